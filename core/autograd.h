@@ -1,0 +1,71 @@
+// Reverse-mode autograd over the op table. Dispatch records one OpNode per
+// differentiable op; backward() walks the graph in dependency order, runs each
+// op's derivative formula (itself made of dispatched ops) and accumulates
+// into leaves' .grad.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/op_table.h"
+
+namespace kiln {
+
+// torch.is_grad_enabled / torch.no_grad. Thread-local like PyTorch's.
+struct GradMode {
+  static bool enabled();
+  static void set(bool on);
+};
+class NoGradGuard {
+ public:
+  NoGradGuard() : prev_(GradMode::enabled()) { GradMode::set(false); }
+  ~NoGradGuard() { GradMode::set(prev_); }
+  NoGradGuard(const NoGradGuard&) = delete;
+  NoGradGuard& operator=(const NoGradGuard&) = delete;
+
+ private:
+  bool prev_;
+};
+
+// Where a gradient goes: input `input_nr` of `node`, with the shape and dtype
+// the forward input had, so the engine can sum broadcast grads back down.
+struct Edge {
+  std::shared_ptr<Node> node;
+  uint32_t input_nr = 0;
+  Shape sizes;
+  DType dtype = DType::Float32;
+  bool valid() const { return node != nullptr; }
+};
+
+class Node {
+ public:
+  virtual ~Node() = default;
+  // grads: one per output of this node (zeros materialised for missing ones).
+  // Returns one gradient per entry of next_edges.
+  virtual std::vector<Tensor> apply(std::vector<Tensor> grads) = 0;
+  virtual std::string name() const = 0;
+  virtual void release_saved() {}
+
+  std::vector<Edge> next_edges;
+  // Shapes and dtypes of this node's outputs (for materialising zero grads).
+  std::vector<std::pair<Shape, DType>> out_meta;
+  // Non-leaf outputs that asked for retain_grad(): their .grad is set from
+  // the gradient this node receives.
+  std::vector<std::weak_ptr<TensorImpl>> retained;
+};
+
+// Builds the autograd node for one dispatched op (inputs = the bound args).
+void record_autograd(const OpDef& op, const std::vector<Value>& args, std::vector<Tensor>& outs,
+                     const std::vector<Value>& saved_inputs_before_inplace);
+
+// The edge a gradient for `t` should flow along (grad_fn or the leaf's accumulator).
+Edge gradient_edge(const Tensor& t);
+
+// Runs backward from `roots` with seed gradients (undefined seed = ones for a scalar).
+void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph);
+
+// Whether any tensor argument requires grad (lists included).
+bool any_requires_grad(const std::vector<Value>& args);
+
+}  // namespace kiln

@@ -1,0 +1,126 @@
+// Elementwise loops shared by every eager pointwise kernel: broadcasting by
+// zero strides, dimension coalescing, a unit-stride fast path the compiler
+// vectorises, and parallel chunks over the flattened index space.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/tensor.h"
+#include "core/thread_pool.h"
+
+namespace kiln::kernels {
+
+// Elements per parallel chunk: below this a loop runs on the calling thread.
+constexpr int64_t kGrain = 32768;
+
+// Strides (in elements) of `t` viewed at shape `out` by broadcasting.
+Shape broadcast_strides(const Tensor& t, const Shape& out);
+
+// N operands sharing one iteration shape; operand 0 is the output.
+template <size_t N>
+struct Iter {
+  Shape sizes;
+  std::array<Shape, N> strides;  // elements
+  std::array<char*, N> base;
+  std::array<int64_t, N> elem;   // element sizes in bytes
+
+  // Merges dims that are contiguous with each other in every operand.
+  void coalesce() {
+    Shape s;
+    std::array<Shape, N> st;
+    for (size_t d = 0; d < sizes.size(); ++d) {
+      if (sizes[d] == 1) continue;
+      bool merge = !s.empty();
+      for (size_t k = 0; merge && k < N; ++k) merge = st[k].back() == strides[k][d] * sizes[d];
+      if (merge) {
+        s.back() *= sizes[d];
+        for (size_t k = 0; k < N; ++k) st[k].back() = strides[k][d];
+      } else {
+        s.push_back(sizes[d]);
+        for (size_t k = 0; k < N; ++k) st[k].push_back(strides[k][d]);
+      }
+    }
+    if (s.empty()) {
+      s.push_back(1);
+      for (size_t k = 0; k < N; ++k) st[k].push_back(0);
+    }
+    sizes = std::move(s);
+    strides = std::move(st);
+  }
+
+  // Calls run(ptrs, inner_strides_in_elements, count) over linear range [begin, end).
+  template <class Run>
+  void for_range(int64_t begin, int64_t end, const Run& run) const {
+    int nd = int(sizes.size());
+    int64_t inner = sizes[nd - 1];
+    Shape idx(nd, 0);
+    int64_t rem = begin;
+    for (int d = nd - 1; d >= 0; --d) {
+      idx[d] = rem % sizes[d];
+      rem /= sizes[d];
+    }
+    int64_t pos = begin;
+    while (pos < end) {
+      std::array<char*, N> p;
+      for (size_t k = 0; k < N; ++k) {
+        int64_t off = 0;
+        for (int d = 0; d < nd; ++d) off += idx[d] * strides[k][d];
+        p[k] = base[k] + off * elem[k];
+      }
+      int64_t count = std::min(inner - idx[nd - 1], end - pos);
+      std::array<int64_t, N> inner_st;
+      for (size_t k = 0; k < N; ++k) inner_st[k] = strides[k][nd - 1];
+      run(p, inner_st, count);
+      pos += count;
+      idx[nd - 1] += count;
+      for (int d = nd - 1; d > 0 && idx[d] == sizes[d]; --d) {
+        idx[d] = 0;
+        ++idx[d - 1];
+      }
+    }
+  }
+};
+
+// out[i] = f(in0[i], in1[i], ...). Every input must already have storage type
+// In; out has storage type Out; f computes in compute_t<In>.
+template <class Out, class In, size_t NIn, class F>
+void pointwise_loop(const Tensor& out, const std::array<Tensor, NIn>& ins, const F& f) {
+  constexpr size_t N = NIn + 1;
+  using C = compute_t<In>;
+  Iter<N> it;
+  it.sizes = out.sizes();
+  it.strides[0] = out.strides();
+  it.base[0] = static_cast<char*>(out.raw_data());
+  it.elem[0] = sizeof(Out);
+  for (size_t k = 0; k < NIn; ++k) {
+    it.strides[k + 1] = broadcast_strides(ins[k], out.sizes());
+    it.base[k + 1] = static_cast<char*>(ins[k].raw_data());
+    it.elem[k + 1] = sizeof(In);
+  }
+  it.coalesce();
+  int64_t n = out.numel();
+  if (n == 0) return;
+  parallel_for(0, n, kGrain, [&](int64_t b, int64_t e) {
+    it.for_range(b, e, [&](const std::array<char*, N>& p, const std::array<int64_t, N>& st, int64_t cnt) {
+      Out* o = reinterpret_cast<Out*>(p[0]);
+      std::array<const In*, NIn> in;
+      bool unit = st[0] == 1;
+      for (size_t k = 0; k < NIn; ++k) {
+        in[k] = reinterpret_cast<const In*>(p[k + 1]);
+        unit = unit && st[k + 1] == 1;
+      }
+      auto at = [&](int64_t i, auto... k) { return f(C(in[k][i * st[k + 1]])...); };
+      auto at_unit = [&](int64_t i, auto... k) { return f(C(in[k][i])...); };
+      [&]<size_t... K>(std::index_sequence<K...>) {
+        if (unit) {
+          for (int64_t i = 0; i < cnt; ++i) o[i] = static_cast<Out>(at_unit(i, K...));
+        } else {
+          for (int64_t i = 0; i < cnt; ++i) o[i * st[0]] = static_cast<Out>(at(i, K...));
+        }
+      }(std::make_index_sequence<NIn>{});
+    });
+  });
+}
+
+}  // namespace kiln::kernels

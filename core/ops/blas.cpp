@@ -1,0 +1,7 @@
+#include "core/ops/common.h"
+
+namespace kiln {
+
+void register_blas_ops(OpTable&) {}
+
+}  // namespace kiln

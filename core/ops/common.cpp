@@ -1,0 +1,104 @@
+#include "core/ops/common.h"
+
+namespace kiln {
+
+namespace kernels {
+Shape broadcast_strides(const Tensor& t, const Shape& out) {
+  Shape st(out.size(), 0);
+  int64_t off = int64_t(out.size()) - t.dim();
+  for (int64_t d = 0; d < t.dim(); ++d)
+    st[size_t(d + off)] = t.sizes()[size_t(d)] == 1 ? 0 : t.strides()[size_t(d)];
+  return st;
+}
+}  // namespace kernels
+
+namespace ops {
+
+Shape broadcast_shapes(const Shape& a, const Shape& b) {
+  size_t n = std::max(a.size(), b.size());
+  Shape out(n);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
+    int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
+    KILN_CHECK(da == db || da == 1 || db == 1, Runtime, "The size of tensor a (", da,
+               ") must match the size of tensor b (", db, ") at non-singleton dimension ", i);
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+std::vector<Shape> shape_broadcast_args(const Args& a) {
+  Shape s;
+  bool first = true;
+  for (const Value& v : a) {
+    if (!v.is_tensor()) continue;
+    s = first ? v.tensor().sizes() : broadcast_shapes(s, v.tensor().sizes());
+    first = false;
+  }
+  return {s};
+}
+
+std::vector<Shape> shape_like_self(const Args& a) { return {a[0].tensor().sizes()}; }
+
+namespace {
+std::optional<DType> combine(std::optional<DType> higher, std::optional<DType> lower) {
+  if (!higher) return lower;
+  if (!lower) return higher;
+  if (is_floating(*higher)) return higher;
+  if (*higher == DType::Bool || is_floating(*lower)) return promote_types(*higher, *lower);
+  return higher;
+}
+
+struct ResultTypeState {
+  std::optional<DType> dim, zero, wrapped;
+  void add(const Tensor& t) {
+    auto up = [](std::optional<DType>& s, DType d) { s = s ? promote_types(*s, d) : d; };
+    if (t.impl()->is_wrapped_number) {
+      up(wrapped, is_floating(t.dtype()) ? kDefaultFloat : t.dtype());
+    } else if (t.dim() == 0) {
+      up(zero, t.dtype());
+    } else {
+      up(dim, t.dtype());
+    }
+  }
+  DType result() const { return combine(dim, combine(zero, wrapped)).value_or(kDefaultFloat); }
+};
+}  // namespace
+
+DType result_type(std::initializer_list<Tensor> ts) {
+  ResultTypeState s;
+  for (const Tensor& t : ts) s.add(t);
+  return s.result();
+}
+
+DType result_type_args(const Args& a) {
+  ResultTypeState s;
+  for (const Value& v : a)
+    if (v.is_tensor() && v.tensor().defined()) s.add(v.tensor());
+  return s.result();
+}
+
+std::vector<DType> dtype_promote(const Args& a) { return {result_type_args(a)}; }
+std::vector<DType> dtype_promote_float(const Args& a) { return {to_float_type(result_type_args(a))}; }
+std::vector<DType> dtype_bool(const Args&) { return {DType::Bool}; }
+std::vector<DType> dtype_like_self(const Args& a) { return {a[0].tensor().dtype()}; }
+
+void copy_cast(const Tensor& dst, const Tensor& src) {
+  visit_dtype(dst.dtype(), [&](auto out_tag) {
+    using Out = typename decltype(out_tag)::type;
+    visit_dtype(src.dtype(), [&](auto in_tag) {
+      using In = typename decltype(in_tag)::type;
+      kernels::pointwise_loop<Out, In>(dst, std::array<Tensor, 1>{src}, [](auto x) { return x; });
+    });
+  });
+}
+
+Tensor cast_to(const Tensor& src, DType d) {
+  if (src.dtype() == d) return src;
+  Tensor out = empty_tensor(src.sizes(), d);
+  copy_cast(out, src);
+  return out;
+}
+
+}  // namespace ops
+}  // namespace kiln

@@ -1,0 +1,88 @@
+// Building blocks for op-table entries: the shape and dtype rules most ops
+// share (broadcasting, PyTorch's result_type), and the dtype-dispatching
+// pointwise kernel runner. Included only by core/ops/*.cpp.
+#pragma once
+
+#include <array>
+#include <initializer_list>
+#include <optional>
+#include <vector>
+
+#include "core/dispatch.h"
+#include "core/kernels/loops.h"
+#include "core/op_table.h"
+#include "core/ops.h"
+
+namespace kiln::ops {
+
+// ---- shapes -------------------------------------------------------------------
+// PyTorch's broadcasting; errors name the mismatching dimension.
+Shape broadcast_shapes(const Shape& a, const Shape& b);
+// Broadcast shape of every tensor argument (lists excluded).
+std::vector<Shape> shape_broadcast_args(const Args& a);
+std::vector<Shape> shape_like_self(const Args& a);
+
+// ---- dtypes -------------------------------------------------------------------
+// torch.result_type over the tensor arguments: dimensioned tensors outrank
+// 0-dim tensors, which outrank wrapped Python numbers, within each category.
+DType result_type(std::initializer_list<Tensor> ts);
+DType result_type_args(const Args& a);  // over every tensor argument
+std::vector<DType> dtype_promote(const Args& a);        // result_type
+std::vector<DType> dtype_promote_float(const Args& a);  // result_type, ints → float32
+std::vector<DType> dtype_bool(const Args& a);
+std::vector<DType> dtype_like_self(const Args& a);
+inline DType to_float_type(DType d) { return is_floating(d) ? d : kDefaultFloat; }
+
+// ---- kernels ------------------------------------------------------------------
+// Calls f(type_tag<T>) for floating dtypes only; others raise PyTorch's
+// "not implemented for 'Long'" error naming `op`.
+template <class F>
+void visit_floating(DType d, const char* op, F&& f) {
+  switch (d) {
+    case DType::Float16: return f(type_tag<Half>{});
+    case DType::BFloat16: return f(type_tag<BFloat16>{});
+    case DType::Float32: return f(type_tag<float>{});
+    case DType::Float64: return f(type_tag<double>{});
+    default:
+      throw Error(detail::cat("\"", op, "\" not implemented for '", dtype_legacy_name(d), "'"),
+                  ErrorKind::NotImplemented);
+  }
+}
+
+// Copies src into dst (same shape after broadcasting), converting dtype.
+void copy_cast(const Tensor& dst, const Tensor& src);
+// src as dtype d (src itself when it already is).
+Tensor cast_to(const Tensor& src, DType d);
+
+// The standard pointwise kernel: casts inputs to compute dtype `ct`, runs the
+// functor object F (templated operator() over compute types) and stores into
+// out, converting to out's dtype. `floating_only` rejects int/bool compute.
+template <class F, size_t NIn>
+void run_pointwise(const Tensor& out, std::array<Tensor, NIn> ins, DType ct, const F& f, const char* name,
+                   bool floating_only) {
+  for (auto& t : ins) t = cast_to(t, ct);
+  auto body = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (out.dtype() == ct) {
+      kernels::pointwise_loop<T, T>(out, ins, f);
+    } else if (out.dtype() == DType::Bool) {
+      kernels::pointwise_loop<bool, T>(out, ins, f);
+    } else {
+      Tensor tmp = empty_tensor(out.sizes(), ct);
+      kernels::pointwise_loop<T, T>(tmp, ins, f);
+      copy_cast(out, tmp);
+    }
+  };
+  if (floating_only) {
+    visit_floating(ct, name, body);
+  } else {
+    visit_dtype(ct, body);
+  }
+}
+
+// Bound-argument helpers.
+inline std::optional<DType> opt_dtype(const Value& v) {
+  return v.is_none() ? std::nullopt : std::optional<DType>(v.dtype());
+}
+
+}  // namespace kiln::ops

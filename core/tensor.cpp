@@ -1,0 +1,193 @@
+#include "core/tensor.h"
+
+#include <cstdlib>
+#include <sstream>
+
+#include "core/autograd.h"
+#include "core/format.h"
+
+namespace kiln {
+
+std::string Device::str() const {
+  return type == DeviceType::CPU ? "cpu" : "cuda:" + std::to_string(index);
+}
+
+// 64-byte alignment lets kernels use aligned vector loads and keeps
+// neighbouring tensors off each other's cache lines.
+Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
+  KILN_CHECK(dev.type == DeviceType::CPU, Runtime, "CUDA tensors are not available in this build");
+  size_t rounded = (n + 63) / 64 * 64;
+  data = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  KILN_CHECK(data != nullptr, Runtime, "out of memory: could not allocate ", n, " bytes");
+}
+
+Storage::~Storage() { std::free(data); }
+
+// ---- metadata ---------------------------------------------------------------
+const Shape& Tensor::sizes() const { return impl_->sizes; }
+const Shape& Tensor::strides() const { return impl_->strides; }
+int64_t Tensor::dim() const { return int64_t(impl_->sizes.size()); }
+int64_t Tensor::size(int64_t d) const { return impl_->sizes[wrap_dim(d, dim())]; }
+int64_t Tensor::stride(int64_t d) const { return impl_->strides[wrap_dim(d, dim())]; }
+int64_t Tensor::numel() const { return shape_numel(impl_->sizes); }
+int64_t Tensor::offset() const { return impl_->offset; }
+DType Tensor::dtype() const { return impl_->dtype; }
+Device Tensor::device() const { return impl_->storage->device; }
+const std::shared_ptr<Storage>& Tensor::storage() const { return impl_->storage; }
+uint32_t Tensor::version() const { return impl_->storage->version; }
+
+void* Tensor::raw_data() const {
+  return static_cast<char*>(impl_->storage->data) + impl_->offset * int64_t(dtype_size(impl_->dtype));
+}
+
+bool Tensor::is_contiguous() const {
+  int64_t expected = 1;
+  for (int64_t d = dim() - 1; d >= 0; --d) {
+    int64_t sz = impl_->sizes[d];
+    if (sz == 1) continue;
+    if (sz == 0) return true;
+    if (impl_->strides[d] != expected) return false;
+    expected *= sz;
+  }
+  return true;
+}
+
+double Tensor::item_double() const {
+  KILN_CHECK(defined(), Runtime, "item() called on an undefined tensor");
+  KILN_CHECK(numel() == 1, Runtime, "a Tensor with ", numel(),
+             " elements cannot be converted to Scalar");
+  return element_as_double(*this, 0);
+}
+int64_t Tensor::item_int() const { return int64_t(item_double()); }
+bool Tensor::item_bool() const { return item_double() != 0.0; }
+
+// ---- autograd state -----------------------------------------------------------
+bool Tensor::requires_grad() const { return impl_->requires_grad || impl_->grad_fn != nullptr; }
+
+Tensor& Tensor::requires_grad_(bool r) {
+  KILN_CHECK(is_leaf() || r, Runtime,
+             "you can only change requires_grad flags of leaf variables. If you want to use a "
+             "computed variable in a subgraph that doesn't require differentiation use "
+             "var_no_grad = var.detach().");
+  KILN_CHECK(!r || is_floating(dtype()), Runtime,
+             "only Tensors of floating point dtype can require gradients");
+  impl_->requires_grad = r;
+  return *this;
+}
+
+const Tensor& Tensor::grad() const { return impl_->grad; }
+void Tensor::set_grad(Tensor g) { impl_->grad = std::move(g); }
+const std::shared_ptr<Node>& Tensor::grad_fn() const { return impl_->grad_fn; }
+bool Tensor::is_leaf() const { return impl_->grad_fn == nullptr; }
+void Tensor::retain_grad() {
+  KILN_CHECK(requires_grad(), Runtime, "can't retain_grad on Tensor that has requires_grad=False");
+  impl_->retains_grad = true;
+  if (is_leaf()) return;  // leaves accumulate into .grad anyway
+  auto& retained = impl_->grad_fn->retained;
+  if (retained.size() <= impl_->output_nr) retained.resize(impl_->output_nr + 1);
+  retained[impl_->output_nr] = impl_;
+}
+
+void Tensor::backward(const Tensor& gradient, bool retain_graph) const {
+  run_backward({*this}, {gradient}, retain_graph);
+}
+
+Tensor Tensor::detach() const {
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = impl_->storage;
+  impl->sizes = impl_->sizes;
+  impl->strides = impl_->strides;
+  impl->offset = impl_->offset;
+  impl->dtype = impl_->dtype;
+  return Tensor(std::move(impl));
+}
+
+std::string Tensor::str() const { return format_tensor(*this); }
+std::string Tensor::shape_str() const { return kiln::shape_str(sizes()); }
+
+// ---- construction ---------------------------------------------------------------
+Shape contiguous_strides(const Shape& sizes) {
+  Shape st(sizes.size());
+  int64_t acc = 1;
+  for (int64_t d = int64_t(sizes.size()) - 1; d >= 0; --d) {
+    st[d] = acc;
+    acc *= std::max<int64_t>(sizes[d], 1);
+  }
+  return st;
+}
+
+int64_t shape_numel(const Shape& sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  return n;
+}
+
+std::string shape_str(const Shape& s) {
+  std::ostringstream os;
+  os << '[';
+  for (size_t i = 0; i < s.size(); ++i) os << (i ? ", " : "") << s[i];
+  os << ']';
+  return os.str();
+}
+
+Tensor empty_tensor(const Shape& sizes, DType dtype, Device device) {
+  for (int64_t s : sizes)
+    KILN_CHECK(s >= 0, Runtime, "Trying to create tensor with negative dimension ", s, ": ",
+               shape_str(sizes));
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = std::make_shared<Storage>(size_t(shape_numel(sizes)) * dtype_size(dtype), device);
+  impl->sizes = sizes;
+  impl->strides = contiguous_strides(sizes);
+  impl->dtype = dtype;
+  return Tensor(std::move(impl));
+}
+
+Tensor make_view(const Tensor& base, Shape sizes, Shape strides, int64_t offset) {
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = base.storage();
+  impl->sizes = std::move(sizes);
+  impl->strides = std::move(strides);
+  impl->offset = offset;
+  impl->dtype = base.dtype();
+  const Tensor& root = base.impl()->view_base.defined() ? base.impl()->view_base : base;
+  impl->view_base = root;
+  return Tensor(std::move(impl));
+}
+
+Tensor scalar_tensor(double v, DType dtype, bool wrapped) {
+  Tensor t = empty_tensor({}, dtype);
+  visit_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    *t.data<T>() = static_cast<T>(static_cast<compute_t<T>>(v));
+  });
+  t.impl()->is_wrapped_number = wrapped;
+  return t;
+}
+
+int64_t wrap_dim(int64_t dim, int64_t ndim) {
+  int64_t n = std::max<int64_t>(ndim, 1);  // 0-dim tensors accept dim 0 and -1
+  KILN_CHECK(dim >= -n && dim < n, Index, "Dimension out of range (expected to be in range of [", -n,
+             ", ", n - 1, "], but got ", dim, ")");
+  return dim < 0 ? dim + n : dim;
+}
+
+double element_as_double(const Tensor& t, int64_t linear) {
+  int64_t off = 0;
+  for (int64_t d = t.dim() - 1; d >= 0; --d) {
+    int64_t sz = t.sizes()[d];
+    off += (linear % sz) * t.strides()[d];
+    linear /= sz;
+  }
+  return visit_dtype(t.dtype(), [&](auto tag) -> double {
+    using T = typename decltype(tag)::type;
+    return double(static_cast<compute_t<T>>(t.data<T>()[off]));
+  });
+}
+
+std::vector<double> to_double_vector(const Tensor& t) {
+  std::vector<double> out(size_t(t.numel()));
+  for (int64_t i = 0; i < t.numel(); ++i) out[size_t(i)] = element_as_double(t, i);
+  return out;
+}
+
+}  // namespace kiln

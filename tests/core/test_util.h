@@ -1,0 +1,43 @@
+// Helpers for core tests: build tensors from literals, compare with tolerance.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "core/ops.h"
+
+namespace kiln::testing {
+
+inline Tensor T(std::vector<double> v, Shape shape = {}, DType d = DType::Float32) {
+  if (shape.empty() && v.size() != 1) shape = {int64_t(v.size())};
+  return tensor_from(v, shape, d);
+}
+
+// Values equal within tolerance, and shapes equal.
+inline ::testing::AssertionResult Near(const Tensor& got, std::vector<double> want, Shape shape, double tol = 1e-5) {
+  if (got.sizes() != shape)
+    return ::testing::AssertionFailure() << "shape " << got.shape_str() << " != " << shape_str(shape);
+  auto g = to_double_vector(got);
+  for (size_t i = 0; i < want.size(); ++i) {
+    bool both_nan = std::isnan(g[i]) && std::isnan(want[i]);
+    if (!both_nan && !(std::abs(g[i] - want[i]) <= tol * (1 + std::abs(want[i]))))
+      return ::testing::AssertionFailure() << "element " << i << ": " << g[i] << " != " << want[i] << " in "
+                                           << got.str();
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// EXPECT_KILN_ERROR(stmt, "substring"): stmt throws kiln::Error containing substring.
+#define EXPECT_KILN_ERROR(stmt, substr)                                                  \
+  do {                                                                                  \
+    try {                                                                               \
+      stmt;                                                                             \
+      ADD_FAILURE() << "expected kiln::Error containing \"" << substr << "\"";          \
+    } catch (const ::kiln::Error& e) {                                                  \
+      EXPECT_NE(std::string(e.what()).find(substr), std::string::npos) << e.what();     \
+    }                                                                                   \
+  } while (0)
+
+}  // namespace kiln::testing
