@@ -96,9 +96,9 @@ std::vector<Tensor> grad_div(const GradCtx& c) {
 }
 std::vector<Tensor> grad_identity(const GradCtx& c) { return {c.grad()}; }
 std::vector<Tensor> grad_neg(const GradCtx& c) { return {neg(c.grad())}; }
-// copy(self, src): the result no longer depends on self.
-std::vector<Tensor> grad_copy(const GradCtx& c) { return {Tensor(), c.grad()}; }
-std::vector<Tensor> grad_none(const GradCtx&) { return {Tensor()}; }
+// copy(self, src), fill, zero: the result no longer depends on self.
+std::vector<Tensor> grad_copy(const GradCtx& c) { return {zeros_like(c.grad()), c.grad()}; }
+std::vector<Tensor> grad_overwrite(const GradCtx& c) { return {zeros_like(c.grad())}; }
 
 // ---- copies and fills -----------------------------------------------------------
 void copy_kernel(const Args& a, std::vector<Tensor>& outs) { copy_cast(outs[0], a[1].tensor()); }
@@ -147,9 +147,9 @@ void register_pointwise_ops(OpTable& t) {
   t.add({.schema_text = "copy(Tensor self, Tensor src) -> Tensor", .kind = P, .shape = shape_copy,
          .dtype = dtype_like_self, .kernel = copy_kernel, .grad = grad_copy});
   t.add({.schema_text = "fill(Tensor self, Scalar value) -> Tensor", .kind = P, .shape = shape_like_self,
-         .dtype = dtype_like_self, .kernel = fill_kernel, .grad = grad_none});
+         .dtype = dtype_like_self, .kernel = fill_kernel, .grad = grad_overwrite});
   t.add({.schema_text = "zero(Tensor self) -> Tensor", .kind = P, .shape = shape_like_self,
-         .dtype = dtype_like_self, .kernel = zero_kernel, .grad = grad_none});
+         .dtype = dtype_like_self, .kernel = zero_kernel, .grad = grad_overwrite});
 
   t.add({.schema_text = "add_(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .inplace_of = "add"});
   t.add({.schema_text = "sub_(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .inplace_of = "sub"});
