@@ -11,10 +11,12 @@
 
 #include "core/dtype.h"
 #include "core/error.h"
+#include "core/small_vector.h"
 
 namespace kiln {
 
-using Shape = std::vector<int64_t>;
+// Sizes and strides: inline up to 6 dims, like c10's SmallVector-backed IntArrayRef.
+using Shape = SmallVec<int64_t, 6>;
 
 enum class DeviceType : uint8_t { CPU, CUDA };
 struct Device {

@@ -82,12 +82,56 @@ struct Iter {
   }
 };
 
+// Fast path: out and every input contiguous with out's shape, or (binary
+// ops) one side a single element. Returns false when the general strided
+// loop is needed. These loops are plain enough for the compiler to vectorise.
+template <class Out, class In, size_t NIn, class F>
+bool pointwise_flat(const Tensor& out, const std::array<Tensor, NIn>& ins, const F& f) {
+  using C = compute_t<In>;
+  if (!out.is_contiguous()) return false;
+  int64_t n = out.numel();
+  Out* o = out.data<Out>();
+  std::array<const In*, NIn> in;
+  bool same = true;
+  for (size_t k = 0; k < NIn; ++k) {
+    in[k] = ins[k].template data<In>();
+    same = same && ins[k].is_contiguous() && ins[k].sizes() == out.sizes();
+  }
+  if (same) {
+    parallel_for(0, n, kGrain, [&](int64_t b, int64_t e) {
+      [&]<size_t... K>(std::index_sequence<K...>) {
+        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(f(C(in[K][i])...));
+      }(std::make_index_sequence<NIn>{});
+    });
+    return true;
+  }
+  if constexpr (NIn == 2) {
+    bool s0 = ins[0].numel() == 1, s1 = ins[1].numel() == 1;
+    if (s1 && ins[0].is_contiguous() && ins[0].sizes() == out.sizes()) {
+      C y = C(in[1][0]);
+      parallel_for(0, n, kGrain, [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(f(C(in[0][i]), y));
+      });
+      return true;
+    }
+    if (s0 && ins[1].is_contiguous() && ins[1].sizes() == out.sizes()) {
+      C x = C(in[0][0]);
+      parallel_for(0, n, kGrain, [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(f(x, C(in[1][i])));
+      });
+      return true;
+    }
+  }
+  return false;
+}
+
 // out[i] = f(in0[i], in1[i], ...). Every input must already have storage type
 // In; out has storage type Out; f computes in compute_t<In>.
 template <class Out, class In, size_t NIn, class F>
 void pointwise_loop(const Tensor& out, const std::array<Tensor, NIn>& ins, const F& f) {
   constexpr size_t N = NIn + 1;
   using C = compute_t<In>;
+  if (out.numel() == 0 || pointwise_flat<Out, In>(out, ins, f)) return;
   Iter<N> it;
   it.sizes = out.sizes();
   it.strides[0] = out.strides();

@@ -2,10 +2,22 @@
 #include "core/dispatch.h"
 #include "core/ops.h"
 
+#include <unordered_map>
+
 namespace kiln {
 
+namespace {
+// Wrappers pass string literals, so the literal's address is a cheap cache key.
+const OpDef& lookup(const char* op) {
+  thread_local std::unordered_map<const char*, const OpDef*> cache;
+  const OpDef*& d = cache[op];
+  if (!d) d = &op_table().get(op);
+  return *d;
+}
+}  // namespace
+
 std::vector<Tensor> invoke_multi(const char* op, std::initializer_list<Value> args) {
-  const OpDef& d = op_table().get(op);
+  const OpDef& d = lookup(op);
   return dispatch(d, bind_args(d.schema, std::span<const Value>(args.begin(), args.size()), {}, true));
 }
 
