@@ -1,5 +1,6 @@
 #include "core/autograd.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/ops.h"
@@ -80,6 +81,82 @@ class AccumulateGrad final : public Node {
   Tensor leaf_;
 };
 
+// Where a tensor lies in its storage; enough to re-create it as an as_strided view.
+struct Geometry {
+  Shape sizes, strides;
+  int64_t offset = 0;
+  explicit Geometry(const Tensor& t) : sizes(t.sizes()), strides(t.strides()), offset(t.offset()) {}
+  // One past the furthest element it reaches.
+  int64_t end() const {
+    int64_t e = offset + 1;
+    for (size_t i = 0; i < sizes.size(); ++i) e += (sizes[i] - 1) * strides[i];
+    return e;
+  }
+};
+
+// A view's history regenerated from its base: the gradient of as_strided.
+class AsStridedViewNode final : public Node {
+ public:
+  AsStridedViewNode(Geometry base, Geometry view) : base_(std::move(base)), view_(std::move(view)) {}
+  std::string name() const override { return "AsStridedBackward0"; }
+  std::vector<Tensor> apply(std::vector<Tensor> grads) override {
+    return {as_strided_backward(grads[0], base_.sizes, base_.strides, base_.offset, view_.sizes, view_.strides,
+                                view_.offset)};
+  }
+
+ private:
+  Geometry base_, view_;
+};
+
+// The base's history after an in-place op wrote through one of its views:
+// the op's own node receives the view region of the incoming gradient; its
+// gradient for the view's old value goes back into that region, and the
+// result flows to the base's previous history.
+class CopySlices final : public Node {
+ public:
+  CopySlices(Geometry base, Geometry view, std::shared_ptr<Node> fn)
+      : base_(std::move(base)), view_(std::move(view)), fn_(std::move(fn)) {}
+  std::string name() const override { return "CopySlices"; }
+  void release_saved() override { fn_->release_saved(); }
+
+  std::vector<Tensor> apply(std::vector<Tensor> grads) override {
+    const Tensor& g = grads[0];
+    // Lay the gradient out in the base's geometry so the view region is addressable.
+    int64_t lo = std::min(base_.offset, view_.offset);
+    int64_t hi = std::max(shape_numel(base_.sizes) == 0 ? lo : base_.end(),
+                          shape_numel(view_.sizes) == 0 ? lo : view_.end());
+    Tensor flat = zeros({hi - lo}, g.dtype());
+    Tensor result = as_strided(flat, base_.sizes, base_.strides, base_.offset - lo);
+    copy_(result, g);
+    Tensor region = as_strided(flat, view_.sizes, view_.strides, view_.offset - lo);
+    std::vector<Tensor> res = fn_->apply({clone(region)});
+    res.resize(next_edges.size());
+    if (res[0].defined()) {
+      copy_(region, res[0]);
+    } else {
+      zero_(region);
+    }
+    res[0] = result;
+    return res;
+  }
+
+ private:
+  Geometry base_, view_;
+  std::shared_ptr<Node> fn_;
+};
+
+// Makes `view`'s grad_fn an as_strided view of its base's current history.
+void set_view_history(const Tensor& view) {
+  const Tensor& base = view.impl()->view_base;
+  auto node = std::make_shared<AsStridedViewNode>(Geometry(base), Geometry(view));
+  node->next_edges.push_back(gradient_edge(base));
+  node->out_meta.emplace_back(view.sizes(), view.dtype());
+  node->is_view = true;
+  node->view_version = view.version();
+  view.impl()->grad_fn = std::move(node);
+  view.impl()->output_nr = 0;
+}
+
 void save_tensor(OpNode& node, const Tensor& t) {
   if (t.defined()) node.saved_versions.emplace_back(t, t.version());
 }
@@ -132,6 +209,9 @@ bool any_requires_grad(const std::vector<Value>& args) {
 
 Edge gradient_edge(const Tensor& t) {
   TensorImpl* impl = t.impl();
+  bool stale_view = impl->grad_fn && impl->grad_fn->is_view && impl->grad_fn->view_version != t.version() &&
+                    impl->view_base.defined() && impl->view_base.requires_grad();
+  if (stale_view) set_view_history(t);
   if (impl->grad_fn) return Edge{impl->grad_fn, impl->output_nr, t.sizes(), t.dtype()};
   std::shared_ptr<Node> acc = impl->grad_accumulator.lock();
   if (!acc) {
@@ -152,6 +232,10 @@ void record_autograd(const OpDef& op, const std::vector<Value>& args, std::vecto
   }
   save_inputs(*node, op, saved_inputs_before_inplace.empty() ? args : saved_inputs_before_inplace);
   node->outs.resize(outs.size());
+  if (op.kind == OpKind::View && !outs.empty()) {
+    node->is_view = true;
+    node->view_version = outs[0].version();
+  }
   for (size_t i = 0; i < outs.size(); ++i) {
     Tensor& out = outs[i];
     node->out_meta.emplace_back(out.sizes(), out.dtype());
@@ -163,6 +247,22 @@ void record_autograd(const OpDef& op, const std::vector<Value>& args, std::vecto
     out.impl()->grad_fn = node;
     out.impl()->output_nr = uint32_t(i);
   }
+}
+
+void rebase_view_history(const Tensor& view) {
+  const Tensor& base = view.impl()->view_base;
+  std::shared_ptr<Node> fn = view.impl()->grad_fn;
+  if (!fn || !base.defined()) return;
+  auto copy_slices = std::make_shared<CopySlices>(Geometry(base), Geometry(view), fn);
+  copy_slices->next_edges = fn->next_edges;
+  Edge old_base = base.requires_grad() ? gradient_edge(base) : Edge{};
+  old_base.sizes = base.sizes();
+  old_base.dtype = base.dtype();
+  copy_slices->next_edges[0] = std::move(old_base);
+  copy_slices->out_meta.emplace_back(base.sizes(), base.dtype());
+  base.impl()->grad_fn = std::move(copy_slices);
+  base.impl()->output_nr = 0;
+  set_view_history(view);
 }
 
 // ---- engine -----------------------------------------------------------------

@@ -53,6 +53,11 @@ class Node {
   // Non-leaf outputs that asked for retain_grad(): their .grad is set from
   // the gradient this node receives.
   std::vector<std::weak_ptr<TensorImpl>> retained;
+  // For nodes that produced views: the storage version when they were made.
+  // A later in-place write to the storage (through the base or another view)
+  // makes the history stale; gradient_edge then regenerates it from the base.
+  bool is_view = false;
+  uint32_t view_version = 0;
 };
 
 // Builds the autograd node for one dispatched op (inputs = the bound args).
@@ -61,6 +66,13 @@ void record_autograd(const OpDef& op, const std::vector<Value>& args, std::vecto
 
 // The edge a gradient for `t` should flow along (grad_fn or the leaf's accumulator).
 Edge gradient_edge(const Tensor& t);
+
+// After an in-place op wrote through `view` (whose grad_fn is that op's node),
+// moves the write into the history of the view's base (PyTorch's
+// CopySlices): the base's new grad_fn routes the view region's gradient
+// through the op and the rest straight to the old base; the view becomes a
+// fresh as_strided view of the new base.
+void rebase_view_history(const Tensor& view);
 
 // Runs backward from `roots` with seed gradients (undefined seed = ones for a scalar).
 void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph);

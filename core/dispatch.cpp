@@ -14,6 +14,9 @@ void check_inplace(const OpDef& fn, const std::vector<Value>& args, bool grad) {
   const Tensor& self = args[0].tensor();
   if (grad && GradMode::enabled() && self.is_leaf() && self.requires_grad())
     throw Error("a leaf Variable that requires grad is being used in an in-place operation.");
+  const Tensor& base = self.impl()->view_base;
+  if (grad && GradMode::enabled() && base.defined() && base.is_leaf() && base.requires_grad())
+    throw Error("a view of a leaf Variable that requires grad is being used in an in-place operation.");
   Shape want = fn.shape(args)[0];
   KILN_CHECK(want == self.sizes(), Runtime, "output with shape ", self.shape_str(),
              " doesn't match the broadcast shape ", shape_str(want));
@@ -34,7 +37,12 @@ std::vector<Tensor> run_inplace(const OpDef& op, std::vector<Value>& args, bool 
   std::vector<Tensor> outs{args[0].tensor()};
   fn.kernel(args, outs);
   ++outs[0].storage()->version;
-  if (grad) record_autograd(fn, args, outs, before);
+  if (grad) {
+    record_autograd(fn, args, outs, before);
+    // A write through a view changes its base too: rebase the base's history.
+    const Tensor& base = outs[0].impl()->view_base;
+    if (base.defined() && is_floating(base.dtype())) rebase_view_history(outs[0]);
+  }
   return outs;
 }
 

@@ -42,6 +42,14 @@ Tensor randn(const Shape& size, DType dtype = DType::Float32);
 Tensor randint(int64_t low, int64_t high, const Shape& size, DType dtype = DType::Int64);
 Tensor multinomial(const Tensor& probs, int64_t num_samples, bool replacement = false);
 Tensor dropout(const Tensor& x, double p = 0.5, bool train = true);
+uint64_t initial_seed();
+Tensor rand_like(const Tensor& t, OptDType dtype = std::nullopt);
+Tensor randn_like(const Tensor& t, OptDType dtype = std::nullopt);
+Tensor bernoulli(const Tensor& self, double p);  // shape and dtype of self
+Tensor bernoulli(const Tensor& probs);           // probabilities per element
+Tensor& normal_(Tensor& self, double mean = 0, double std = 1);
+Tensor& uniform_(Tensor& self, double from = 0, double to = 1);
+Tensor& exponential_(Tensor& self, double lambd = 1);
 
 // ---- pointwise ----------------------------------------------------------------
 Tensor add(const Tensor& a, const Tensor& b, double alpha = 1);
@@ -90,6 +98,12 @@ Tensor& mul_(Tensor& self, const Tensor& other);
 Tensor& zero_(Tensor& self);
 Tensor& fill_(Tensor& self, double value);
 Tensor& copy_(Tensor& self, const Tensor& src);
+// Overloads beyond the list above: Scalar ** Tensor, Tensor bounds (undefined = None).
+Tensor pow(double base, const Tensor& exponent);
+Tensor clamp(const Tensor& a, const Tensor& min, const Tensor& max);
+Tensor gelu_backward(const Tensor& grad, const Tensor& self, const std::string& approximate = "none");
+Tensor& relu_(Tensor& self);
+Tensor& clamp_(Tensor& self, std::optional<double> min, std::optional<double> max);
 
 // ---- reductions ---------------------------------------------------------------
 using Dims = std::optional<Shape>;  // nullopt: all dims
@@ -138,6 +152,14 @@ Tensor tril(const Tensor& a, int64_t diagonal = 0);
 Tensor triu(const Tensor& a, int64_t diagonal = 0);
 bool equal(const Tensor& a, const Tensor& b);
 bool allclose(const Tensor& a, const Tensor& b, double rtol = 1e-5, double atol = 1e-8, bool equal_nan = false);
+Tensor t(const Tensor& a);
+std::vector<Tensor> unbind(const Tensor& a, int64_t dim = 0);
+Tensor masked_fill(const Tensor& a, const Tensor& mask, double value);
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value);
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, double value);
+// The gradient of as_strided (input geometry → view geometry) for non-overlapping memory.
+Tensor as_strided_backward(const Tensor& grad, const Shape& in_sizes, const Shape& in_strides, int64_t in_offset,
+                           const Shape& sizes, const Shape& strides, int64_t offset);
 
 // ---- indexing ---------------------------------------------------------------------
 // One entry of a Python subscript: t[1:, 0, None, ...].
@@ -160,12 +182,19 @@ Tensor index(const Tensor& t, const std::vector<TensorIndex>& indices);
 void index_put(Tensor& t, const std::vector<TensorIndex>& indices, const Tensor& value);
 Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index);
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index);
+Tensor scatter_add(const Tensor& a, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor index_add(const Tensor& a, int64_t dim, const Tensor& index, const Tensor& source, double alpha = 1);
+Tensor index_copy(const Tensor& a, int64_t dim, const Tensor& index, const Tensor& source);
+// Indices of non-zero elements, shape [n, a.dim()], int64.
+Tensor nonzero(const Tensor& a);
 
 // ---- blas -------------------------------------------------------------------------
 Tensor matmul(const Tensor& a, const Tensor& b);
 Tensor mm(const Tensor& a, const Tensor& b);
 Tensor bmm(const Tensor& a, const Tensor& b);
 Tensor linear(const Tensor& x, const Tensor& w, const Tensor& b = {});
+Tensor dot(const Tensor& a, const Tensor& b);
+Tensor mv(const Tensor& mat, const Tensor& vec);
 
 // ---- nn -------------------------------------------------------------------------
 Tensor layer_norm(const Tensor& x, const Shape& normalized_shape, const Tensor& w = {}, const Tensor& b = {},
@@ -173,6 +202,22 @@ Tensor layer_norm(const Tensor& x, const Shape& normalized_shape, const Tensor& 
 Tensor embedding(const Tensor& weight, const Tensor& indices);
 Tensor cross_entropy(const Tensor& logits, const Tensor& target);
 Tensor mse_loss(const Tensor& a, const Tensor& b);
+// Full signatures; reduction strings are "mean", "sum" or "none", nll_loss's ints 0 none, 1 mean, 2 sum.
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx, bool scale_grad_by_freq = false,
+                 bool sparse = false);
+Tensor embedding_dense_backward(const Tensor& grad, const Tensor& indices, int64_t num_weights, int64_t padding_idx,
+                                bool scale_grad_by_freq);
+Tensor cross_entropy(const Tensor& logits, const Tensor& target, const Tensor& weight,
+                     const std::string& reduction = "mean", int64_t ignore_index = -100, double label_smoothing = 0);
+Tensor mse_loss(const Tensor& a, const Tensor& b, const std::string& reduction);
+Tensor nll_loss(const Tensor& logp, const Tensor& target, const Tensor& weight = {}, int64_t reduction = 1,
+                int64_t ignore_index = -100);
+// nll_loss's derivative for self (a Kiln helper op; PyTorch's takes self and total_weight instead).
+Tensor nll_loss_grad(const Tensor& grad, const Tensor& target, const Tensor& weight, const Shape& self_size,
+                     int64_t reduction, int64_t ignore_index);
+// {output, mean, rstd}; mean and rstd keep the normalized dims as size 1.
+std::vector<Tensor> native_layer_norm(const Tensor& x, const Shape& normalized_shape, const Tensor& w,
+                                      const Tensor& b, double eps);
 
 // Operators, as on torch.Tensor.
 inline Tensor operator+(const Tensor& a, const Tensor& b) { return add(a, b); }

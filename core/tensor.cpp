@@ -12,12 +12,16 @@ std::string Device::str() const {
   return type == DeviceType::CPU ? "cpu" : "cuda:" + std::to_string(index);
 }
 
-// 64-byte alignment lets kernels use aligned vector loads and keeps
-// neighbouring tensors off each other's cache lines.
+// Large buffers are 64-byte aligned so kernels get aligned vector loads and
+// neighbouring tensors stay off each other's cache lines; small ones use
+// plain malloc (16-byte aligned), which is much cheaper for scalar-sized ops.
 Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
   KILN_CHECK(dev.type == DeviceType::CPU, Runtime, "CUDA tensors are not available in this build");
-  size_t rounded = (n + 63) / 64 * 64;
-  data = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  if (n <= 256) {
+    data = std::malloc(n == 0 ? 16 : n);
+  } else {
+    data = std::aligned_alloc(64, (n + 63) / 64 * 64);
+  }
   KILN_CHECK(data != nullptr, Runtime, "out of memory: could not allocate ", n, " bytes");
 }
 

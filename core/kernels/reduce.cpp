@@ -1,3 +1,5 @@
+// Planning for reduce_loop: which dims are reduced, the output shape, and the
+// kept/reduced dims split apart with contiguous neighbours merged.
 #include "core/kernels/reduce.h"
 
 namespace kiln::kernels {
@@ -24,25 +26,31 @@ Shape reduced_shape(const Shape& in, const std::vector<bool>& reduced, bool keep
   return out;
 }
 
+namespace {
+// Appends a dim to (sizes, strides), merging it into the previous one when
+// the previous dim steps exactly over this one (row-major order is kept).
+void push_dim(Shape& sizes, Shape& strides, int64_t sz, int64_t st) {
+  if (sz == 1) return;
+  if (!sizes.empty() && sz != 0 && sizes.back() != 0 && strides.back() == st * sz) {
+    sizes.back() *= sz;
+    strides.back() = st;
+    return;
+  }
+  sizes.push_back(sz);
+  strides.push_back(st);
+}
+}  // namespace
+
 ReducePlan make_reduce_plan(const Tensor& in, const std::vector<bool>& reduced) {
   ReducePlan p;
   for (int64_t d = 0; d < in.dim(); ++d) {
     int64_t sz = in.sizes()[size_t(d)], st = in.strides()[size_t(d)];
-    if (!reduced[size_t(d)]) {
-      p.kept_sizes.push_back(sz);
-      p.kept_strides.push_back(st);
-      p.num_outputs *= sz;
-    } else {
+    if (reduced[size_t(d)]) {
       p.reduced_count *= sz;
-      if (sz == 1) continue;
-      // Merge with the previous reduced dim when contiguous with it.
-      if (!p.red_sizes.empty() && p.red_strides.back() == st * sz) {
-        p.red_sizes.back() *= sz;
-        p.red_strides.back() = st;
-      } else {
-        p.red_sizes.push_back(sz);
-        p.red_strides.push_back(st);
-      }
+      push_dim(p.red_sizes, p.red_strides, sz, st);
+    } else {
+      p.num_outputs *= sz;
+      push_dim(p.kept_sizes, p.kept_strides, sz, st);
     }
   }
   return p;

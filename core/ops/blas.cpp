@@ -1,7 +1,337 @@
+// Matrix products. mm and bmm are the only kernels (OpenBLAS for float32 and
+// float64, float32 copies for the 16-bit floats, a plain loop for integers);
+// dot, mv, matmul and linear are Composites that reduce every torch.matmul
+// case to them with views, so autograd needs only mm's and bmm's formulas.
+#include <cblas.h>
+
+#include <algorithm>
+
 #include "core/ops/common.h"
 
 namespace kiln {
+namespace ops {
+namespace {
 
-void register_blas_ops(OpTable&) {}
+// The C++ type names PyTorch prints in its m1/m2 dtype error (caffe2::TypeMeta names).
+const char* c10_type_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "unknown";
+}
+
+void check_same_dtype(const Tensor& a, const Tensor& b) {
+  KILN_CHECK(a.dtype() == b.dtype(), Runtime, "expected m1 and m2 to have the same dtype, but got: ",
+             c10_type_name(a.dtype()), " != ", c10_type_name(b.dtype()));
+}
+
+// ---- batched gemm ---------------------------------------------------------------
+// One [B, rows, cols] operand as cblas reads it: each batch's matrix is
+// row-major (NoTrans) or column-major (Trans) with leading dimension ld.
+struct Operand {
+  Tensor t;  // the tensor read (the input itself, or a dense copy)
+  CBLAS_TRANSPOSE trans = CblasNoTrans;
+  int64_t ld = 1;
+};
+
+// Whether a rows x cols matrix with strides (rs, cs) is row-major with some
+// leading dimension; size-1 dims may have any stride.
+bool row_major(int64_t rows, int64_t cols, int64_t rs, int64_t cs, int64_t* ld) {
+  if (cs != 1 && cols != 1) return false;
+  if (rows == 1) {
+    *ld = std::max<int64_t>(cols, 1);
+    return true;
+  }
+  if (rs < std::max<int64_t>(cols, 1)) return false;
+  *ld = rs;
+  return true;
+}
+
+// Uses t's own strides when one of the last two is unit, else a dense copy.
+Operand blas_operand(const Tensor& t) {
+  int64_t r = t.size(1), c = t.size(2), rs = t.stride(1), cs = t.stride(2);
+  Operand op{t};
+  if (row_major(r, c, rs, cs, &op.ld)) return op;
+  if (row_major(c, r, cs, rs, &op.ld)) {
+    op.trans = CblasTrans;
+    return op;
+  }
+  op.t = empty_tensor(t.sizes(), t.dtype());
+  copy_cast(op.t, t);
+  op.ld = std::max<int64_t>(c, 1);
+  return op;
+}
+
+template <class T>
+void gemm_call(const Operand& a, const Operand& b, const T* pa, const T* pb, T* po, int64_t m, int64_t n,
+               int64_t k) {
+  if constexpr (std::is_same_v<T, float>) {
+    cblas_sgemm(CblasRowMajor, a.trans, b.trans, blasint(m), blasint(n), blasint(k), 1.0f, pa, blasint(a.ld), pb,
+                blasint(b.ld), 0.0f, po, blasint(n));
+  } else {
+    cblas_dgemm(CblasRowMajor, a.trans, b.trans, blasint(m), blasint(n), blasint(k), 1.0, pa, blasint(a.ld), pb,
+                blasint(b.ld), 0.0, po, blasint(n));
+  }
+}
+
+// out[i] = a[i] @ b[i] for float/double; out is contiguous [B, M, N].
+template <class T>
+void blas_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
+  int64_t batch = a3.size(0), m = a3.size(1), k = a3.size(2), n = b3.size(2);
+  Operand a = blas_operand(a3), b = blas_operand(b3);
+  const T* pa = a.t.template data<T>();
+  const T* pb = b.t.template data<T>();
+  T* po = out.data<T>();
+  // OpenBLAS threads each call itself; the batch loop stays serial to avoid oversubscription.
+  for (int64_t i = 0; i < batch; ++i)
+    gemm_call<T>(a, b, pa + i * a.t.stride(0), pb + i * b.t.stride(0), po + i * m * n, m, n, k);
+}
+
+// Integer products in a plain loop; unsigned arithmetic wraps like PyTorch's
+// without signed-overflow UB.
+template <class T>
+void int_bmm(const Tensor& a, const Tensor& b, const Tensor& out) {
+  int64_t batch = a.size(0), m = a.size(1), k = a.size(2), n = b.size(2);
+  const T* pa = a.data<T>();
+  const T* pb = b.data<T>();
+  T* po = out.data<T>();
+  int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(n * k, 1));
+  parallel_for(0, batch * m, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t row = begin; row < end; ++row) {
+      int64_t bi = row / m, i = row % m;
+      const T* ar = pa + bi * a.stride(0) + i * a.stride(1);
+      const T* bb = pb + bi * b.stride(0);
+      for (int64_t j = 0; j < n; ++j) {
+        uint64_t acc = 0;
+        for (int64_t p = 0; p < k; ++p)
+          acc += uint64_t(int64_t(ar[p * a.stride(2)])) * uint64_t(int64_t(bb[p * b.stride(1) + j * b.stride(2)]));
+        po[row * n + j] = T(acc);
+      }
+    }
+  });
+}
+
+// out = a @ b over 3-D operands of one dtype; `name` is PyTorch's kernel name for errors.
+void bmm_into(const Tensor& a, const Tensor& b, const Tensor& out, const char* name) {
+  if (out.numel() == 0) return;
+  if (a.size(2) == 0) {  // empty contraction: BLAS would reject ld=0, the answer is zeros
+    copy_cast(out, scalar_tensor(0, DType::Float64, true));
+    return;
+  }
+  switch (a.dtype()) {
+    case DType::Float32: return blas_bmm<float>(a, b, out);
+    case DType::Float64: return blas_bmm<double>(a, b, out);
+    case DType::Float16:
+    case DType::BFloat16: {
+      Tensor tmp = empty_tensor(out.sizes(), DType::Float32);
+      blas_bmm<float>(cast_to(a, DType::Float32), cast_to(b, DType::Float32), tmp);
+      copy_cast(out, tmp);
+      return;
+    }
+    case DType::Int32: return int_bmm<int32_t>(a, b, out);
+    case DType::Int64: return int_bmm<int64_t>(a, b, out);
+    case DType::Bool: break;
+  }
+  throw Error(detail::cat("\"", name, "\" not implemented for '", dtype_legacy_name(a.dtype()), "'"),
+              ErrorKind::NotImplemented);
+}
+
+// A 2-D tensor as a one-batch 3-D view.
+Tensor as_batch(const Tensor& t) {
+  return make_view(t, {1, t.size(0), t.size(1)}, {0, t.stride(0), t.stride(1)}, t.offset());
+}
+
+// ---- mm -------------------------------------------------------------------------------
+std::vector<Shape> shape_mm(const Args& a) {
+  const Tensor &x = a[0].tensor(), &y = a[1].tensor();
+  KILN_CHECK(x.dim() == 2, Runtime, "self must be a matrix");
+  KILN_CHECK(y.dim() == 2, Runtime, "mat2 must be a matrix");
+  KILN_CHECK(x.size(1) == y.size(0), Runtime, "mat1 and mat2 shapes cannot be multiplied (", x.size(0), "x",
+             x.size(1), " and ", y.size(0), "x", y.size(1), ")");
+  return {{x.size(0), y.size(1)}};
+}
+std::vector<DType> dtype_matmul(const Args& a) {
+  check_same_dtype(a[0].tensor(), a[1].tensor());
+  return {a[0].tensor().dtype()};
+}
+void mm_kernel(const Args& a, std::vector<Tensor>& outs) {
+  bmm_into(as_batch(a[0].tensor()), as_batch(a[1].tensor()), as_batch(outs[0]), "addmm_impl_cpu_");
+}
+std::vector<Tensor> grad_mm(const GradCtx& c) {
+  return {c.need(0) ? mm(c.grad(), transpose(c.in(1), 0, 1)) : Tensor(),
+          c.need(1) ? mm(transpose(c.in(0), 0, 1), c.grad()) : Tensor()};
+}
+
+// ---- bmm ------------------------------------------------------------------------------
+std::vector<Shape> shape_bmm(const Args& a) {
+  const Tensor &x = a[0].tensor(), &y = a[1].tensor();
+  KILN_CHECK(x.dim() == 3, Runtime, "batch1 must be a 3D tensor");
+  KILN_CHECK(y.dim() == 3, Runtime, "batch2 must be a 3D tensor");
+  KILN_CHECK(y.size(0) == x.size(0) && y.size(1) == x.size(2), Runtime,
+             "Expected size for first two dimensions of batch2 tensor to be: [", x.size(0), ", ", x.size(2),
+             "] but got: [", y.size(0), ", ", y.size(1), "].");
+  return {{x.size(0), x.size(1), y.size(2)}};
+}
+std::vector<DType> dtype_bmm(const Args& a) {
+  const Tensor &x = a[0].tensor(), &y = a[1].tensor();
+  KILN_CHECK(x.dtype() == y.dtype(), Runtime, "expected scalar type ", dtype_legacy_name(x.dtype()),
+             " but found ", dtype_legacy_name(y.dtype()));
+  return {x.dtype()};
+}
+void bmm_kernel(const Args& a, std::vector<Tensor>& outs) {
+  bmm_into(a[0].tensor(), a[1].tensor(), outs[0], "bmm");
+}
+std::vector<Tensor> grad_bmm(const GradCtx& c) {
+  return {c.need(0) ? bmm(c.grad(), transpose(c.in(1), 1, 2)) : Tensor(),
+          c.need(1) ? bmm(transpose(c.in(0), 1, 2), c.grad()) : Tensor()};
+}
+
+// ---- dot / mv ---------------------------------------------------------------------------
+std::vector<Tensor> dot_composite(const Args& a) {
+  const Tensor &x = a[0].tensor(), &y = a[1].tensor();
+  KILN_CHECK(x.dim() == 1 && y.dim() == 1, Runtime, "1D tensors expected, but got ", x.dim(), "D and ", y.dim(),
+             "D tensors");
+  KILN_CHECK(x.dtype() == y.dtype(), Runtime, "dot : expected both vectors to have same dtype, but found ",
+             dtype_legacy_name(x.dtype()), " and ", dtype_legacy_name(y.dtype()));
+  KILN_CHECK(x.numel() == y.numel(), Runtime, "inconsistent tensor size, expected tensor [", x.numel(),
+             "] and src [", y.numel(), "] to have the same number of elements, but got ", x.numel(), " and ",
+             y.numel(), " elements respectively");
+  return {reshape(mm(reshape(x, {1, x.numel()}), reshape(y, {y.numel(), 1})), {})};
+}
+
+std::vector<Tensor> mv_composite(const Args& a) {
+  const Tensor &m = a[0].tensor(), &v = a[1].tensor();
+  KILN_CHECK(m.dim() == 2 && v.dim() == 1, Runtime, "vector + matrix @ vector expected, got 1, ", m.dim(), ", ",
+             v.dim());
+  KILN_CHECK(m.size(1) == v.size(0), Runtime, "size mismatch, got input (", m.size(0), "), mat (", m.size(0), "x",
+             m.size(1), "), vec (", v.size(0), ")");
+  check_same_dtype(m, v);
+  return {reshape(mm(m, reshape(v, {v.size(0), 1})), {m.size(0)})};
+}
+
+// ---- matmul -------------------------------------------------------------------------------
+Tensor mT(const Tensor& t) { return transpose(t, -2, -1); }
+
+// Whether the larger operand (>= 3-D, against a 1-D or 2-D one) can be folded
+// into a matrix for one mm/mv instead of a broadcast bmm (PyTorch's rule, so
+// results and error messages take the same route).
+bool should_fold(const Tensor& t1, const Tensor& t2) {
+  bool t1_larger = t1.dim() >= t2.dim();
+  Tensor big = t1_larger ? t1 : mT(t2);
+  int64_t small_dim = t1_larger ? t2.dim() : t1.dim();
+  if (!(big.dim() >= 3 && small_dim <= 2)) return false;
+  // Folding keeps the other operand's gradient a plain mm result, not a large broadcast sum.
+  if ((t1_larger ? t2 : t1).requires_grad()) return true;
+  if (t1.dim() == 2) return false;
+  if (big.numel() == 0) return true;
+  for (int64_t i = 0; i < big.dim() - 2; ++i)
+    if (big.stride(i) != big.stride(i + 1) * big.size(i + 1)) return false;
+  return true;
+}
+
+Tensor matmul_fold(const Tensor& t1, const Tensor& t2) {
+  bool flip = t2.dim() > t1.dim();
+  Tensor big = flip ? mT(t2) : t1;
+  Tensor small = !flip ? t2 : t1.dim() == 2 ? transpose(t1, 0, 1) : t1;
+  Shape out_shape(big.sizes().begin(), big.sizes().end() - 1);
+  int64_t rows = shape_numel(out_shape);
+  Tensor folded = reshape(big, {rows, big.sizes().back()});
+  if (small.dim() == 2) {
+    out_shape.push_back(small.size(1));
+    Tensor out = reshape(mm(folded, small), out_shape);
+    return flip ? contiguous(mT(out)) : out;
+  }
+  return reshape(mv(folded, small), out_shape);
+}
+
+// The general case: broadcast the batch dims, flatten them and run one bmm.
+Tensor matmul_batched(const Tensor& t1, const Tensor& t2) {
+  int64_t d1 = t1.dim(), d2 = t2.dim();
+  int64_t n = d1 > 1 ? t1.size(-2) : 1, m1 = t1.sizes().back();
+  int64_t m2 = d2 > 1 ? t2.size(-2) : t2.size(0), p = d2 > 1 ? t2.sizes().back() : 1;
+  Shape batch1(t1.sizes().begin(), t1.sizes().begin() + std::max<int64_t>(d1 - 2, 0));
+  Shape batch2(t2.sizes().begin(), t2.sizes().begin() + std::max<int64_t>(d2 - 2, 0));
+  Shape batch = broadcast_shapes(batch1, batch2);
+  int64_t nb = shape_numel(batch);
+  Shape size1 = batch, size2 = batch;
+  size1.insert(size1.end(), {n, m1});
+  Tensor a = reshape(expand(t1, size1), {nb, n, m1});
+  Tensor b;
+  if (d2 == 1) {
+    size2.push_back(m2);
+    b = reshape(expand(t2, size2), {nb, m2, 1});
+  } else {
+    size2.insert(size2.end(), {m2, p});
+    b = reshape(expand(t2, size2), {nb, m2, p});
+  }
+  Shape out_shape = batch;
+  if (d1 > 1) out_shape.push_back(n);
+  if (d2 > 1) out_shape.push_back(p);
+  return reshape(bmm(a, b), out_shape);
+}
+
+std::vector<Tensor> matmul_composite(const Args& a) {
+  const Tensor &t1 = a[0].tensor(), &t2 = a[1].tensor();
+  int64_t d1 = t1.dim(), d2 = t2.dim();
+  KILN_CHECK(d1 != 0 && d2 != 0, Runtime, "both arguments to matmul need to be at least 1D, but they are ", d1,
+             "D and ", d2, "D");
+  if (d1 == 1 && d2 == 1) return {dot(t1, t2)};
+  if (d1 == 2 && d2 == 1) return {mv(t1, t2)};
+  if (d1 == 1 && d2 == 2) return {reshape(mm(reshape(t1, {1, t1.size(0)}), t2), {t2.size(1)})};
+  if (d1 == 2 && d2 == 2) return {mm(t1, t2)};
+  if (should_fold(t1, t2)) return {matmul_fold(t1, t2)};
+  // A 3-D operand with a size-1 batch against another 3-D one: drop it so its
+  // gradient is an mm product rather than a broadcast sum (as PyTorch does).
+  if (d1 == 3 && d2 == 3 && t1.size(0) != t2.size(0)) {
+    if (t1.size(0) == 1 && t1.requires_grad()) return {matmul(reshape(t1, {t1.size(1), t1.size(2)}), t2)};
+    if (t2.size(0) == 1 && t2.requires_grad()) return {matmul(t1, reshape(t2, {t2.size(1), t2.size(2)}))};
+  }
+  return {matmul_batched(t1, t2)};
+}
+
+// ---- linear -------------------------------------------------------------------------------
+std::vector<Tensor> linear_composite(const Args& a) {
+  const Tensor &x = a[0].tensor(), &w = a[1].tensor();
+  KILN_CHECK(w.dim() <= 2, Runtime, "t() expects a tensor with <= 2 dimensions, but self is ", w.dim(), "D");
+  Tensor out = matmul(x, w.dim() == 2 ? transpose(w, 0, 1) : w);
+  if (!a[2].is_none() && a[2].tensor().defined()) out = add(out, a[2].tensor());
+  return {out};
+}
+
+}  // namespace
+}  // namespace ops
+
+void register_blas_ops(OpTable& t) {
+  using namespace ops;
+  constexpr OpKind C = OpKind::Composite;
+  t.add({.schema_text = "mm(Tensor self, Tensor mat2) -> Tensor", .kind = OpKind::Extern, .shape = shape_mm,
+         .dtype = dtype_matmul, .kernel = mm_kernel, .grad = grad_mm, .saves = save_in(0) | save_in(1)});
+  t.add({.schema_text = "bmm(Tensor self, Tensor mat2) -> Tensor", .kind = OpKind::Extern, .shape = shape_bmm,
+         .dtype = dtype_bmm, .kernel = bmm_kernel, .grad = grad_bmm, .saves = save_in(0) | save_in(1)});
+  t.add({.schema_text = "dot(Tensor self, Tensor tensor) -> Tensor", .kind = C,
+         .composite = dot_composite});
+  t.add({.schema_text = "mv(Tensor self, Tensor vec) -> Tensor", .kind = C,
+         .composite = mv_composite});
+  t.add({.schema_text = "matmul(Tensor self, Tensor other) -> Tensor", .kind = C,
+         .composite = matmul_composite});
+  t.add({.schema_text = "linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor", .kind = C,
+         .composite = linear_composite});
+}
+
+// ---- typed wrappers ---------------------------------------------------------------
+Tensor mm(const Tensor& a, const Tensor& b) { return invoke("mm", {a, b}); }
+Tensor bmm(const Tensor& a, const Tensor& b) { return invoke("bmm", {a, b}); }
+Tensor dot(const Tensor& a, const Tensor& b) { return invoke("dot", {a, b}); }
+Tensor mv(const Tensor& a, const Tensor& b) { return invoke("mv", {a, b}); }
+Tensor matmul(const Tensor& a, const Tensor& b) { return invoke("matmul", {a, b}); }
+Tensor linear(const Tensor& x, const Tensor& w, const Tensor& b) {
+  return invoke("linear", {x, w, b.defined() ? Value(b) : Value()});
+}
 
 }  // namespace kiln

@@ -1,7 +1,641 @@
+// Indexing ops: masked_fill, index_select / index_add / index_copy, gather /
+// scatter_add, nonzero, and the Python subscript (index, index_put) composed
+// from views (select, slice, unsqueeze) plus index_select / index_copy for
+// advanced (tensor) indices, with PyTorch's semantics and messages.
+#include <algorithm>
+#include <cstring>
+
 #include "core/ops/common.h"
 
 namespace kiln {
+namespace ops {
+namespace {
 
-void register_index_ops(OpTable&) {}
+// ---- helpers ------------------------------------------------------------------------
+// An int32/int64 index tensor's values, row-major.
+std::vector<int64_t> index_values(const Tensor& idx) {
+  std::vector<int64_t> v(size_t(idx.numel()));
+  for (int64_t i = 0; i < idx.numel(); ++i) v[size_t(i)] = int64_t(element_as_double(idx, i));
+  return v;
+}
+
+Tensor contiguous_raw(const Tensor& t) {
+  if (t.is_contiguous()) return t;
+  Tensor out = empty_tensor(t.sizes(), t.dtype());
+  copy_cast(out, t);
+  return out;
+}
+
+// Element offset (in elements) of multi-index `pos` under `strides`.
+int64_t offset_of(const Shape& pos, const Shape& strides) {
+  int64_t off = 0;
+  for (size_t d = 0; d < pos.size(); ++d) off += pos[d] * strides[d];
+  return off;
+}
+
+// Calls f(pos) for every multi-index of `sizes`, row-major.
+template <class F>
+void for_each_position(const Shape& sizes, F&& f) {
+  if (shape_numel(sizes) == 0) return;
+  Shape pos(sizes.size(), 0);
+  while (true) {
+    f(pos);
+    int64_t d = int64_t(sizes.size()) - 1;
+    for (; d >= 0; --d) {
+      if (++pos[size_t(d)] < sizes[size_t(d)]) break;
+      pos[size_t(d)] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+// The dims before, at and after `d`, as (outer, n, inner) element counts.
+struct Split3 {
+  int64_t outer = 1, n = 1, inner = 1;
+};
+Split3 split3(const Shape& sizes, int64_t d) {
+  Split3 s;
+  for (int64_t i = 0; i < int64_t(sizes.size()); ++i) {
+    if (i < d) s.outer *= sizes[size_t(i)];
+    if (i == d) s.n = sizes[size_t(i)];
+    if (i > d) s.inner *= sizes[size_t(i)];
+  }
+  return s;
+}
+
+// ---- masked_fill ----------------------------------------------------------------------
+// masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) / .Scalar(..., Scalar value)
+// The C++ type name PyTorch prints for a dtype in this message (caffe2::TypeMeta).
+const char* type_meta_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "";
+}
+void check_mask(const Tensor& mask) {
+  KILN_CHECK(mask.dtype() == DType::Bool, Runtime, "masked_fill_ only supports boolean masks, but got mask with dtype ",
+             type_meta_name(mask.dtype()));
+}
+std::vector<Shape> shape_masked_fill(const Args& a) {
+  check_mask(a[1].tensor());
+  if (a[2].is_tensor())
+    KILN_CHECK(a[2].tensor().dim() == 0, Runtime,
+               "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ", a[2].tensor().dim(),
+               " dimension(s).");
+  return {broadcast_shapes(a[0].tensor().sizes(), a[1].tensor().sizes())};
+}
+struct MaskedFillTensorF {
+  explicit MaskedFillTensorF(const Args&) {}
+  template <class T> T operator()(T x, T m, T v) const { return m != T(0) ? v : x; }
+};
+struct MaskedFillScalarF {
+  double value;
+  explicit MaskedFillScalarF(const Args& a) : value(a[2].to_double()) {}
+  template <class T> T operator()(T x, T m) const { return m != T(0) ? T(value) : x; }
+};
+void masked_fill_tensor_kernel(const Args& a, std::vector<Tensor>& outs) {
+  run_pointwise(outs[0], std::array<Tensor, 3>{a[0].tensor(), a[1].tensor(), a[2].tensor()}, outs[0].dtype(),
+                MaskedFillTensorF(a), "masked_fill", false);
+}
+void masked_fill_scalar_kernel(const Args& a, std::vector<Tensor>& outs) {
+  run_pointwise(outs[0], std::array<Tensor, 2>{a[0].tensor(), a[1].tensor()}, outs[0].dtype(), MaskedFillScalarF(a),
+                "masked_fill", false);
+}
+// Filled positions take no gradient from self; the value gets their sum.
+std::vector<Tensor> grad_masked_fill(const GradCtx& c) {
+  const Tensor& mask = c.in(1);
+  std::vector<Tensor> g{c.need(0) ? masked_fill(c.grad(), mask, 0.0) : Tensor(), Tensor()};
+  if (c.args[2].is_tensor() && c.need(2)) g.push_back(sum(mul(c.grad(), mask)));
+  return g;
+}
+
+// ---- index_select / index_add / index_copy ----------------------------------------------
+void check_index_vector(const Tensor& idx, const char* op) {
+  KILN_CHECK(idx.dtype() == DType::Int64 || idx.dtype() == DType::Int32, Index, op,
+             "(): Expected dtype int32 or int64 for index");
+  KILN_CHECK(idx.dim() <= 1, Index, op, "(): Index is supposed to be a vector");
+}
+void check_in_range(const std::vector<int64_t>& idx, int64_t n) {
+  for (int64_t i : idx) KILN_CHECK(i >= 0 && i < n, Index, "index out of range in self");
+}
+// A 0-dim tensor behaves as shape [1] in these ops.
+Shape sizes_1d(const Tensor& t) { return t.dim() == 0 ? Shape{1} : t.sizes(); }
+
+// index_select(Tensor self, int dim, Tensor index)
+std::vector<Shape> shape_index_select(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  const Tensor& idx = a[2].tensor();
+  check_index_vector(idx, "index_select");
+  int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  if (self.dim() == 0) return {Shape{}};
+  Shape s = self.sizes();
+  s[size_t(d)] = idx.numel();
+  return {s};
+}
+void index_select_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t d = self.dim() == 0 ? 0 : wrap_dim(a[1].to_int(), self.dim());
+  Split3 s = split3(sizes_1d(self), d);
+  std::vector<int64_t> idx = index_values(a[2].tensor());
+  check_in_range(idx, s.n);
+  Tensor in = contiguous_raw(self);
+  size_t es = self.element_size(), block = size_t(s.inner) * es;
+  const char* src = static_cast<const char*>(in.raw_data());
+  char* dst = static_cast<char*>(outs[0].raw_data());
+  int64_t k = int64_t(idx.size());
+  for (int64_t o = 0; o < s.outer; ++o)
+    for (int64_t j = 0; j < k; ++j)
+      std::memcpy(dst + size_t(o * k + j) * block, src + size_t(o * s.n + idx[size_t(j)]) * block, block);
+}
+std::vector<Tensor> grad_index_select(const GradCtx& c) {
+  Tensor z = zeros(c.in_sizes[0], c.grad().dtype());
+  return {index_add(z, c.args[1].to_int(), c.in(2), c.grad())};
+}
+
+// index_add(self, dim, index, source, *, alpha=1) and index_copy(self, dim, index, source):
+// the rows of source go to the rows `index` of a copy of self.
+template <bool Add>
+std::vector<Shape> shape_index_write(const Args& a) {
+  const char* op = Add ? "index_add_" : "index_copy_";
+  const Tensor &self = a[0].tensor(), &idx = a[2].tensor(), &src = a[3].tensor();
+  check_index_vector(idx, Add ? "index_add" : "index_copy");
+  int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  KILN_CHECK(src.dtype() == self.dtype(), Runtime, op, "(): self (", dtype_legacy_name(self.dtype()),
+             ") and source (", dtype_legacy_name(src.dtype()), ") must have the same scalar type");
+  Shape ss = sizes_1d(src), ts = sizes_1d(self);
+  KILN_CHECK(ss.size() == ts.size(), Index, op, "(): Source/destination tensor must have same slice shapes.");
+  KILN_CHECK(idx.numel() == ss[size_t(d)], Index, op, "(): Number of indices (", idx.numel(),
+             ") should be equal to source.size(dim) (", ss[size_t(d)], ")");
+  for (size_t i = 0; i < ss.size(); ++i)
+    KILN_CHECK(int64_t(i) == d || ss[i] == ts[i], Index, op,
+               "(): Source/destination tensor must have same slice shapes. Destination slice shape: ", shape_str(ts),
+               " at dimension ", d, " and source slice shape: ", shape_str(ss), " at dimension ", d, ".");
+  return {self.sizes()};
+}
+template <bool Add>
+void index_write_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Tensor& out = outs[0];  // contiguous
+  copy_cast(out, a[0].tensor());
+  int64_t d = out.dim() == 0 ? 0 : wrap_dim(a[1].to_int(), out.dim());
+  Split3 s = split3(sizes_1d(out), d);
+  std::vector<int64_t> idx = index_values(a[2].tensor());
+  check_in_range(idx, s.n);
+  Tensor src = contiguous_raw(a[3].tensor());
+  int64_t k = int64_t(idx.size());
+  double alpha = Add ? a[4].to_double() : 1.0;
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    T* o = out.data<T>();
+    const T* p = src.data<T>();
+    for (int64_t b = 0; b < s.outer; ++b)
+      for (int64_t j = 0; j < k; ++j) {
+        T* row = o + (b * s.n + idx[size_t(j)]) * s.inner;
+        const T* from = p + (b * k + j) * s.inner;
+        for (int64_t i = 0; i < s.inner; ++i) {
+          if constexpr (Add) {
+            if constexpr (std::is_same_v<C, bool>) row[i] = T(C(row[i]) || (alpha != 0 && C(from[i])));
+            else row[i] = T(C(row[i]) + C(alpha) * C(from[i]));
+          } else {
+            row[i] = from[i];
+          }
+        }
+      }
+  });
+}
+std::vector<Tensor> grad_index_add(const GradCtx& c) {
+  double alpha = c.args[4].to_double();
+  Tensor g_src;
+  if (c.need(2)) {
+    g_src = index_select(c.grad(), c.args[1].to_int(), c.in(2));
+    if (alpha != 1) g_src = mul(g_src, alpha);
+  }
+  return {c.grad(), Tensor(), g_src};
+}
+std::vector<Tensor> grad_index_copy(const GradCtx& c) {
+  int64_t d = c.args[1].to_int();
+  Tensor g_self = c.need(0) ? index_copy(c.grad(), d, c.in(2), zeros(c.in_sizes[2], c.grad().dtype())) : Tensor();
+  Tensor g_src = c.need(2) ? index_select(c.grad(), d, c.in(2)) : Tensor();
+  return {g_self, Tensor(), g_src};
+}
+
+// ---- gather / scatter_add ------------------------------------------------------------------
+// gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False): out[p] = self[p with p[dim] = index[p]].
+std::vector<Shape> shape_gather(const Args& a) {
+  const Tensor &self = a[0].tensor(), &idx = a[2].tensor();
+  KILN_CHECK(idx.dtype() == DType::Int64, Runtime, "gather(): Expected dtype int64 for index");
+  int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  KILN_CHECK(std::max<int64_t>(idx.dim(), 1) == std::max<int64_t>(self.dim(), 1), Runtime,
+             "Index tensor must have the same number of dimensions as input tensor");
+  for (int64_t i = 0; i < idx.dim(); ++i)
+    KILN_CHECK(i == d || idx.sizes()[size_t(i)] <= sizes_1d(self)[size_t(i)], Runtime,
+               "Size does not match at dimension ", i, " expected index ", idx.shape_str(),
+               " to be no larger than self ", self.shape_str(), " apart from dimension ", d);
+  return {idx.sizes()};
+}
+void gather_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor &self = a[0].tensor(), &idx = a[2].tensor();
+  int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  Shape ss = sizes_1d(self), st = self.dim() == 0 ? Shape{0} : self.strides();
+  std::vector<int64_t> iv = index_values(idx);
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* in = self.data<T>();
+    T* out = outs[0].data<T>();
+    int64_t lin = 0;
+    for_each_position(sizes_1d(idx), [&](const Shape& pos) {
+      Shape p = pos;
+      int64_t i = iv[size_t(lin)];
+      KILN_CHECK(i >= -ss[size_t(d)] && i < ss[size_t(d)], Index, "index ", i, " is out of bounds for dimension ", d,
+                 " with size ", ss[size_t(d)]);
+      p[size_t(d)] = i < 0 ? i + ss[size_t(d)] : i;
+      out[lin++] = in[offset_of(p, st)];
+    });
+  });
+}
+std::vector<Tensor> grad_gather(const GradCtx& c) {
+  Tensor z = zeros(c.in_sizes[0], c.grad().dtype());
+  return {scatter_add(z, c.args[1].to_int(), c.in(2), c.grad())};
+}
+
+// scatter_add(Tensor self, int dim, Tensor index, Tensor src): out[p with p[dim] = index[p]] += src[p].
+std::vector<Shape> shape_scatter_add(const Args& a) {
+  const Tensor &self = a[0].tensor(), &idx = a[2].tensor(), &src = a[3].tensor();
+  KILN_CHECK(idx.dtype() == DType::Int64, Runtime, "scatter(): Expected dtype int64 for index");
+  KILN_CHECK(src.dtype() == self.dtype(), Runtime, "scatter(): Expected self.dtype to be equal to src.dtype");
+  int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  KILN_CHECK(std::max<int64_t>(idx.dim(), 1) == std::max<int64_t>(self.dim(), 1) &&
+                 std::max<int64_t>(src.dim(), 1) == std::max<int64_t>(self.dim(), 1),
+             Runtime, "Index tensor must have the same number of dimensions as self tensor");
+  for (int64_t i = 0; i < idx.dim(); ++i) {
+    bool ok = idx.sizes()[size_t(i)] <= sizes_1d(src)[size_t(i)] &&
+              (i == d || idx.sizes()[size_t(i)] <= sizes_1d(self)[size_t(i)]);
+    KILN_CHECK(ok, Runtime, "Expected index ", idx.shape_str(), " to be smaller than self ", self.shape_str(),
+               " apart from dimension ", d, " and to be smaller size than src ", src.shape_str());
+  }
+  return {self.sizes()};
+}
+void scatter_add_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Tensor& out = outs[0];  // contiguous copy of self
+  copy_cast(out, a[0].tensor());
+  const Tensor &idx = a[2].tensor(), &src = a[3].tensor();
+  int64_t d = wrap_dim(a[1].to_int(), out.dim());
+  Shape os = sizes_1d(out), ost = out.dim() == 0 ? Shape{0} : out.strides();
+  Shape sst = src.dim() == 0 ? Shape{0} : src.strides();
+  std::vector<int64_t> iv = index_values(idx);
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    T* o = out.data<T>();
+    const T* s = src.data<T>();
+    int64_t lin = 0;
+    for_each_position(sizes_1d(idx), [&](const Shape& pos) {
+      int64_t i = iv[size_t(lin++)];
+      KILN_CHECK(i >= -os[size_t(d)] && i < os[size_t(d)], Index, "index ", i, " is out of bounds for dimension ", d,
+                 " with size ", os[size_t(d)]);
+      Shape p = pos;
+      p[size_t(d)] = i < 0 ? i + os[size_t(d)] : i;
+      T& dst = o[offset_of(p, ost)];
+      if constexpr (std::is_same_v<C, bool>) dst = T(C(dst) || C(s[offset_of(pos, sst)]));
+      else dst = T(C(dst) + C(s[offset_of(pos, sst)]));
+    });
+  });
+}
+std::vector<Tensor> grad_scatter_add(const GradCtx& c) {
+  Tensor g_src = c.need(2) ? gather(c.grad(), c.args[1].to_int(), c.in(2)) : Tensor();
+  return {c.grad(), Tensor(), g_src};
+}
+
+// ---- nonzero --------------------------------------------------------------------------------
+int64_t count_nonzero_raw(const Tensor& t) {
+  int64_t n = 0;
+  for (int64_t i = 0; i < t.numel(); ++i) n += element_as_double(t, i) != 0;
+  return n;
+}
+std::vector<Shape> shape_nonzero(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  return {{count_nonzero_raw(self), self.dim()}};
+}
+std::vector<DType> dtype_int64(const Args&) { return {DType::Int64}; }
+void nonzero_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t* out = outs[0].data<int64_t>();
+  int64_t lin = 0;
+  for_each_position(self.sizes(), [&](const Shape& pos) {
+    if (element_as_double(self, lin++) == 0) return;
+    for (int64_t p : pos) *out++ = p;
+  });
+  if (self.dim() == 0 && element_as_double(self, 0) != 0) return;  // shape [1, 0]: nothing to write
+}
+
+
+// ---- Python subscripts ------------------------------------------------------------------------
+// One advanced (tensor) index after the basic indices are applied: it
+// indexes dim `pos` of the basic view (dims pos..pos+k-1 for a k-dim mask).
+struct Advanced {
+  int64_t pos = 0, real = 0;  // dim in the view / in the original tensor (for messages)
+  Tensor index;               // integer index tensor, or
+  Tensor mask;                // bool mask over k dims
+};
+struct BasicResult {
+  Tensor view;
+  std::vector<Advanced> adv;
+};
+
+bool is_bool_index(const TensorIndex& i) { return i.kind == TensorIndex::Tensor_ && i.tensor.dtype() == DType::Bool; }
+
+// Dims of the indexed tensor an index entry consumes.
+int64_t consumed_dims(const TensorIndex& i) {
+  switch (i.kind) {
+    case TensorIndex::Int:
+    case TensorIndex::Slice: return 1;
+    case TensorIndex::Tensor_: return is_bool_index(i) ? i.tensor.dim() : 1;
+    default: return 0;
+  }
+}
+
+// Applies ints, slices, None and Ellipsis as views; collects tensor indices.
+BasicResult basic_index(const Tensor& self, const std::vector<TensorIndex>& indices) {
+  int64_t consumed = 0, ellipses = 0;
+  for (const TensorIndex& i : indices) {
+    consumed += consumed_dims(i);
+    ellipses += i.kind == TensorIndex::Ellipsis;
+  }
+  KILN_CHECK(ellipses <= 1, Index, "an index can only have a single ellipsis ('...')");
+  KILN_CHECK(consumed <= self.dim(), Index, "too many indices for tensor of dimension ", self.dim());
+  BasicResult r{self, {}};
+  int64_t d = 0, real = 0;
+  for (const TensorIndex& i : indices) {
+    switch (i.kind) {
+      case TensorIndex::Int: {
+        int64_t size = r.view.sizes()[size_t(d)];
+        KILN_CHECK(i.index >= -size && i.index < size, Index, "index ", i.index, " is out of bounds for dimension ",
+                   real, " with size ", size);
+        r.view = select(r.view, d, i.index);
+        ++real;
+        break;
+      }
+      case TensorIndex::Slice:
+        KILN_CHECK(i.step > 0, Value, "step must be greater than zero");
+        r.view = slice(r.view, d++, i.start, i.stop, i.step);
+        ++real;
+        break;
+      case TensorIndex::None: r.view = unsqueeze(r.view, d++); break;
+      case TensorIndex::Ellipsis:
+        d += self.dim() - consumed;
+        real += self.dim() - consumed;
+        break;
+      case TensorIndex::Tensor_: {
+        const Tensor& t = i.tensor;
+        if (is_bool_index(i)) {
+          if (t.dim() == 0) {  // x[True] adds a dim of size 1, x[False] one of size 0
+            r.view = unsqueeze(r.view, d);
+            if (!t.item_bool()) r.view = slice(r.view, d, 0, 0, 1);
+            ++d;
+            break;
+          }
+          for (int64_t k = 0; k < t.dim(); ++k) {
+            int64_t have = r.view.sizes()[size_t(d + k)];
+            KILN_CHECK(t.sizes()[size_t(k)] == have, Index, "The shape of the mask ", t.shape_str(), " at index ", k,
+                       " does not match the shape of the indexed tensor ", r.view.shape_str(), " at index ", d + k);
+          }
+          r.adv.push_back({d, real, {}, t});
+          d += t.dim();
+          real += t.dim();
+        } else {
+          KILN_CHECK(is_integral(t.dtype(), false), Index,
+                     "tensors used as indices must be long, int, byte or bool tensors");
+          r.adv.push_back({d++, real++, t, {}});
+        }
+        break;
+      }
+    }
+  }
+  return r;
+}
+
+// One integer index per indexed dim (masks become their nonzero coordinates).
+struct DimIndex {
+  int64_t pos, real;
+  Tensor index;
+};
+std::vector<DimIndex> expand_masks(const std::vector<Advanced>& adv) {
+  std::vector<DimIndex> out;
+  for (const Advanced& a : adv) {
+    if (a.index.defined()) {
+      out.push_back({a.pos, a.real, a.index});
+      continue;
+    }
+    Tensor nz = nonzero(a.mask);  // [n, k]
+    for (int64_t k = 0; k < a.mask.dim(); ++k) out.push_back({a.pos + k, a.real + k, select(nz, 1, k)});
+  }
+  return out;
+}
+
+// The plan for gathering/scattering along several indexed dims at once:
+// permute them to the front, flatten them to one dim, index it linearly.
+struct AdvancedPlan {
+  Shape perm;        // indexed dims first, then the rest in order
+  Shape bshape;      // broadcast shape of the index tensors
+  Shape rest;        // sizes of the non-indexed dims
+  int64_t flat = 1;  // product of the indexed dims' sizes
+  Tensor linear;     // [numel(bshape)] int64 positions in the flattened dim
+  int64_t insert_at = 0;  // where the index dims go in the result
+};
+
+AdvancedPlan plan_advanced(const Tensor& v, const std::vector<DimIndex>& idx) {
+  AdvancedPlan p;
+  std::vector<bool> indexed(size_t(v.dim()), false);
+  for (const DimIndex& i : idx) {
+    p.perm.push_back(i.pos);
+    indexed[size_t(i.pos)] = true;
+    p.flat *= v.sizes()[size_t(i.pos)];
+  }
+  for (int64_t d = 0; d < v.dim(); ++d)
+    if (!indexed[size_t(d)]) {
+      p.perm.push_back(d);
+      p.rest.push_back(v.sizes()[size_t(d)]);
+    }
+  bool adjacent = true;
+  for (size_t k = 1; k < idx.size(); ++k) adjacent = adjacent && idx[k].pos == idx[k - 1].pos + 1;
+  p.insert_at = adjacent ? idx[0].pos : 0;
+  p.bshape = idx[0].index.sizes();
+  for (size_t k = 1; k < idx.size(); ++k) {
+    try {
+      p.bshape = broadcast_shapes(p.bshape, idx[k].index.sizes());
+    } catch (const Error&) {
+      std::string shapes;
+      for (size_t j = 0; j < idx.size(); ++j) shapes += (j ? ", " : "") + idx[j].index.shape_str();
+      throw Error("shape mismatch: indexing tensors could not be broadcast together with shapes " + shapes,
+                  ErrorKind::Index);
+    }
+  }
+  int64_t n = shape_numel(p.bshape);
+  std::vector<double> lin(size_t(n), 0.0);
+  for (const DimIndex& i : idx) {
+    int64_t size = v.sizes()[size_t(i.pos)];
+    Tensor e = make_view(i.index, p.bshape, kernels::broadcast_strides(i.index, p.bshape), i.index.offset());
+    for (int64_t k = 0; k < n; ++k) {
+      int64_t x = int64_t(element_as_double(e, k));
+      KILN_CHECK(x >= -size && x < size, Index, "index ", x, " is out of bounds for dimension ", i.real,
+                 " with size ", size);
+      lin[size_t(k)] = lin[size_t(k)] * double(size) + double(x < 0 ? x + size : x);
+    }
+  }
+  p.linear = tensor_from(lin, {n}, DType::Int64);
+  return p;
+}
+
+// Moves the leading index dims (nb of them) of a [bshape..., rest...] tensor to insert_at.
+Shape result_perm(const AdvancedPlan& p) {
+  int64_t nb = int64_t(p.bshape.size()), nr = int64_t(p.rest.size());
+  Shape perm;
+  for (int64_t i = 0; i < p.insert_at; ++i) perm.push_back(nb + i);
+  for (int64_t i = 0; i < nb; ++i) perm.push_back(i);
+  for (int64_t i = p.insert_at; i < nr; ++i) perm.push_back(nb + i);
+  return perm;
+}
+Shape inverse_perm(const Shape& perm) {
+  Shape inv(perm.size());
+  for (size_t i = 0; i < perm.size(); ++i) inv[size_t(perm[i])] = int64_t(i);
+  return inv;
+}
+Shape concat(Shape a, const Shape& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+Tensor advanced_gather(const Tensor& v, const std::vector<Advanced>& adv) {
+  std::vector<DimIndex> idx = expand_masks(adv);
+  AdvancedPlan p = plan_advanced(v, idx);
+  Tensor flat = reshape(permute(v, p.perm), concat({p.flat}, p.rest));
+  Tensor picked = reshape(index_select(flat, 0, p.linear), concat(p.bshape, p.rest));
+  return p.insert_at == 0 ? picked : permute(picked, result_perm(p));
+}
+
+// Drops leading size-1 dims beyond `ndim`, as PyTorch does for assigned values.
+Tensor strip_leading_ones(Tensor value, int64_t ndim) {
+  while (value.dim() > ndim && value.size(0) == 1) value = squeeze(value, Shape{0});
+  return value;
+}
+
+// v[adv] = value, functionally: v with the indexed positions replaced.
+Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const Tensor& value) {
+  std::vector<DimIndex> idx = expand_masks(adv);
+  AdvancedPlan p = plan_advanced(v, idx);
+  Shape permuted = concat({p.flat}, p.rest);
+  Tensor flat = reshape(permute(v, p.perm), permuted);
+  // The value broadcast to the indexing result, then laid out [bshape..., rest...].
+  Shape rperm = result_perm(p);
+  Shape result_shape(rperm.size());
+  Shape b_rest = concat(p.bshape, p.rest);
+  for (size_t i = 0; i < rperm.size(); ++i) result_shape[i] = b_rest[size_t(rperm[i])];
+  Tensor val = expand(strip_leading_ones(to_dtype(value, v.dtype()), int64_t(result_shape.size())), result_shape);
+  if (p.insert_at != 0) val = permute(val, inverse_perm(rperm));
+  val = reshape(contiguous(val), concat({shape_numel(p.bshape)}, p.rest));
+  Tensor written = index_copy(flat, 0, p.linear, val);
+  Shape front;
+  for (int64_t d : p.perm) front.push_back(v.sizes()[size_t(d)]);
+  return permute(reshape(written, front), inverse_perm(p.perm));
+}
+
+}  // namespace
+}  // namespace ops
+
+void register_index_ops(OpTable& t) {
+  using namespace ops;
+  constexpr OpKind P = OpKind::Pointwise, S = OpKind::Shape;
+  // The Tensor overload first: call_op binds the first that accepts the
+  // arguments, and a Python number converts to a Tensor but a 0-dim tensor
+  // passed as Scalar would lose its autograd history.
+  t.add({.schema_text = "masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor", .kind = P,
+         .shape = shape_masked_fill, .dtype = dtype_like_self, .kernel = masked_fill_tensor_kernel,
+         .grad = grad_masked_fill, .saves = save_in(1)});
+  t.add({.schema_text = "masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", .kind = P,
+         .shape = shape_masked_fill, .dtype = dtype_like_self, .kernel = masked_fill_scalar_kernel,
+         .grad = grad_masked_fill, .saves = save_in(1)});
+  t.add({.schema_text = "masked_fill_.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
+         .inplace_of = "masked_fill.Tensor"});
+  t.add({.schema_text = "masked_fill_.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor",
+         .inplace_of = "masked_fill.Scalar"});
+  t.add({.schema_text = "index_select(Tensor self, int dim, Tensor index) -> Tensor", .kind = S,
+         .shape = shape_index_select, .dtype = dtype_like_self, .kernel = index_select_kernel,
+         .grad = grad_index_select, .saves = save_in(2)});
+  t.add({.schema_text = "index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
+         .kind = S, .shape = shape_index_write<true>, .dtype = dtype_like_self, .kernel = index_write_kernel<true>,
+         .grad = grad_index_add, .saves = save_in(2)});
+  t.add({.schema_text = "index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", .kind = S,
+         .shape = shape_index_write<false>, .dtype = dtype_like_self, .kernel = index_write_kernel<false>,
+         .grad = grad_index_copy, .saves = save_in(2)});
+  t.add({.schema_text = "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", .kind = S,
+         .shape = shape_gather, .dtype = dtype_like_self, .kernel = gather_kernel, .grad = grad_gather,
+         .saves = save_in(2)});
+  t.add({.schema_text = "scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
+         .shape = shape_scatter_add, .dtype = dtype_like_self, .kernel = scatter_add_kernel,
+         .grad = grad_scatter_add, .saves = save_in(2)});
+  t.add({.schema_text = "nonzero(Tensor self) -> Tensor", .kind = S, .shape = shape_nonzero, .dtype = dtype_int64,
+         .kernel = nonzero_kernel});
+}
+
+// ---- typed wrappers ---------------------------------------------------------------------------
+Tensor masked_fill(const Tensor& a, const Tensor& mask, const Tensor& value) {
+  return invoke("masked_fill.Tensor", {a, mask, value});
+}
+Tensor masked_fill(const Tensor& a, const Tensor& mask, double value) {
+  return invoke("masked_fill.Scalar", {a, mask, value});
+}
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value) {
+  invoke("masked_fill_.Tensor", {self, mask, value});
+  return self;
+}
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, double value) {
+  invoke("masked_fill_.Scalar", {self, mask, value});
+  return self;
+}
+Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
+  return invoke("index_select", {a, dim, index});
+}
+Tensor index_add(const Tensor& a, int64_t dim, const Tensor& index, const Tensor& source, double alpha) {
+  return invoke("index_add", {a, dim, index, source, alpha});
+}
+Tensor index_copy(const Tensor& a, int64_t dim, const Tensor& index, const Tensor& source) {
+  return invoke("index_copy", {a, dim, index, source});
+}
+Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) { return invoke("gather", {a, dim, index}); }
+Tensor scatter_add(const Tensor& a, int64_t dim, const Tensor& index, const Tensor& src) {
+  return invoke("scatter_add", {a, dim, index, src});
+}
+Tensor nonzero(const Tensor& a) { return invoke("nonzero", {a}); }
+
+
+Tensor index(const Tensor& t, const std::vector<TensorIndex>& indices) {
+  ops::BasicResult r = ops::basic_index(t, indices);
+  return r.adv.empty() ? r.view : ops::advanced_gather(r.view, r.adv);
+}
+
+void index_put(Tensor& t, const std::vector<TensorIndex>& indices, const Tensor& value) {
+  ops::BasicResult r = ops::basic_index(t, indices);
+  Tensor& v = r.view;
+  if (r.adv.empty()) {
+    copy_(v, expand(ops::strip_leading_ones(value, v.dim()), v.sizes()));
+    return;
+  }
+  // x[mask] = scalar: a masked fill of the view, the mask aligned at its dims.
+  const ops::Advanced& a0 = r.adv[0];
+  if (r.adv.size() == 1 && a0.mask.defined() && value.numel() == 1) {
+    Shape ms(size_t(a0.pos), 1);
+    ms.insert(ms.end(), a0.mask.sizes().begin(), a0.mask.sizes().end());
+    ms.resize(size_t(v.dim()), 1);
+    masked_fill_(v, reshape(a0.mask, ms), reshape(value, {}));
+    return;
+  }
+  copy_(v, ops::advanced_scatter(v, r.adv, value));
+}
 
 }  // namespace kiln

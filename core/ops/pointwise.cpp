@@ -1,6 +1,9 @@
 // Pointwise ops: elementwise with broadcasting and PyTorch's type promotion.
 // Each entry's functor is the scalar formula; run_pointwise supplies the loop.
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <type_traits>
 
 #include "core/autograd.h"
 #include "core/ops/common.h"
@@ -9,13 +12,138 @@ namespace kiln {
 namespace ops {
 namespace {
 
-// Kernel for a functor F constructed from the bound args. CT picks the
-// compute dtype from the args (usually the op's own dtype rule).
-template <class F, size_t NIn, std::vector<DType> (*CT)(const Args&), bool FloatOnly = false>
+// ---- kernel plumbing -------------------------------------------------------------
+// Which compute dtypes a functor accepts. PyTorch's kernels for integer-only
+// or float-only formulas reject the others with "<name>" not implemented for
+// '<dtype>'; a functor names its kernel with kName for that message.
+enum class Domain { All, NoBool, Floating };
+
+template <class F> constexpr Domain domain_of() {
+  if constexpr (requires { F::kDomain; }) return F::kDomain;
+  else return Domain::All;
+}
+template <class F> constexpr const char* name_of() {
+  if constexpr (requires { F::kName; }) return F::kName;
+  else return "pointwise";
+}
+
+[[noreturn]] void not_implemented_for(const char* name, DType d) {
+  throw Error(detail::cat("\"", name, "\" not implemented for '", dtype_legacy_name(d), "'"),
+              ErrorKind::NotImplemented);
+}
+
+// run_pointwise instantiates its loop for every dtype even when it rejects
+// non-floating ones at run time; this keeps float-only formulas from being
+// compiled for int and bool.
+template <class F>
+struct FloatOnly {
+  const F& f;
+  template <class... T> auto operator()(T... x) const {
+    using C = std::common_type_t<T...>;
+    if constexpr (std::is_floating_point_v<C>) return f(x...);
+    else return C();  // unreachable: visit_floating throws first
+  }
+};
+
+template <class F, size_t NIn>
+void run_functor(const Tensor& out, std::array<Tensor, NIn> ins, DType ct, const F& f) {
+  if constexpr (domain_of<F>() == Domain::Floating) {
+    run_pointwise(out, std::move(ins), ct, FloatOnly<F>{f}, name_of<F>(), true);
+  } else {
+    if (domain_of<F>() == Domain::NoBool && ct == DType::Bool) not_implemented_for(name_of<F>(), ct);
+    run_pointwise(out, std::move(ins), ct, f, name_of<F>(), false);
+  }
+}
+
+// Kernel for a functor F constructed from the bound args; its first NIn args
+// are the tensor inputs. CT picks the compute dtype (usually the op's dtype rule).
+template <class F, size_t NIn, std::vector<DType> (*CT)(const Args&)>
 void pointwise_kernel(const Args& a, std::vector<Tensor>& outs) {
   std::array<Tensor, NIn> ins;
   for (size_t i = 0; i < NIn; ++i) ins[i] = a[i].tensor();
-  run_pointwise(outs[0], ins, CT(a)[0], F(a), "pointwise", FloatOnly);
+  run_functor(outs[0], ins, CT(a)[0], F(a));
+}
+
+template <class T> constexpr bool kIsBool = std::is_same_v<T, bool>;
+template <class T> constexpr bool kIsInt = std::is_integral_v<T> && !kIsBool<T>;
+template <class T> constexpr bool kIsFloat = std::is_floating_point_v<T>;
+
+// Python numbers as the wrapped 0-dim tensors type promotion ranks lowest.
+Tensor num(double v) { return scalar_tensor(v, DType::Float64, true); }
+Tensor wrap_scalar(const Value& v) {
+  if (v.is_double()) return num(v.to_double());
+  if (v.is_bool()) return scalar_tensor(v.to_double(), DType::Bool, true);
+  Tensor t = scalar_tensor(0, DType::Int64, true);
+  *t.data<int64_t>() = v.to_int();  // exact beyond 2^53
+  return t;
+}
+// The Scalar a wrapped-number tensor came from.
+Value unwrap_scalar(const Tensor& t) {
+  if (t.dtype() == DType::Bool) return Value(t.item_bool());
+  if (is_floating(t.dtype())) return Value(t.item_double());
+  return Value(t.item_int());
+}
+bool is_wrapped(const Tensor& t) { return t.impl()->is_wrapped_number; }
+
+// ---- integer arithmetic ----------------------------------------------------------
+// Signed overflow wraps (two's complement), as PyTorch's kernels do in
+// practice; going through unsigned keeps that defined behaviour for UBSan.
+template <class T> T wrap_add(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) + U(y)); }
+template <class T> T wrap_sub(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) - U(y)); }
+template <class T> T wrap_mul(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) * U(y)); }
+template <class T> T wrap_neg(T x) { using U = std::make_unsigned_t<T>; return T(U(0) - U(x)); }
+
+template <class T> void check_nonzero(T y) {
+  if (y == 0) throw Error("ZeroDivisionError", ErrorKind::Runtime);
+}
+// Python's // on integers. min // -1 wraps instead of trapping.
+template <class T> T floor_div_int(T x, T y) {
+  check_nonzero(y);
+  if (y == -1) return wrap_neg(x);
+  T q = x / y;
+  return (x % y != 0 && ((x < 0) != (y < 0))) ? T(q - 1) : q;
+}
+template <class T> T trunc_div_int(T x, T y) {
+  check_nonzero(y);
+  return y == -1 ? wrap_neg(x) : T(x / y);
+}
+// Python's % on integers: the result takes the divisor's sign.
+template <class T> T remainder_int(T x, T y) {
+  check_nonzero(y);
+  if (y == -1) return 0;
+  T r = x % y;
+  return (r != 0 && ((r < 0) != (y < 0))) ? T(r + y) : r;
+}
+// Python's // on floats: floor of the exact quotient, computed from fmod so
+// that it agrees with % (a plain floor(x / y) can be off by one after rounding).
+template <class T> T floor_div_float(T x, T y) {
+  if (y == 0) return x / y;  // IEEE: ±inf or nan
+  T mod = std::fmod(x, y);
+  T div = (x - mod) / y;
+  if (mod != 0 && ((y < 0) != (mod < 0))) div -= T(1);
+  if (div == 0) return std::copysign(T(0), x / y);
+  T fl = std::floor(div);
+  return div - fl > T(0.5) ? T(fl + 1) : fl;
+}
+template <class T> T remainder_float(T x, T y) {
+  T mod = std::fmod(x, y);
+  return (mod != 0 && ((y < 0) != (mod < 0))) ? T(mod + y) : mod;
+}
+// Integer power by squaring (wrapping). A negative exponent truncates 1/base^-e
+// toward zero: only ±1 survive.
+template <class T> T int_pow(T base, T e) {
+  if (e < 0) {
+    if (base == 1) return 1;
+    if (base == -1) return (e % 2 != 0) ? T(-1) : T(1);
+    return 0;
+  }
+  using U = std::make_unsigned_t<T>;
+  U r = 1, b = U(base);
+  for (auto k = U(e); k; k >>= 1) {
+    if (k & 1) r *= b;
+    b *= b;
+  }
+  return T(r);
 }
 
 // ---- arithmetic ---------------------------------------------------------------
@@ -23,19 +151,24 @@ struct AddF {
   double alpha;
   explicit AddF(const Args& a) : alpha(a[2].to_double()) {}
   template <class T> T operator()(T x, T y) const {
-    if constexpr (std::is_same_v<T, bool>) return x || (alpha != 0 && y);
+    if constexpr (kIsBool<T>) return x || (alpha != 0 && y);
+    else if constexpr (kIsInt<T>) return alpha == 1 ? wrap_add(x, y) : wrap_add(x, wrap_mul(T(alpha), y));
     else return alpha == 1 ? T(x + y) : T(x + T(alpha) * y);
   }
 };
 struct SubF {
   double alpha;
   explicit SubF(const Args& a) : alpha(a[2].to_double()) {}
-  template <class T> T operator()(T x, T y) const { return alpha == 1 ? T(x - y) : T(x - T(alpha) * y); }
+  template <class T> T operator()(T x, T y) const {
+    if constexpr (kIsInt<T>) return alpha == 1 ? wrap_sub(x, y) : wrap_sub(x, wrap_mul(T(alpha), y));
+    else return alpha == 1 ? T(x - y) : T(x - T(alpha) * y);
+  }
 };
 struct MulF {
   explicit MulF(const Args&) {}
   template <class T> T operator()(T x, T y) const {
-    if constexpr (std::is_same_v<T, bool>) return x && y;
+    if constexpr (kIsBool<T>) return x && y;
+    else if constexpr (kIsInt<T>) return wrap_mul(x, y);
     else return x * y;
   }
 };
@@ -51,31 +184,400 @@ struct DivF {
     }
   }
   template <class T> T operator()(T x, T y) const {
-    if constexpr (std::is_floating_point_v<T>) {
-      T q = x / y;
-      return mode == 0 ? q : mode == 1 ? std::trunc(q) : std::floor(q);
-    } else if constexpr (std::is_same_v<T, bool>) {
-      return x;
+    if constexpr (kIsFloat<T>) {
+      return mode == 0 ? T(x / y) : mode == 1 ? std::trunc(x / y) : floor_div_float(x, y);
+    } else if constexpr (kIsBool<T>) {
+      // Only rounding modes keep bool as the compute type; PyTorch has no bool kernel for them.
+      not_implemented_for(mode == 1 ? "div_trunc_cpu" : "div_floor_cpu", DType::Bool);
     } else {
-      if (y == 0) throw Error("ZeroDivisionError", ErrorKind::ZeroDivision);
-      T q = x / y;
-      if (mode == 2 && (x % y != 0) && ((x < 0) != (y < 0))) --q;
-      return q;
+      return mode == 2 ? floor_div_int(x, y) : trunc_div_int(x, y);
     }
   }
 };
 std::vector<DType> dtype_div(const Args& a) {
   return a[2].is_none() ? dtype_promote_float(a) : dtype_promote(a);
 }
+struct FloorDivideF {
+  static constexpr Domain kDomain = Domain::NoBool;
+  static constexpr const char* kName = "div_floor_cpu";
+  explicit FloorDivideF(const Args&) {}
+  template <class T> T operator()(T x, T y) const {
+    if constexpr (kIsFloat<T>) return floor_div_float(x, y);
+    else if constexpr (kIsInt<T>) return floor_div_int(x, y);
+    else return x;  // bool: rejected before the loop
+  }
+};
+struct RemainderF {
+  static constexpr Domain kDomain = Domain::NoBool;
+  static constexpr const char* kName = "remainder_cpu";
+  explicit RemainderF(const Args&) {}
+  template <class T> T operator()(T x, T y) const {
+    if constexpr (kIsFloat<T>) return remainder_float(x, y);
+    else if constexpr (kIsInt<T>) return remainder_int(x, y);
+    else return x;
+  }
+};
+
+// ---- pow -------------------------------------------------------------------------
+// Tensor ** Tensor. Bool has no pow kernel in PyTorch.
+struct PowF {
+  static constexpr Domain kDomain = Domain::NoBool;
+  static constexpr const char* kName = "pow";
+  explicit PowF(const Args&) {}
+  PowF() = default;
+  template <class T> T operator()(T x, T y) const {
+    if constexpr (kIsFloat<T>) return std::pow(x, y);
+    else if constexpr (kIsInt<T>) return int_pow(x, y);
+    else return x;
+  }
+};
+// Tensor ** Scalar, general exponent.
+struct PowScalarF {
+  static constexpr Domain kDomain = Domain::NoBool;
+  static constexpr const char* kName = "pow";
+  double e;
+  int64_t ei;  // the exponent when it is integral (only then can the compute type be integral)
+  template <class T> T operator()(T x) const {
+    if constexpr (kIsFloat<T>) return std::pow(x, T(e));
+    else if constexpr (kIsInt<T>) return int_pow(x, T(ei));
+    else return x;
+  }
+};
+// The exponents PyTorch computes with cheaper formulas (floating types only).
+struct SquareF {
+  static constexpr Domain kDomain = Domain::Floating;
+  template <class T> T operator()(T x) const { return x * x; }
+};
+struct CubeF {
+  static constexpr Domain kDomain = Domain::Floating;
+  template <class T> T operator()(T x) const { return x * x * x; }
+};
+struct SqrtF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "sqrt";
+  explicit SqrtF(const Args&) {}
+  SqrtF() = default;
+  template <class T> T operator()(T x) const { return std::sqrt(x); }
+};
+struct RsqrtF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "rsqrt";
+  explicit RsqrtF(const Args&) {}
+  RsqrtF() = default;
+  template <class T> T operator()(T x) const { return T(1) / std::sqrt(x); }
+};
+struct ReciprocalF {
+  static constexpr Domain kDomain = Domain::Floating;
+  template <class T> T operator()(T x) const { return T(1) / x; }
+};
+struct InvSquareF {
+  static constexpr Domain kDomain = Domain::Floating;
+  template <class T> T operator()(T x) const { return T(1) / (x * x); }
+};
+
+// Integer bases may not take negative integer Scalar exponents (NumPy's rule).
+void check_int_pow(const Tensor& base, const Value& e) {
+  KILN_CHECK(!(is_integral(base.dtype(), true) && !e.is_double() && e.to_int() < 0), Runtime,
+             "Integers to negative integer powers are not allowed.");
+}
+
+void pow_scalar_into(const Tensor& out, const Tensor& self, const Value& exponent, DType ct) {
+  double e = exponent.to_double();
+  std::array<Tensor, 1> in{self};
+  if (is_floating(ct)) {
+    if (e == 2) return run_functor(out, in, ct, SquareF{});
+    if (e == 3) return run_functor(out, in, ct, CubeF{});
+    if (e == 0.5) return run_functor(out, in, ct, SqrtF{});
+    if (e == -0.5) return run_functor(out, in, ct, RsqrtF{});
+    if (e == -1) return run_functor(out, in, ct, ReciprocalF{});
+    if (e == -2) return run_functor(out, in, ct, InvSquareF{});
+  }
+  run_functor(out, in, ct, PowScalarF{e, exponent.is_double() ? 0 : exponent.to_int()});
+}
+
+// pow(Tensor self, Tensor exponent). A Python number exponent arrives as a
+// wrapped tensor: it follows pow.Tensor_Scalar, error and fast paths included.
+std::vector<DType> dtype_pow(const Args& a) {
+  const Tensor& e = a[1].tensor();
+  if (is_wrapped(e)) check_int_pow(a[0].tensor(), unwrap_scalar(e));
+  return dtype_promote(a);
+}
+void pow_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor &self = a[0].tensor(), &e = a[1].tensor();
+  DType ct = dtype_pow(a)[0];
+  if (is_wrapped(e) && !is_wrapped(self)) return pow_scalar_into(outs[0], self, unwrap_scalar(e), ct);
+  run_functor(outs[0], std::array<Tensor, 2>{self, e}, ct, PowF{});
+}
+// pow.Tensor_Scalar(Tensor self, Scalar exponent)
+std::vector<DType> dtype_pow_scalar(const Args& a) {
+  check_int_pow(a[0].tensor(), a[1]);
+  return {result_type({a[0].tensor(), wrap_scalar(a[1])})};
+}
+void pow_scalar_kernel(const Args& a, std::vector<Tensor>& outs) {
+  pow_scalar_into(outs[0], a[0].tensor(), a[1], dtype_pow_scalar(a)[0]);
+}
+// pow.Scalar(Scalar self, Tensor exponent)
+std::vector<DType> dtype_pow_base(const Args& a) { return {result_type({wrap_scalar(a[0]), a[1].tensor()})}; }
+std::vector<Shape> shape_pow_base(const Args& a) { return {a[1].tensor().sizes()}; }
+void pow_base_kernel(const Args& a, std::vector<Tensor>& outs) {
+  run_functor(outs[0], std::array<Tensor, 2>{wrap_scalar(a[0]), a[1].tensor()}, dtype_pow_base(a)[0], PowF{});
+}
+
+// ---- unary ------------------------------------------------------------------------
+// Float functions: int and bool inputs compute (and return) float32.
+#define KILN_FLOAT_UNARY(Name, name, expr)                    \
+  struct Name {                                               \
+    static constexpr Domain kDomain = Domain::Floating;       \
+    static constexpr const char* kName = name;                \
+    explicit Name(const Args&) {}                             \
+    template <class T> T operator()(T x) const { return expr; } \
+  };
+KILN_FLOAT_UNARY(ExpF, "exp", std::exp(x))
+KILN_FLOAT_UNARY(LogF, "log", std::log(x))
+KILN_FLOAT_UNARY(Log1pF, "log1p", std::log1p(x))
+KILN_FLOAT_UNARY(SinF, "sin", std::sin(x))
+KILN_FLOAT_UNARY(CosF, "cos", std::cos(x))
+KILN_FLOAT_UNARY(TanhF, "tanh", std::tanh(x))
+KILN_FLOAT_UNARY(SigmoidF, "sigmoid", T(1) / (T(1) + std::exp(-x)))
+KILN_FLOAT_UNARY(ErfF, "erf", std::erf(x))
+// silu keeps its input dtype: integer inputs are an error, as in PyTorch.
+KILN_FLOAT_UNARY(SiluF, "silu_cpu", x / (T(1) + std::exp(-x)))
+#undef KILN_FLOAT_UNARY
 
 struct NegF {
   explicit NegF(const Args&) {}
-  template <class T> T operator()(T x) const { return -x; }
+  template <class T> T operator()(T x) const {
+    if constexpr (kIsInt<T>) return wrap_neg(x);
+    else if constexpr (kIsBool<T>) return x;  // rejected by dtype_neg
+    else return -x;
+  }
 };
-struct IdentityF {
-  explicit IdentityF(const Args&) {}
-  template <class T> T operator()(T x) const { return x; }
+std::vector<DType> dtype_neg(const Args& a) {
+  KILN_CHECK(a[0].tensor().dtype() != DType::Bool, Runtime,
+             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+             "use the `~` or `logical_not()` operator instead.");
+  return dtype_like_self(a);
+}
+struct AbsF {
+  static constexpr Domain kDomain = Domain::NoBool;
+  static constexpr const char* kName = "abs_cpu";
+  explicit AbsF(const Args&) {}
+  template <class T> T operator()(T x) const {
+    if constexpr (kIsInt<T>) return x < 0 ? wrap_neg(x) : x;
+    else if constexpr (kIsFloat<T>) return std::abs(x);
+    else return x;
+  }
 };
+// sign(nan) is 0 and sign(-0.0) is 0, as PyTorch's (0 < x) - (x < 0).
+struct SignF {
+  explicit SignF(const Args&) {}
+  template <class T> T operator()(T x) const {
+    if constexpr (kIsBool<T>) return x;
+    else return T(int(T(0) < x) - int(x < T(0)));
+  }
+};
+// max(x, 0) with x first, so nan stays nan (and the loop vectorises).
+struct ReluF {
+  explicit ReluF(const Args&) {}
+  template <class T> T operator()(T x) const {
+    if constexpr (kIsBool<T>) return x;
+    else return std::max(x, T(0));
+  }
+};
+std::vector<DType> dtype_relu(const Args& a) {
+  KILN_CHECK(a[0].tensor().dtype() != DType::Bool, Runtime, "Boolean inputs not supported for relu");
+  return dtype_like_self(a);
+}
+struct LogicalNotF {
+  explicit LogicalNotF(const Args&) {}
+  template <class T> bool operator()(T x) const { return !bool(x); }
+};
+
+// ---- gelu ---------------------------------------------------------------------------
+constexpr double kSqrt1_2 = 0.70710678118654752440;   // 1/sqrt(2)
+constexpr double kInvSqrt2Pi = 0.39894228040143267794;  // 1/sqrt(2*pi)
+constexpr double kTanhBeta = 0.79788456080286535588;    // sqrt(2/pi)
+constexpr double kTanhKappa = 0.044715;
+
+bool gelu_is_tanh(const Value& approximate) {
+  const std::string& s = approximate.str();
+  KILN_CHECK(s == "none" || s == "tanh", Runtime, "approximate argument must be either none or tanh.");
+  return s == "tanh";
+}
+// gelu keeps its input dtype; integer inputs are an error, as in PyTorch.
+std::vector<DType> dtype_gelu(const Args& a) {
+  gelu_is_tanh(a[1]);
+  return dtype_like_self(a);
+}
+std::vector<DType> dtype_gelu_backward(const Args& a) {
+  gelu_is_tanh(a[2]);
+  return dtype_promote(a);
+}
+struct GeluF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "GeluKernelImpl";
+  bool tanh_approx;
+  explicit GeluF(const Args& a) : tanh_approx(gelu_is_tanh(a[1])) {}
+  template <class T> T operator()(T x) const {
+    if (tanh_approx) {
+      T inner = T(kTanhBeta) * (x + T(kTanhKappa) * x * x * x);
+      return T(0.5) * x * (T(1) + std::tanh(inner));
+    }
+    return x * T(0.5) * (T(1) + std::erf(x * T(kSqrt1_2)));
+  }
+};
+// d gelu / dx times the incoming gradient g.
+struct GeluBackwardF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "GeluBackwardCPUKernelImpl";
+  bool tanh_approx;
+  explicit GeluBackwardF(const Args& a) : tanh_approx(gelu_is_tanh(a[2])) {}
+  template <class T> T operator()(T g, T x) const {
+    if (tanh_approx) {
+      T x2 = x * x;
+      T t = std::tanh(T(kTanhBeta) * (x + T(kTanhKappa) * x2 * x));
+      T dinner = T(kTanhBeta) * (T(1) + T(3 * kTanhKappa) * x2);
+      return g * (T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * dinner);
+    }
+    T cdf = T(0.5) * (T(1) + std::erf(x * T(kSqrt1_2)));
+    T pdf = T(kInvSqrt2Pi) * std::exp(T(-0.5) * x * x);
+    return g * (cdf + x * pdf);
+  }
+};
+
+// ---- binary selection and comparison --------------------------------------------------
+// maximum/minimum propagate nan from either side; on bool they are or/and.
+struct MaximumF {
+  explicit MaximumF(const Args&) {}
+  MaximumF() = default;
+  template <class T> T operator()(T x, T y) const {
+    if constexpr (kIsBool<T>) return x || y;
+    else if constexpr (kIsFloat<T>) return (x != x || y != y) ? T(x + y) : (x > y ? x : y);
+    else return x > y ? x : y;
+  }
+};
+struct MinimumF {
+  explicit MinimumF(const Args&) {}
+  MinimumF() = default;
+  template <class T> T operator()(T x, T y) const {
+    if constexpr (kIsBool<T>) return x && y;
+    else if constexpr (kIsFloat<T>) return (x != x || y != y) ? T(x + y) : (x < y ? x : y);
+    else return x < y ? x : y;
+  }
+};
+template <class Cmp>
+struct CompareF {
+  explicit CompareF(const Args&) {}
+  template <class T> bool operator()(T x, T y) const { return Cmp{}(x, y); }
+};
+
+// where(condition, self, other): the condition is cast to the compute type
+// with the values, so one loop serves every dtype.
+struct WhereF {
+  explicit WhereF(const Args&) {}
+  template <class T> T operator()(T c, T x, T y) const { return c != T(0) ? x : y; }
+};
+std::vector<DType> dtype_where(const Args& a) {
+  DType c = a[0].tensor().dtype();
+  KILN_CHECK(c == DType::Bool, Runtime, "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+             dtype_legacy_name(c));
+  return {result_type({a[1].tensor(), a[2].tensor()})};
+}
+
+// ---- clamp ---------------------------------------------------------------------------
+bool present(const Value& v) { return !v.is_none() && (!v.is_tensor() || v.tensor().defined()); }
+
+void check_clamp_bounds(const Args& a) {
+  KILN_CHECK(present(a[1]) || present(a[2]), Runtime,
+             "torch.clamp: At least one of 'min' or 'max' must not be None");
+}
+// clamp(Tensor self, Scalar? min=None, Scalar? max=None): floating self keeps
+// its dtype; integral self promotes with the bounds like Python numbers.
+std::vector<DType> dtype_clamp(const Args& a) {
+  check_clamp_bounds(a);
+  const Tensor& self = a[0].tensor();
+  if (is_floating(self.dtype())) return {self.dtype()};
+  std::vector<Value> vals{Value(self)};
+  for (size_t i : {1, 2})
+    if (present(a[i])) vals.emplace_back(wrap_scalar(a[i]));
+  return {result_type_args(vals)};
+}
+struct ClampF {
+  static constexpr Domain kDomain = Domain::NoBool;
+  static constexpr const char* kName = "clamp_scalar_cpu";
+  bool has_lo, has_hi;
+  double lo_d = 0, hi_d = 0;
+  int64_t lo_i = 0, hi_i = 0;  // exact integral bounds (set when the Scalar is not a float)
+  bool nan_bound = false;  // both bounds given and one is nan: PyTorch fills nan
+  explicit ClampF(const Args& a) : has_lo(present(a[1])), has_hi(present(a[2])) {
+    if (has_lo) set(a[1], lo_d, lo_i);
+    if (has_hi) set(a[2], hi_d, hi_i);
+    nan_bound = has_lo && has_hi && (std::isnan(lo_d) || std::isnan(hi_d));
+  }
+  static void set(const Value& v, double& d, int64_t& i) {
+    d = v.to_double();
+    if (!v.is_double()) i = v.to_int();
+  }
+  template <class T> T bound(bool has, double d, int64_t i, T none) const {
+    if (!has) return none;
+    if constexpr (kIsFloat<T>) return T(d);
+    else return T(i);
+  }
+  template <class T> T operator()(T x) const {
+    if constexpr (kIsBool<T>) {
+      return x;
+    } else {
+      if constexpr (kIsFloat<T>) {
+        if (nan_bound) return std::numeric_limits<T>::quiet_NaN();
+      }
+      constexpr T lowest = kIsFloat<T> ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::lowest();
+      constexpr T highest = kIsFloat<T> ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+      // max then min with x first: a nan input stays nan.
+      return std::min(std::max(x, bound(has_lo, lo_d, lo_i, lowest)), bound(has_hi, hi_d, hi_i, highest));
+    }
+  }
+};
+// clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None)
+std::vector<DType> dtype_clamp_tensor(const Args& a) {
+  check_clamp_bounds(a);
+  return {result_type_args(a)};
+}
+std::vector<Shape> shape_clamp_tensor(const Args& a) {
+  Shape s = a[0].tensor().sizes();
+  for (size_t i : {1, 2})
+    if (present(a[i])) s = broadcast_shapes(s, a[i].tensor().sizes());
+  return {s};
+}
+// Both bounds: a nan bound gives nan, as PyTorch's clamp kernel.
+struct ClampTensorF {
+  static constexpr Domain kDomain = Domain::NoBool;
+  static constexpr const char* kName = "clamp_cpu";
+  template <class T> T operator()(T x, T lo, T hi) const {
+    if constexpr (kIsFloat<T>) {
+      if (lo != lo || hi != hi) return std::numeric_limits<T>::quiet_NaN();
+    }
+    return std::min(std::max(x, lo), hi);
+  }
+};
+void clamp_tensor_kernel(const Args& a, std::vector<Tensor>& outs) {
+  DType ct = dtype_clamp_tensor(a)[0];
+  const Tensor& self = a[0].tensor();
+  bool lo = present(a[1]), hi = present(a[2]);
+  if (lo && hi) {
+    run_functor(outs[0], std::array<Tensor, 3>{self, a[1].tensor(), a[2].tensor()}, ct, ClampTensorF{});
+  } else if (lo) {  // one bound: PyTorch's clamp_min / clamp_max are maximum / minimum
+    run_functor(outs[0], std::array<Tensor, 2>{self, a[1].tensor()}, ct, MaximumF{});
+  } else {
+    run_functor(outs[0], std::array<Tensor, 2>{self, a[2].tensor()}, ct, MinimumF{});
+  }
+}
+
+// ---- derivatives ------------------------------------------------------------------------
+Tensor logical_and(const Tensor& a, const Tensor& b) { return mul(a, b); }  // bool * bool is and
+Tensor logical_or(const Tensor& a, const Tensor& b) { return add(a, b); }   // bool + bool is or
+// where(cond, grad, 0) and where(cond, 0, grad).
+Tensor grad_if(const Tensor& cond, const Tensor& g) { return where(cond, g, num(0)); }
+Tensor grad_unless(const Tensor& cond, const Tensor& g) { return where(cond, num(0), g); }
 
 std::vector<Tensor> grad_add(const GradCtx& c) {
   double alpha = c.args[2].to_double();
@@ -94,11 +596,125 @@ std::vector<Tensor> grad_div(const GradCtx& c) {
   return {c.need(0) ? div(c.grad(), y) : Tensor(),
           c.need(1) ? neg(div(mul(c.grad(), x), mul(y, y))) : Tensor()};
 }
+// remainder = self - other * floor(self / other)
+std::vector<Tensor> grad_remainder(const GradCtx& c) {
+  return {c.grad(), c.need(1) ? neg(mul(c.grad(), floor_divide(c.in(0), c.in(1)))) : Tensor()};
+}
 std::vector<Tensor> grad_identity(const GradCtx& c) { return {c.grad()}; }
 std::vector<Tensor> grad_neg(const GradCtx& c) { return {neg(c.grad())}; }
+std::vector<Tensor> grad_zero(const GradCtx& c) { return {zeros_like(c.grad())}; }
 // copy(self, src), fill, zero: the result no longer depends on self.
 std::vector<Tensor> grad_copy(const GradCtx& c) { return {zeros_like(c.grad()), c.grad()}; }
 std::vector<Tensor> grad_overwrite(const GradCtx& c) { return {zeros_like(c.grad())}; }
+
+std::vector<Tensor> grad_abs(const GradCtx& c) { return {mul(c.grad(), sign(c.in(0)))}; }
+std::vector<Tensor> grad_exp(const GradCtx& c) { return {mul(c.grad(), c.out())}; }
+std::vector<Tensor> grad_log(const GradCtx& c) { return {div(c.grad(), c.in(0))}; }
+std::vector<Tensor> grad_log1p(const GradCtx& c) { return {div(c.grad(), add(c.in(0), 1.0))}; }
+std::vector<Tensor> grad_sqrt(const GradCtx& c) { return {div(c.grad(), mul(c.out(), 2.0))}; }
+std::vector<Tensor> grad_rsqrt(const GradCtx& c) {
+  const Tensor& r = c.out();
+  return {mul(mul(c.grad(), mul(mul(r, r), r)), -0.5)};
+}
+std::vector<Tensor> grad_sin(const GradCtx& c) { return {mul(c.grad(), cos(c.in(0)))}; }
+std::vector<Tensor> grad_cos(const GradCtx& c) { return {mul(c.grad(), neg(sin(c.in(0))))}; }
+std::vector<Tensor> grad_tanh(const GradCtx& c) {
+  const Tensor& r = c.out();
+  return {mul(c.grad(), add(neg(mul(r, r)), 1.0))};
+}
+std::vector<Tensor> grad_sigmoid(const GradCtx& c) {
+  const Tensor& r = c.out();
+  return {mul(mul(c.grad(), r), add(neg(r), 1.0))};
+}
+std::vector<Tensor> grad_erf(const GradCtx& c) {
+  const Tensor& x = c.in(0);
+  return {mul(c.grad(), mul(exp(neg(mul(x, x))), 1.12837916709551257390))};  // 2/sqrt(pi)
+}
+// PyTorch's threshold_backward(grad, result, 0).
+std::vector<Tensor> grad_relu(const GradCtx& c) { return {grad_unless(le(c.out(), num(0)), c.grad())}; }
+std::vector<Tensor> grad_gelu(const GradCtx& c) {
+  return {gelu_backward(c.grad(), c.in(0), c.args[1].str())};
+}
+// silu' = s * (1 + x * (1 - s)), s = sigmoid(x)
+std::vector<Tensor> grad_silu(const GradCtx& c) {
+  const Tensor& x = c.in(0);
+  Tensor s = sigmoid(x);
+  return {mul(mul(c.grad(), s), add(mul(x, add(neg(s), 1.0)), 1.0))};
+}
+
+std::vector<Tensor> grad_pow(const GradCtx& c) {
+  const Tensor &x = c.in(0), &e = c.in(1), &g = c.grad();
+  Tensor gx, g_e;
+  if (c.need(0)) gx = grad_unless(eq(e, num(0)), mul(g, mul(e, pow(x, add(e, -1.0)))));
+  if (c.need(1)) {
+    Tensor zero_base = logical_and(eq(x, num(0)), ge(e, num(0)));
+    g_e = mul(g, grad_unless(zero_base, mul(c.out(), log(x))));
+  }
+  return {gx, g_e};
+}
+std::vector<Tensor> grad_pow_scalar(const GradCtx& c) {
+  double e = c.args[1].to_double();
+  if (e == 0) return {zeros_like(c.grad())};
+  return {mul(c.grad(), mul(pow(c.in(0), e - 1), e))};
+}
+std::vector<Tensor> grad_pow_base(const GradCtx& c) {
+  double base = c.args[0].to_double();
+  Tensor g = mul(mul(c.grad(), c.out()), std::log(base));
+  // 0 ** e has derivative 0 in e wherever it is defined (e >= 0).
+  if (base == 0) g = grad_unless(ge(c.in(1), num(0)), g);
+  return {g};
+}
+
+// maximum / minimum: the larger (smaller) side takes the gradient; ties split it.
+std::vector<Tensor> grad_extremum(const GradCtx& c, bool is_max) {
+  const Tensor &x = c.in(0), &y = c.in(1);
+  Tensor tie = where(eq(x, y), mul(c.grad(), 0.5), c.grad());
+  return {c.need(0) ? grad_unless(is_max ? lt(x, y) : gt(x, y), tie) : Tensor(),
+          c.need(1) ? grad_unless(is_max ? gt(x, y) : lt(x, y), tie) : Tensor()};
+}
+std::vector<Tensor> grad_maximum(const GradCtx& c) { return grad_extremum(c, true); }
+std::vector<Tensor> grad_minimum(const GradCtx& c) { return grad_extremum(c, false); }
+
+std::vector<Tensor> grad_where(const GradCtx& c) {
+  const Tensor& cond = c.in(0);
+  return {Tensor(), c.need(1) ? grad_if(cond, c.grad()) : Tensor(),
+          c.need(2) ? grad_unless(cond, c.grad()) : Tensor()};
+}
+
+// The gradient passes where self lies within [min, max] (bounds included).
+std::vector<Tensor> grad_clamp(const GradCtx& c) {
+  const Tensor& x = c.in(0);
+  Tensor inside;
+  if (present(c.args[1])) inside = ge(x, wrap_scalar(c.args[1]));
+  if (present(c.args[2])) {
+    Tensor below_max = le(x, wrap_scalar(c.args[2]));
+    inside = inside.defined() ? logical_and(inside, below_max) : below_max;
+  }
+  return {grad_if(inside, c.grad())};
+}
+// PyTorch's clamp_backward_min_max: a bound takes the gradient where it is the
+// value selected; when min > max the result is max everywhere.
+std::vector<Tensor> grad_clamp_tensor(const GradCtx& c) {
+  const Tensor &x = c.in(0), &g = c.grad();
+  bool has_lo = c.args[1].is_tensor(), has_hi = c.args[2].is_tensor();
+  int lo_i = 1, hi_i = has_lo ? 2 : 1;
+  std::vector<Tensor> r(size_t(1 + has_lo + has_hi));
+  if (has_lo && has_hi) {
+    const Tensor &lo = c.args[1].tensor(), &hi = c.args[2].tensor();
+    if (c.need(0)) r[0] = grad_if(logical_and(ge(x, lo), le(x, hi)), g);
+    if (c.need(lo_i)) r[size_t(lo_i)] = grad_if(logical_and(lt(x, lo), lt(lo, hi)), g);
+    if (c.need(hi_i)) r[size_t(hi_i)] = grad_if(logical_or(gt(x, hi), lt(hi, lo)), g);
+  } else if (has_lo) {
+    const Tensor& lo = c.args[1].tensor();
+    if (c.need(0)) r[0] = grad_if(ge(x, lo), g);
+    if (c.need(lo_i)) r[size_t(lo_i)] = grad_if(lt(x, lo), g);
+  } else {
+    const Tensor& hi = c.args[2].tensor();
+    if (c.need(0)) r[0] = grad_if(le(x, hi), g);
+    if (c.need(hi_i)) r[size_t(hi_i)] = grad_if(gt(x, hi), g);
+  }
+  return r;
+}
 
 // ---- copies and fills -----------------------------------------------------------
 void copy_kernel(const Args& a, std::vector<Tensor>& outs) { copy_cast(outs[0], a[1].tensor()); }
@@ -126,53 +742,198 @@ std::vector<DType> dtype_to(const Args& a) {
 void register_pointwise_ops(OpTable& t) {
   using namespace ops;
   constexpr OpKind P = OpKind::Pointwise;
-  t.add({.schema_text = "add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P,
-         .shape = shape_broadcast_args, .dtype = dtype_promote,
-         .kernel = pointwise_kernel<AddF, 2, dtype_promote>, .grad = grad_add});
-  t.add({.schema_text = "sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P,
-         .shape = shape_broadcast_args, .dtype = dtype_promote,
-         .kernel = pointwise_kernel<SubF, 2, dtype_promote>, .grad = grad_sub});
-  t.add({.schema_text = "mul(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = shape_broadcast_args,
+  constexpr auto B = shape_broadcast_args;
+  constexpr auto S = shape_like_self;
+
+  // Arithmetic.
+  t.add({.schema_text = "add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_promote, .kernel = pointwise_kernel<AddF, 2, dtype_promote>, .grad = grad_add});
+  t.add({.schema_text = "sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_promote, .kernel = pointwise_kernel<SubF, 2, dtype_promote>, .grad = grad_sub});
+  t.add({.schema_text = "mul(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_promote, .kernel = pointwise_kernel<MulF, 2, dtype_promote>, .grad = grad_mul,
          .saves = save_in(0) | save_in(1)});
   t.add({.schema_text = "div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor", .kind = P,
-         .shape = shape_broadcast_args, .dtype = dtype_div, .kernel = pointwise_kernel<DivF, 2, dtype_div>,
+         .shape = B, .dtype = dtype_div, .kernel = pointwise_kernel<DivF, 2, dtype_div>,
          .grad = grad_div, .saves = save_in(0) | save_in(1)});
-  t.add({.schema_text = "neg(Tensor self) -> Tensor", .kind = P, .shape = shape_like_self,
-         .dtype = dtype_like_self, .kernel = pointwise_kernel<NegF, 1, dtype_like_self>, .grad = grad_neg});
-  t.add({.schema_text = "clone(Tensor self) -> Tensor", .kind = P, .shape = shape_like_self,
-         .dtype = dtype_like_self, .kernel = clone_kernel, .grad = grad_identity});
-  t.add({.schema_text = "_to_copy(Tensor self, ScalarType? dtype=None) -> Tensor", .kind = P,
-         .shape = shape_like_self, .dtype = dtype_to, .kernel = clone_kernel, .grad = grad_identity});
+  // floor_divide has no derivative in PyTorch either.
+  t.add({.schema_text = "floor_divide(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_promote, .kernel = pointwise_kernel<FloorDivideF, 2, dtype_promote>});
+  t.add({.schema_text = "remainder(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_promote, .kernel = pointwise_kernel<RemainderF, 2, dtype_promote>,
+         .grad = grad_remainder, .saves = save_in(0) | save_in(1)});
+  // pow first: a Python-number exponent binds here as a wrapped tensor and
+  // takes the Tensor_Scalar path; a 1-element tensor must not bind as Scalar.
+  t.add({.schema_text = "pow(Tensor self, Tensor exponent) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_pow, .kernel = pow_kernel, .grad = grad_pow,
+         .saves = save_in(0) | save_in(1) | save_out(0)});
+  t.add({.schema_text = "pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor", .kind = P, .shape = S,
+         .dtype = dtype_pow_scalar, .kernel = pow_scalar_kernel, .grad = grad_pow_scalar, .saves = save_in(0)});
+  t.add({.schema_text = "pow.Scalar(Scalar self, Tensor exponent) -> Tensor", .kind = P, .shape = shape_pow_base,
+         .dtype = dtype_pow_base, .kernel = pow_base_kernel, .grad = grad_pow_base,
+         .saves = save_in(1) | save_out(0)});
+
+  // Unary, dtype kept.
+  t.add({.schema_text = "neg(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_neg,
+         .kernel = pointwise_kernel<NegF, 1, dtype_like_self>, .grad = grad_neg});
+  t.add({.schema_text = "abs(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
+         .kernel = pointwise_kernel<AbsF, 1, dtype_like_self>, .grad = grad_abs, .saves = save_in(0)});
+  t.add({.schema_text = "sign(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
+         .kernel = pointwise_kernel<SignF, 1, dtype_like_self>, .grad = grad_zero});
+  t.add({.schema_text = "relu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_relu,
+         .kernel = pointwise_kernel<ReluF, 1, dtype_like_self>, .grad = grad_relu, .saves = save_out(0)});
+  t.add({.schema_text = "gelu(Tensor self, *, str approximate='none') -> Tensor", .kind = P, .shape = S,
+         .dtype = dtype_gelu, .kernel = pointwise_kernel<GeluF, 1, dtype_like_self>, .grad = grad_gelu,
+         .saves = save_in(0)});
+  // Not differentiable here: derivative formulas run without building a graph.
+  t.add({.schema_text = "gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor",
+         .kind = P, .shape = B, .dtype = dtype_gelu_backward,
+         .kernel = pointwise_kernel<GeluBackwardF, 2, dtype_promote>});
+  t.add({.schema_text = "silu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
+         .kernel = pointwise_kernel<SiluF, 1, dtype_like_self>, .grad = grad_silu, .saves = save_in(0)});
+
+  // Unary float functions: int and bool promote to float32.
+  constexpr auto F = dtype_promote_float;
+  t.add({.schema_text = "exp(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<ExpF, 1, F>, .grad = grad_exp, .saves = save_out(0)});
+  t.add({.schema_text = "log(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<LogF, 1, F>, .grad = grad_log, .saves = save_in(0)});
+  t.add({.schema_text = "log1p(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<Log1pF, 1, F>, .grad = grad_log1p, .saves = save_in(0)});
+  t.add({.schema_text = "sqrt(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<SqrtF, 1, F>, .grad = grad_sqrt, .saves = save_out(0)});
+  t.add({.schema_text = "rsqrt(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<RsqrtF, 1, F>, .grad = grad_rsqrt, .saves = save_out(0)});
+  t.add({.schema_text = "sin(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<SinF, 1, F>, .grad = grad_sin, .saves = save_in(0)});
+  t.add({.schema_text = "cos(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<CosF, 1, F>, .grad = grad_cos, .saves = save_in(0)});
+  t.add({.schema_text = "tanh(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<TanhF, 1, F>, .grad = grad_tanh, .saves = save_out(0)});
+  t.add({.schema_text = "sigmoid(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<SigmoidF, 1, F>, .grad = grad_sigmoid, .saves = save_out(0)});
+  t.add({.schema_text = "erf(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<ErfF, 1, F>, .grad = grad_erf, .saves = save_in(0)});
+
+  // Selection.
+  t.add({.schema_text = "maximum(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_promote, .kernel = pointwise_kernel<MaximumF, 2, dtype_promote>, .grad = grad_maximum,
+         .saves = save_in(0) | save_in(1)});
+  t.add({.schema_text = "minimum(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_promote, .kernel = pointwise_kernel<MinimumF, 2, dtype_promote>, .grad = grad_minimum,
+         .saves = save_in(0) | save_in(1)});
+  // clamp.Tensor first for the same reason as pow: numbers bind to it as
+  // wrapped tensors with identical results, tensors never bind as Scalars.
+  t.add({.schema_text = "clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", .kind = P,
+         .shape = shape_clamp_tensor, .dtype = dtype_clamp_tensor, .kernel = clamp_tensor_kernel,
+         .grad = grad_clamp_tensor, .saves = save_in(0) | save_in(1) | save_in(2)});
+  t.add({.schema_text = "clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", .kind = P, .shape = S,
+         .dtype = dtype_clamp, .kernel = pointwise_kernel<ClampF, 1, dtype_clamp>, .grad = grad_clamp,
+         .saves = save_in(0)});
+  t.add({.schema_text = "where.self(Tensor condition, Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_where, .kernel = pointwise_kernel<WhereF, 3, dtype_where>, .grad = grad_where,
+         .saves = save_in(0)});
+
+  // Comparisons: computed in the promoted dtype, bool out, no derivative.
+#define KILN_COMPARE(name, Cmp)                                                                           \
+  t.add({.schema_text = name "(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,              \
+         .dtype = dtype_bool, .kernel = pointwise_kernel<CompareF<Cmp>, 2, dtype_promote>});
+  KILN_COMPARE("eq", std::equal_to<>)
+  KILN_COMPARE("ne", std::not_equal_to<>)
+  KILN_COMPARE("lt", std::less<>)
+  KILN_COMPARE("le", std::less_equal<>)
+  KILN_COMPARE("gt", std::greater<>)
+  KILN_COMPARE("ge", std::greater_equal<>)
+#undef KILN_COMPARE
+  t.add({.schema_text = "logical_not(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_bool,
+         .kernel = pointwise_kernel<LogicalNotF, 1, dtype_like_self>});
+
+  // Copies and fills.
+  t.add({.schema_text = "clone(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
+         .kernel = clone_kernel, .grad = grad_identity});
+  t.add({.schema_text = "_to_copy(Tensor self, ScalarType? dtype=None) -> Tensor", .kind = P, .shape = S,
+         .dtype = dtype_to, .kernel = clone_kernel, .grad = grad_identity});
   t.add({.schema_text = "copy(Tensor self, Tensor src) -> Tensor", .kind = P, .shape = shape_copy,
          .dtype = dtype_like_self, .kernel = copy_kernel, .grad = grad_copy});
-  t.add({.schema_text = "fill(Tensor self, Scalar value) -> Tensor", .kind = P, .shape = shape_like_self,
+  t.add({.schema_text = "fill(Tensor self, Scalar value) -> Tensor", .kind = P, .shape = S,
          .dtype = dtype_like_self, .kernel = fill_kernel, .grad = grad_overwrite});
-  t.add({.schema_text = "zero(Tensor self) -> Tensor", .kind = P, .shape = shape_like_self,
-         .dtype = dtype_like_self, .kernel = zero_kernel, .grad = grad_overwrite});
+  t.add({.schema_text = "zero(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
+         .kernel = zero_kernel, .grad = grad_overwrite});
 
+  // In place.
   t.add({.schema_text = "add_(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .inplace_of = "add"});
   t.add({.schema_text = "sub_(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .inplace_of = "sub"});
   t.add({.schema_text = "mul_(Tensor self, Tensor other) -> Tensor", .inplace_of = "mul"});
   t.add({.schema_text = "div_(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor", .inplace_of = "div"});
+  t.add({.schema_text = "relu_(Tensor self) -> Tensor", .inplace_of = "relu"});
+  t.add({.schema_text = "clamp_(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", .inplace_of = "clamp"});
   t.add({.schema_text = "copy_(Tensor self, Tensor src) -> Tensor", .inplace_of = "copy"});
   t.add({.schema_text = "fill_(Tensor self, Scalar value) -> Tensor", .inplace_of = "fill"});
   t.add({.schema_text = "zero_(Tensor self) -> Tensor", .inplace_of = "zero"});
 }
 
 // ---- typed wrappers ---------------------------------------------------------------
+namespace {
+Value opt_value(std::optional<double> v) { return v ? Value(*v) : Value(); }
+Value opt_tensor(const Tensor& t) { return t.defined() ? Value(t) : Value(); }
+}  // namespace
+
 Tensor add(const Tensor& a, const Tensor& b, double alpha) { return invoke("add", {a, b, alpha}); }
 Tensor add(const Tensor& a, double b) { return invoke("add", {a, b}); }
 Tensor sub(const Tensor& a, const Tensor& b, double alpha) { return invoke("sub", {a, b, alpha}); }
 Tensor mul(const Tensor& a, const Tensor& b) { return invoke("mul", {a, b}); }
 Tensor mul(const Tensor& a, double b) { return invoke("mul", {a, b}); }
 Tensor div(const Tensor& a, const Tensor& b) { return invoke("div", {a, b}); }
+Tensor floor_divide(const Tensor& a, const Tensor& b) { return invoke("floor_divide", {a, b}); }
+Tensor remainder(const Tensor& a, const Tensor& b) { return invoke("remainder", {a, b}); }
+Tensor pow(const Tensor& a, const Tensor& b) { return invoke("pow", {a, b}); }
+Tensor pow(const Tensor& a, double b) { return invoke("pow.Tensor_Scalar", {a, b}); }
+Tensor pow(double a, const Tensor& b) { return invoke("pow.Scalar", {a, b}); }
 Tensor neg(const Tensor& a) { return invoke("neg", {a}); }
+Tensor abs(const Tensor& a) { return invoke("abs", {a}); }
+Tensor sign(const Tensor& a) { return invoke("sign", {a}); }
+Tensor relu(const Tensor& a) { return invoke("relu", {a}); }
+Tensor gelu(const Tensor& a, const std::string& approximate) { return invoke("gelu", {a, approximate}); }
+Tensor gelu_backward(const Tensor& g, const Tensor& a, const std::string& approximate) {
+  return invoke("gelu_backward", {g, a, approximate});
+}
+Tensor silu(const Tensor& a) { return invoke("silu", {a}); }
+Tensor exp(const Tensor& a) { return invoke("exp", {a}); }
+Tensor log(const Tensor& a) { return invoke("log", {a}); }
+Tensor log1p(const Tensor& a) { return invoke("log1p", {a}); }
+Tensor sqrt(const Tensor& a) { return invoke("sqrt", {a}); }
+Tensor rsqrt(const Tensor& a) { return invoke("rsqrt", {a}); }
+Tensor sin(const Tensor& a) { return invoke("sin", {a}); }
+Tensor cos(const Tensor& a) { return invoke("cos", {a}); }
+Tensor tanh(const Tensor& a) { return invoke("tanh", {a}); }
+Tensor sigmoid(const Tensor& a) { return invoke("sigmoid", {a}); }
+Tensor erf(const Tensor& a) { return invoke("erf", {a}); }
+Tensor maximum(const Tensor& a, const Tensor& b) { return invoke("maximum", {a, b}); }
+Tensor minimum(const Tensor& a, const Tensor& b) { return invoke("minimum", {a, b}); }
+Tensor clamp(const Tensor& a, std::optional<double> min, std::optional<double> max) {
+  return invoke("clamp", {a, opt_value(min), opt_value(max)});
+}
+Tensor clamp(const Tensor& a, const Tensor& min, const Tensor& max) {
+  return invoke("clamp.Tensor", {a, opt_tensor(min), opt_tensor(max)});
+}
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) { return invoke("where.self", {cond, a, b}); }
+Tensor eq(const Tensor& a, const Tensor& b) { return invoke("eq", {a, b}); }
+Tensor ne(const Tensor& a, const Tensor& b) { return invoke("ne", {a, b}); }
+Tensor lt(const Tensor& a, const Tensor& b) { return invoke("lt", {a, b}); }
+Tensor le(const Tensor& a, const Tensor& b) { return invoke("le", {a, b}); }
+Tensor gt(const Tensor& a, const Tensor& b) { return invoke("gt", {a, b}); }
+Tensor ge(const Tensor& a, const Tensor& b) { return invoke("ge", {a, b}); }
+Tensor logical_not(const Tensor& a) { return invoke("logical_not", {a}); }
 Tensor clone(const Tensor& a) { return invoke("clone", {a}); }
 Tensor to_dtype(const Tensor& a, DType d) { return a.dtype() == d ? a : invoke("_to_copy", {a, d}); }
 Tensor& add_(Tensor& s, const Tensor& o, double alpha) { invoke("add_", {s, o, alpha}); return s; }
 Tensor& sub_(Tensor& s, const Tensor& o, double alpha) { invoke("sub_", {s, o, alpha}); return s; }
 Tensor& mul_(Tensor& s, const Tensor& o) { invoke("mul_", {s, o}); return s; }
+Tensor& relu_(Tensor& s) { invoke("relu_", {s}); return s; }
+Tensor& clamp_(Tensor& s, std::optional<double> min, std::optional<double> max) {
+  invoke("clamp_", {s, opt_value(min), opt_value(max)});
+  return s;
+}
 Tensor& zero_(Tensor& s) { invoke("zero_", {s}); return s; }
 Tensor& fill_(Tensor& s, double v) { invoke("fill_", {s, v}); return s; }
 Tensor& copy_(Tensor& s, const Tensor& src) { invoke("copy_", {s, src}); return s; }

@@ -1,0 +1,222 @@
+// Tests for the matrix products: mm/bmm kernels (strided and copied BLAS
+// operands, every dtype), the matmul shape cases against a naive reference,
+// PyTorch's error wording, and gradient samples.
+#include "core/autograd.h"
+#include "core/ops.h"
+#include "tests/core/gradcheck.h"
+#include "tests/core/test_util.h"
+
+namespace kiln {
+namespace {
+using testing::grad_input;
+using testing::Near;
+using testing::T;
+
+// torch.matmul by definition: 1-D operands promoted and their dim removed
+// again, batch dims broadcast, every product summed in double.
+std::pair<std::vector<double>, Shape> ref_matmul(const Tensor& a, const Tensor& b) {
+  std::vector<double> va = to_double_vector(a), vb = to_double_vector(b);
+  Shape sa = a.sizes(), sb = b.sizes();
+  if (a.dim() == 1) sa.insert(sa.begin(), 1);
+  if (b.dim() == 1) sb.push_back(1);
+  int64_t m = sa[sa.size() - 2], k = sa.back(), n = sb.back();
+  Shape ba(sa.begin(), sa.end() - 2), bb(sb.begin(), sb.end() - 2);
+  size_t nd = std::max(ba.size(), bb.size());
+  ba.insert(ba.begin(), nd - ba.size(), 1);
+  bb.insert(bb.begin(), nd - bb.size(), 1);
+  Shape batch(nd);
+  for (size_t i = 0; i < nd; ++i) batch[i] = std::max(ba[i], bb[i]);
+  std::vector<double> out;
+  for (int64_t bi = 0; bi < shape_numel(batch); ++bi) {
+    int64_t oa = 0, ob = 0, rem = bi, mula = 1, mulb = 1;
+    for (int64_t d = int64_t(nd) - 1; d >= 0; --d) {
+      int64_t idx = rem % batch[size_t(d)];
+      rem /= batch[size_t(d)];
+      oa += (ba[size_t(d)] == 1 ? 0 : idx) * mula;
+      ob += (bb[size_t(d)] == 1 ? 0 : idx) * mulb;
+      mula *= ba[size_t(d)];
+      mulb *= bb[size_t(d)];
+    }
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double acc = 0;
+        for (int64_t p = 0; p < k; ++p) acc += va[size_t((oa * m + i) * k + p)] * vb[size_t((ob * k + p) * n + j)];
+        out.push_back(acc);
+      }
+  }
+  Shape shape = batch;
+  if (a.dim() > 1) shape.push_back(m);
+  if (b.dim() > 1) shape.push_back(n);
+  return {out, shape};
+}
+
+::testing::AssertionResult MatchesRef(const Tensor& a, const Tensor& b) {
+  auto [want, shape] = ref_matmul(a, b);
+  return Near(matmul(a, b), want, shape, 1e-5);
+}
+
+Tensor A23() { return T({1, 2, 3, 4, 5, 6}, {2, 3}); }
+Tensor B32() { return T({7, 8, 9, 10, 11, 12}, {3, 2}); }
+
+TEST(Mm, HandComputed) {
+  EXPECT_TRUE(Near(mm(A23(), B32()), {58, 64, 139, 154}, {2, 2}));
+  EXPECT_EQ(mm(A23(), B32()).dtype(), DType::Float32);
+}
+
+TEST(Mm, TransposedOperandsUseStrides) {
+  Tensor at = transpose(T({1, 4, 2, 5, 3, 6}, {3, 2}), 0, 1);  // A23, column-major
+  Tensor bt = transpose(T({7, 9, 11, 8, 10, 12}, {2, 3}), 0, 1);  // B32, column-major
+  EXPECT_FALSE(at.is_contiguous());
+  EXPECT_TRUE(Near(mm(at, B32()), {58, 64, 139, 154}, {2, 2}));
+  EXPECT_TRUE(Near(mm(A23(), bt), {58, 64, 139, 154}, {2, 2}));
+  EXPECT_TRUE(Near(mm(at, bt), {58, 64, 139, 154}, {2, 2}));
+}
+
+TEST(Mm, StridedSlicedAndExpandedOperandsAreCopied) {
+  Tensor wide = reshape(arange(0, 12, 1, DType::Float32), {2, 6});
+  Tensor every_other = slice(wide, 1, 0, 6, 2);  // [[0,2,4],[6,8,10]], column stride 2
+  EXPECT_TRUE(Near(mm(every_other, B32()), {62, 68, 224, 248}, {2, 2}));
+  Tensor rows = expand(T({1, 2, 3}, {1, 3}), {2, 3});  // row stride 0
+  EXPECT_TRUE(Near(mm(rows, B32()), {58, 64, 58, 64}, {2, 2}));
+  // A sub-block of a larger matrix: row-major with a leading dimension larger than its width.
+  Tensor block = slice(slice(wide, 1, 1, 4), 0, 0, 2);  // [[1,2,3],[7,8,9]]
+  EXPECT_TRUE(Near(mm(block, B32()), {58, 64, 220, 244}, {2, 2}));
+}
+
+TEST(Mm, Dtypes) {
+  EXPECT_TRUE(Near(mm(to_dtype(A23(), DType::Float64), to_dtype(B32(), DType::Float64)), {58, 64, 139, 154},
+                   {2, 2}, 1e-12));
+  Tensor i = mm(to_dtype(A23(), DType::Int64), to_dtype(B32(), DType::Int64));
+  EXPECT_EQ(i.dtype(), DType::Int64);
+  EXPECT_TRUE(Near(i, {58, 64, 139, 154}, {2, 2}, 0));
+  EXPECT_TRUE(Near(mm(to_dtype(A23(), DType::Int32), to_dtype(B32(), DType::Int32)), {58, 64, 139, 154}, {2, 2}, 0));
+  Tensor h = mm(to_dtype(A23(), DType::Float16), to_dtype(B32(), DType::Float16));
+  EXPECT_EQ(h.dtype(), DType::Float16);
+  EXPECT_TRUE(Near(h, {58, 64, 139, 154}, {2, 2}));
+  EXPECT_TRUE(Near(mm(to_dtype(A23(), DType::BFloat16), to_dtype(B32(), DType::BFloat16)), {58, 64, 139, 154},
+                   {2, 2}, 1e-2));
+}
+
+TEST(Mm, EmptyDims) {
+  EXPECT_TRUE(Near(mm(zeros({2, 0}), zeros({0, 3})), {0, 0, 0, 0, 0, 0}, {2, 3}));
+  EXPECT_EQ(mm(zeros({0, 4}), zeros({4, 3})).sizes(), (Shape{0, 3}));
+}
+
+TEST(Mm, Errors) {
+  EXPECT_KILN_ERROR(mm(zeros({2, 3}), zeros({4, 5})), "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)");
+  EXPECT_KILN_ERROR(mm(zeros({2, 3}), zeros({3, 2}, DType::Float64)),
+                    "expected m1 and m2 to have the same dtype, but got: float != double");
+  EXPECT_KILN_ERROR(mm(zeros({3}), zeros({3, 2})), "self must be a matrix");
+  EXPECT_KILN_ERROR(mm(zeros({2, 3}), zeros({3})), "mat2 must be a matrix");
+  EXPECT_KILN_ERROR(mm(zeros({2, 3}, DType::Bool), zeros({3, 2}, DType::Bool)),
+                    "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+}
+
+TEST(Bmm, ValuesAndErrors) {
+  Tensor a = stack({A23(), mul(A23(), 2.0)});
+  Tensor b = stack({B32(), B32()});
+  EXPECT_TRUE(Near(bmm(a, b), {58, 64, 139, 154, 116, 128, 278, 308}, {2, 2, 2}));
+  // Transposed batch members and a broadcast (stride-0) batch dim.
+  Tensor bt = transpose(stack({transpose(B32(), 0, 1), transpose(B32(), 0, 1)}), 1, 2);
+  EXPECT_TRUE(Near(bmm(a, bt), {58, 64, 139, 154, 116, 128, 278, 308}, {2, 2, 2}));
+  Tensor bx = expand(reshape(B32(), {1, 3, 2}), {2, 3, 2});
+  EXPECT_TRUE(Near(bmm(a, bx), {58, 64, 139, 154, 116, 128, 278, 308}, {2, 2, 2}));
+  EXPECT_KILN_ERROR(bmm(zeros({2, 3, 3}), zeros({2, 4, 5})),
+                    "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 4].");
+  EXPECT_KILN_ERROR(bmm(zeros({2, 3}), zeros({2, 3, 5})), "batch1 must be a 3D tensor");
+  EXPECT_KILN_ERROR(bmm(zeros({2, 3, 3}), zeros({3, 5})), "batch2 must be a 3D tensor");
+}
+
+TEST(Matmul, EveryShapeCase) {
+  const std::vector<std::pair<Shape, Shape>> cases = {
+      {{3}, {3}},          {{2, 3}, {3}},       {{3}, {3, 4}},          {{2, 3}, {3, 4}},
+      {{5, 2, 3}, {3, 4}}, {{5, 2, 3}, {3}},    {{3}, {5, 3, 4}},       {{2, 3}, {5, 3, 4}},
+      {{2, 1, 2, 3}, {5, 3, 4}}, {{1, 2, 3}, {5, 3, 4}}, {{5, 2, 3}, {1, 3, 4}}, {{4, 5, 2, 3}, {5, 3, 2}},
+      {{3}, {2, 2, 3, 1}}, {{2, 2, 3}, {2, 3, 2}}};
+  uint64_t seed = 1;
+  for (const auto& [sa, sb] : cases) {
+    for (bool grad : {false, true}) {  // requires_grad changes PyTorch's (and our) folding route
+      Tensor a = grad_input(sa, -1, 1, seed++).detach(), b = grad_input(sb, -1, 1, seed++).detach();
+      a.requires_grad_(grad);
+      b.requires_grad_(grad);
+      EXPECT_TRUE(MatchesRef(a, b)) << shape_str(sa) << " @ " << shape_str(sb);
+    }
+  }
+}
+
+TEST(Matmul, DotIsZeroDim) {
+  Tensor r = matmul(T({1, 2, 3}), T({4, 5, 6}));
+  EXPECT_TRUE(Near(r, {32}, {}));
+  EXPECT_TRUE(Near(dot(T({1, 2, 3}), T({4, 5, 6})), {32}, {}));
+  EXPECT_TRUE(Near(mv(A23(), T({1, 1, 1})), {6, 15}, {2}));
+}
+
+TEST(Matmul, NonContiguousBatches) {
+  Tensor a = transpose(grad_input({3, 4, 2}).detach(), 1, 2);  // [3, 2, 4], last two dims transposed
+  Tensor b = permute(grad_input({5, 3, 4}, -1, 1, 7).detach(), {1, 2, 0});  // [3, 4, 5]
+  EXPECT_TRUE(MatchesRef(a, b));
+  EXPECT_TRUE(MatchesRef(a, transpose(grad_input({3, 4}, -1, 1, 9).detach(), 0, 1)));
+}
+
+TEST(Matmul, Errors) {
+  EXPECT_KILN_ERROR(matmul(scalar_tensor(1, DType::Float32, false), zeros({3})),
+                    "both arguments to matmul need to be at least 1D, but they are 0D and 1D");
+  EXPECT_KILN_ERROR(matmul(zeros({2, 3}), zeros({4, 5})), "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)");
+  EXPECT_KILN_ERROR(matmul(zeros({2, 3, 3}), zeros({2, 4, 5})),
+                    "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 4].");
+  EXPECT_KILN_ERROR(matmul(zeros({3}), zeros({4})),
+                    "inconsistent tensor size, expected tensor [3] and src [4] to have the same number of elements");
+  EXPECT_KILN_ERROR(matmul(zeros({2, 3}), zeros({4})), "size mismatch, got input (2), mat (2x3), vec (4)");
+  EXPECT_KILN_ERROR(matmul(zeros({3}), zeros({3}, DType::Float64)),
+                    "dot : expected both vectors to have same dtype, but found Float and Double");
+  EXPECT_KILN_ERROR(matmul(zeros({2, 3}), zeros({3, 2}, DType::Float64)),
+                    "expected m1 and m2 to have the same dtype, but got: float != double");
+}
+
+TEST(Matmul, GradientsReachBothOperands) {
+  Tensor a = grad_input({2, 2, 3}), b = grad_input({3, 4}, -1, 1, 2);
+  sum(matmul(a, b)).backward();
+  // d sum(a @ b) / d a[..., i, p] = sum_j b[p, j]; d / d b[p, j] = sum over batches and rows of a[..., p].
+  auto vb = to_double_vector(b), va = to_double_vector(a);
+  for (int64_t p = 0; p < 3; ++p) {
+    double row = 0, col = 0;
+    for (int64_t j = 0; j < 4; ++j) row += vb[size_t(p * 4 + j)];
+    for (int64_t r = 0; r < 4; ++r) col += va[size_t(r * 3 + p)];
+    EXPECT_NEAR(element_as_double(a.grad(), p), row, 1e-12);
+    EXPECT_NEAR(element_as_double(b.grad(), p * 4), col, 1e-12);
+  }
+}
+
+TEST(Linear, WithAndWithoutBias) {
+  Tensor x = A23(), w = T({1, 0, 1, 0, 1, 0}, {2, 3}), b = T({10, 20});
+  EXPECT_TRUE(Near(linear(x, w), {4, 2, 10, 5}, {2, 2}));
+  EXPECT_TRUE(Near(linear(x, w, b), {14, 22, 20, 25}, {2, 2}));
+  EXPECT_TRUE(Near(linear(reshape(x, {1, 2, 3}), w, b), {14, 22, 20, 25}, {1, 2, 2}));
+  EXPECT_TRUE(Near(linear(T({1, 2, 3}), w, b), {14, 22}, {2}));
+  EXPECT_KILN_ERROR(linear(zeros({2, 3}), zeros({4, 5})), "mat1 and mat2 shapes cannot be multiplied (2x3 and 5x4)");
+}
+
+KILN_GRAD_SAMPLE("mm", { return {grad_input({2, 3}), grad_input({3, 4}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("mm", {  // a transposed (column-major) leaf
+  Tensor a = transpose(grad_input({3, 2}).detach(), 0, 1);
+  a.requires_grad_(true);
+  return {a, grad_input({3, 4}, -1, 1, 2)};
+});
+KILN_GRAD_SAMPLE("bmm", { return {grad_input({2, 2, 3}), grad_input({2, 3, 4}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("dot", { return {grad_input({3}), grad_input({3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("mv", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("matmul", { return {grad_input({3}), grad_input({3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("matmul", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("matmul", { return {grad_input({3}), grad_input({3, 2}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("matmul", { return {grad_input({2, 2, 3}), grad_input({3, 2}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("matmul", { return {grad_input({2, 3}), grad_input({2, 3, 2}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("matmul", { return {grad_input({3}), grad_input({2, 3, 2}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("matmul", { return {grad_input({2, 1, 2, 3}), grad_input({3, 3, 2}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("matmul", { return {grad_input({1, 2, 3}), grad_input({2, 3, 2}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("linear", { return {grad_input({2, 3}), grad_input({4, 3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("linear", {
+  return {grad_input({2, 2, 3}), grad_input({4, 3}, -1, 1, 2), grad_input({4}, -1, 1, 3)};
+});
+
+}  // namespace
+}  // namespace kiln
