@@ -116,7 +116,7 @@ std::string Schema::str() const {
 namespace {
 
 // Applies PyTorch's argument coercions; throws a TypeError naming the argument.
-Value coerce(const Schema& s, const ArgSpec& a, Value v) {
+Value coerce(const Schema& s, const ArgSpec& a, const Value& v) {
   auto bad = [&]() -> Error {
     return Error(s.name + "(): argument '" + a.name + "' must be " +
                      std::string(a.type == ArgType::Tensor ? "Tensor" : a.type == ArgType::IntList ? "tuple of ints"
@@ -172,7 +172,7 @@ Value coerce(const Schema& s, const ArgSpec& a, Value v) {
 std::vector<Value> bind_args(const Schema& s, std::span<const Value> positional, const Kwargs& kwargs,
                              bool all_positional) {
   std::vector<Value> out(s.args.size());
-  std::vector<bool> set(s.args.size(), false);
+  SmallVec<uint8_t, 16> set(s.args.size(), 0);
   size_t max_pos = 0;
   while (max_pos < s.args.size() && (all_positional || !s.args[max_pos].kwarg_only)) ++max_pos;
   KILN_CHECK(positional.size() <= max_pos, Type, s.name, "() takes ", max_pos,

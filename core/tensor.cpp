@@ -12,20 +12,21 @@ std::string Device::str() const {
   return type == DeviceType::CPU ? "cpu" : "cuda:" + std::to_string(index);
 }
 
-// Large buffers are 64-byte aligned so kernels get aligned vector loads and
-// neighbouring tensors stay off each other's cache lines; small ones use
-// plain malloc (16-byte aligned), which is much cheaper for scalar-sized ops.
+// Buffers are 64-byte aligned so kernels get aligned vector loads and
+// neighbouring tensors stay off each other's cache lines.
 Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
   KILN_CHECK(dev.type == DeviceType::CPU, Runtime, "CUDA tensors are not available in this build");
-  if (n <= 256) {
-    data = std::malloc(n == 0 ? 16 : n);
+  if (n <= kInlineBytes) {
+    data = inline_;
   } else {
     data = std::aligned_alloc(64, (n + 63) / 64 * 64);
   }
   KILN_CHECK(data != nullptr, Runtime, "out of memory: could not allocate ", n, " bytes");
 }
 
-Storage::~Storage() { std::free(data); }
+Storage::~Storage() {
+  if (data != inline_) std::free(data);
+}
 
 // ---- metadata ---------------------------------------------------------------
 const Shape& Tensor::sizes() const { return impl_->sizes; }

@@ -29,6 +29,9 @@ struct Device {
 // A block of memory. The version counter lives here because every view of
 // the same memory must see an in-place write (PyTorch shares it the same way).
 struct Storage {
+  // Scalars and tiny tensors live inside the Storage object itself: one
+  // allocation instead of two for the many 1-element tensors models make.
+  static constexpr size_t kInlineBytes = 64;
   void* data = nullptr;
   size_t nbytes = 0;
   Device device;
@@ -37,6 +40,9 @@ struct Storage {
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
+
+ private:
+  alignas(16) unsigned char inline_[kInlineBytes];  // 16, not 64: over-aligned new is slow
 };
 
 class Node;  // autograd graph node (core/autograd.h)

@@ -2,9 +2,8 @@
 
 namespace kiln {
 
-const Tensor& Value::tensor() const {
-  KILN_CHECK(is_tensor(), Type, "expected Tensor but got ", type_name());
-  return std::get<Tensor>(v_);
+void Value::type_error(const char* expected) const {
+  throw Error(detail::cat("expected ", expected, " but got ", type_name()), ErrorKind::Type);
 }
 
 int64_t Value::to_int() const {

@@ -40,7 +40,10 @@ class Value {
   bool is_dtype() const { return std::holds_alternative<DType>(v_); }
   bool is_string() const { return std::holds_alternative<std::string>(v_); }
 
-  const Tensor& tensor() const;
+  const Tensor& tensor() const {
+    if (const Tensor* t = std::get_if<Tensor>(&v_)) return *t;
+    type_error("Tensor");
+  }
   int64_t to_int() const;     // int or bool
   double to_double() const;   // any number
   bool to_bool() const;
@@ -52,6 +55,7 @@ class Value {
   std::string type_name() const;  // for error messages: "Tensor", "int", ...
 
  private:
+  [[noreturn]] void type_error(const char* expected) const;
   Var v_;
 };
 
