@@ -21,7 +21,8 @@ constexpr int64_t kN = 4 << 20;  // 4M float32 elements
 // as eager kernels, at the benchmark's size and at a size beyond the L3 cache.
 void BM_StreamCopy(benchmark::State& state) {
   int64_t n = state.range(0);
-  std::vector<float> src(size_t(n), 1.0f), dst(size_t(n));
+  std::vector<float> src(size_t(n), 1.0f);
+  std::vector<float> dst(size_t(n), 0.0f);
   for (auto _ : state) {
     parallel_for(0, n, 1 << 16, [&](int64_t b, int64_t e) {
       std::memcpy(dst.data() + b, src.data() + b, size_t(e - b) * sizeof(float));

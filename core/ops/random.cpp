@@ -17,6 +17,14 @@ namespace kiln {
 namespace ops {
 namespace {
 
+// On x86-64 the Box-Muller block is also compiled for FMA hardware (picked at
+// load time), so its many std::fma calls become single instructions.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define KILN_FMA_CLONES __attribute__((target_clones("fma", "default")))
+#else
+#define KILN_FMA_CLONES
+#endif
+
 // ---- visiting order ---------------------------------------------------------------
 // The dims of `t` from largest stride to smallest, when they describe a dense,
 // non-overlapping layout (a permuted contiguous tensor); nullopt otherwise.
@@ -163,7 +171,7 @@ inline void cephes_sincos(float x, float* s, float* c) {
 }
 
 // Box-Muller over 16 uniforms: the first 8 give radii, the last 8 angles.
-__attribute__((target_clones("fma", "default"))) void normal_16_float(float* d, float mean, float std) {
+KILN_FMA_CLONES void normal_16_float(float* d, float mean, float std) {
   for (int j = 0; j < 8; ++j) {
     float u1 = 1.0f - d[j], u2 = d[j + 8];
     float radius = std::sqrt(-2.0f * cephes_log(u1));

@@ -462,10 +462,46 @@ std::vector<Tensor> grad_logsumexp(const GradCtx& c) {
 }
 
 // ---- softmax / log_softmax -------------------------------------------------------------
-// Softmax along one dim of a contiguous input viewed as [outer, len, inner]:
-// shift by the slice max (no overflow), sum exp in double, normalise.
+// Both shift by the slice max (no overflow) and sum exp in double. The last
+// dim is softmaxed row by row, each exp computed once into a buffer.
 template <class T, bool Log>
-void softmax_slices(const T* in, T* out, int64_t outer, int64_t len, int64_t inner) {
+void softmax_rows(const T* in, T* out, int64_t rows, int64_t len) {
+  using C = compute_t<T>;
+  int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(len, 1));
+  parallel_for(0, rows, grain, [&](int64_t rb, int64_t re) {
+    std::vector<C> buf(static_cast<size_t>(len));
+    for (int64_t r = rb; r < re; ++r) {
+      const T* src = in + r * len;
+      T* dst = out + r * len;
+      C mx = -std::numeric_limits<C>::infinity();
+      bool nan = false;
+      for (int64_t i = 0; i < len; ++i) {
+        buf[size_t(i)] = C(src[i]);
+        mx = buf[size_t(i)] > mx ? buf[size_t(i)] : mx;
+        nan = nan || buf[size_t(i)] != buf[size_t(i)];
+      }
+      if (nan) mx = std::numeric_limits<C>::quiet_NaN();
+      double total = 0;
+      for (int64_t i = 0; i < len; ++i) {
+        C e = std::exp(buf[size_t(i)] - mx);
+        total += double(e);
+        if (!Log) buf[size_t(i)] = e;
+      }
+      if (Log) {
+        C log_total = C(std::log(total));
+        for (int64_t i = 0; i < len; ++i) dst[i] = T((buf[size_t(i)] - mx) - log_total);
+      } else {
+        C scale = C(1.0 / total);
+        for (int64_t i = 0; i < len; ++i) dst[i] = T(buf[size_t(i)] * scale);
+      }
+    }
+  });
+}
+
+// Any other dim, on the input viewed as [outer, len, inner]: blocks of
+// neighbouring columns are processed together so reads stay contiguous.
+template <class T, bool Log>
+void softmax_columns(const T* in, T* out, int64_t outer, int64_t len, int64_t inner) {
   using C = compute_t<T>;
   constexpr int64_t kBlock = 64;
   int64_t blocks = (inner + kBlock - 1) / kBlock;
@@ -518,7 +554,12 @@ void softmax_kernel(const Args& a, std::vector<Tensor>& outs) {
   visit_floating(out.dtype(), name, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (out.numel() == 0) return;
-    softmax_slices<T, Log>(in.data<T>(), out.data<T>(), out.numel() / (len * inner), len, inner);
+    int64_t outer = out.numel() / (len * inner);
+    if (inner == 1) {
+      softmax_rows<T, Log>(in.data<T>(), out.data<T>(), outer, len);
+    } else {
+      softmax_columns<T, Log>(in.data<T>(), out.data<T>(), outer, len, inner);
+    }
   });
 }
 // softmax: y (g - sum(g y)); log_softmax: g - exp(y) sum(g), sums along dim.

@@ -8,6 +8,7 @@
 #include "core/autograd.h"
 #include "core/dispatch.h"
 #include "core/ops.h"
+#include "core/thread_pool.h"
 #include "tests/core/gradcheck.h"
 #include "tests/core/test_util.h"
 
@@ -74,6 +75,21 @@ TEST(Sum, OuterDimsAndLargeSlices) {
   EXPECT_DOUBLE_EQ(cols[7], 300.0 * 599 * 600 / 2 + 600 * 7);
   EXPECT_EQ(rows[599], double(float(599.0 * 300 * 300 + 299.0 * 300 / 2)));  // float32 output
   EXPECT_DOUBLE_EQ(sum(big, Shape{0, 1}, false, DType::Float64).item_double(), 180000.0 * 179999 / 2);
+}
+
+TEST(Sum, FewOutputsSplitTheReduction) {
+  // With fewer outputs than threads, the reduced range is split and merged.
+  int before = num_threads();
+  set_num_threads(4);
+  Tensor flat = reshape(arange(0, 600 * 500, 1, DType::Float64), {600, 500});
+  EXPECT_EQ(sum(flat).item_double(), 299999.0 * 300000 / 2);
+  EXPECT_EQ(sum(transpose(flat, 0, 1)).item_double(), 299999.0 * 300000 / 2);
+  auto cols = to_double_vector(sum(reshape(flat, {75000, 4}), Shape{0}));
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(cols[size_t(j)], 4.0 * 74999 * 75000 / 2 + 75000.0 * j);
+  Tensor ints = reshape(arange(0, 300000, 1, DType::Int64), {3, 100000});
+  EXPECT_EQ(sum(ints).item_double(), 299999.0 * 300000 / 2);
+  EXPECT_DOUBLE_EQ(mean(flat, Shape{0, 1}).item_double(), 299999.0 / 2);
+  set_num_threads(before);
 }
 
 TEST(Sum, EmptyAndZeroDim) {
