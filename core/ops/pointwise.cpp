@@ -61,7 +61,10 @@ template <class F, size_t NIn, std::vector<DType> (*CT)(const Args&)>
 void pointwise_kernel(const Args& a, std::vector<Tensor>& outs) {
   std::array<Tensor, NIn> ins;
   for (size_t i = 0; i < NIn; ++i) ins[i] = a[i].tensor();
-  run_functor(outs[0], ins, CT(a)[0], F(a));
+  // A fresh output of a promoting op already has the compute dtype; only
+  // in-place writes (self may be narrower) and other rules need CT again.
+  bool fresh = CT == dtype_promote && !outs[0].is_same(ins[0]);
+  run_functor(outs[0], ins, fresh ? outs[0].dtype() : CT(a)[0], F(a));
 }
 
 template <class T> constexpr bool kIsBool = std::is_same_v<T, bool>;
