@@ -63,7 +63,7 @@ void pointwise_kernel(const Args& a, std::vector<Tensor>& outs) {
   for (size_t i = 0; i < NIn; ++i) ins[i] = a[i].tensor();
   // A fresh output of a promoting op already has the compute dtype; only
   // in-place writes (self may be narrower) and other rules need CT again.
-  bool fresh = CT == dtype_promote && !outs[0].is_same(ins[0]);
+  bool fresh = CT == dtype_promote && outs[0].dtype() != DType::Bool && !outs[0].is_same(ins[0]);
   run_functor(outs[0], ins, fresh ? outs[0].dtype() : CT(a)[0], F(a));
 }
 
