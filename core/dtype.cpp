@@ -9,9 +9,10 @@ struct DTypeInfo {
   size_t size;
   std::string_view name, legacy;
   int category;
+  std::string_view cpp;
 };
 constexpr DTypeInfo kInfo[] = {
-#define KILN_INFO(e, t, n, s, c) {sizeof(t), n, s, c},
+#define KILN_INFO(e, t, n, s, c, m) {sizeof(t), n, s, c, m},
     KILN_DTYPES(KILN_INFO)
 #undef KILN_INFO
 };
@@ -22,6 +23,7 @@ size_t dtype_size(DType d) { return info(d).size; }
 std::string_view dtype_name(DType d) { return info(d).name; }
 std::string_view dtype_legacy_name(DType d) { return info(d).legacy; }
 int dtype_category(DType d) { return info(d).category; }
+std::string_view dtype_cpp_name(DType d) { return info(d).cpp; }
 
 bool dtype_from_name(std::string_view name, DType* out) {
   static constexpr std::pair<std::string_view, DType> kAliases[] = {

@@ -41,18 +41,20 @@ struct BFloat16 {
   }
 };
 
-//        enum       C++ type   torch name    short   category
-#define KILN_DTYPES(_)                                     \
-  _(Bool, bool, "bool", "Bool", 0)                         \
-  _(Int32, int32_t, "int32", "Int", 1)                     \
-  _(Int64, int64_t, "int64", "Long", 1)                    \
-  _(Float16, Half, "float16", "Half", 2)                   \
-  _(BFloat16, BFloat16, "bfloat16", "BFloat16", 2)         \
-  _(Float32, float, "float32", "Float", 2)                 \
-  _(Float64, double, "float64", "Double", 2)
+// enum, C++ storage type, torch name, legacy name ("torch.FloatTensor"),
+// category (0 bool, 1 int, 2 float), and the C++ type name PyTorch's
+// caffe2::TypeMeta prints in some error messages.
+#define KILN_DTYPES(_)                                                     \
+  _(Bool, bool, "bool", "Bool", 0, "bool")                                 \
+  _(Int32, int32_t, "int32", "Int", 1, "int")                              \
+  _(Int64, int64_t, "int64", "Long", 1, "long int")                        \
+  _(Float16, Half, "float16", "Half", 2, "c10::Half")                      \
+  _(BFloat16, BFloat16, "bfloat16", "BFloat16", 2, "c10::BFloat16")        \
+  _(Float32, float, "float32", "Float", 2, "float")                        \
+  _(Float64, double, "float64", "Double", 2, "double")
 
 enum class DType : uint8_t {
-#define KILN_ENUM(e, t, n, s, c) e,
+#define KILN_ENUM(e, t, n, s, c, m) e,
   KILN_DTYPES(KILN_ENUM)
 #undef KILN_ENUM
 };
@@ -61,6 +63,7 @@ constexpr int kNumDTypes = 7;
 size_t dtype_size(DType d);
 std::string_view dtype_name(DType d);        // "float32"
 std::string_view dtype_legacy_name(DType d); // "Float" as in "torch.FloatTensor"
+std::string_view dtype_cpp_name(DType d);    // "long int", as caffe2::TypeMeta names it
 bool dtype_from_name(std::string_view name, DType* out);  // accepts "float32", "float", "long", ...
 inline bool is_floating(DType d) { return d >= DType::Float16; }
 inline bool is_integral(DType d, bool include_bool) {
@@ -87,7 +90,7 @@ template <class T> struct type_tag { using type = T; };
 template <class F>
 decltype(auto) visit_dtype(DType d, F&& f) {
   switch (d) {
-#define KILN_CASE(e, t, n, s, c) \
+#define KILN_CASE(e, t, n, s, c, m) \
   case DType::e:                 \
     return f(type_tag<t>{});
     KILN_DTYPES(KILN_CASE)
@@ -97,7 +100,7 @@ decltype(auto) visit_dtype(DType d, F&& f) {
 }
 
 template <class T> constexpr DType dtype_of();
-#define KILN_DTYPE_OF(e, t, n, s, c) \
+#define KILN_DTYPE_OF(e, t, n, s, c, m) \
   template <> constexpr DType dtype_of<t>() { return DType::e; }
 KILN_DTYPES(KILN_DTYPE_OF)
 #undef KILN_DTYPE_OF

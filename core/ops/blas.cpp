@@ -12,23 +12,9 @@ namespace kiln {
 namespace ops {
 namespace {
 
-// The C++ type names PyTorch prints in its m1/m2 dtype error (caffe2::TypeMeta names).
-const char* c10_type_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-  }
-  return "unknown";
-}
-
 void check_same_dtype(const Tensor& a, const Tensor& b) {
   KILN_CHECK(a.dtype() == b.dtype(), Runtime, "expected m1 and m2 to have the same dtype, but got: ",
-             c10_type_name(a.dtype()), " != ", c10_type_name(b.dtype()));
+             dtype_cpp_name(a.dtype()), " != ", dtype_cpp_name(b.dtype()));
 }
 
 // ---- batched gemm ---------------------------------------------------------------

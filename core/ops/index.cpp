@@ -65,22 +65,9 @@ Split3 split3(const Shape& sizes, int64_t d) {
 
 // ---- masked_fill ----------------------------------------------------------------------
 // masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) / .Scalar(..., Scalar value)
-// The C++ type name PyTorch prints for a dtype in this message (caffe2::TypeMeta).
-const char* type_meta_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-  }
-  return "";
-}
 void check_mask(const Tensor& mask) {
   KILN_CHECK(mask.dtype() == DType::Bool, Runtime, "masked_fill_ only supports boolean masks, but got mask with dtype ",
-             type_meta_name(mask.dtype()));
+             dtype_cpp_name(mask.dtype()));
 }
 std::vector<Shape> shape_masked_fill(const Args& a) {
   check_mask(a[1].tensor());
