@@ -20,8 +20,18 @@ struct SourceLoc {
   std::string str() const;
 };
 
-// Python exception categories the runtime raises; the VM maps them 1:1.
-enum class ErrorKind : uint8_t { Runtime, Type, Value, Index, Key, NotImplemented, Assertion, ZeroDivision };
+// Python exception categories the runtime raises; the VM maps each to the
+// built-in exception class of the same name (Type -> TypeError, ...).
+#define KILN_ERROR_KINDS(_)                                                              \
+  _(Runtime) _(Type) _(Value) _(Index) _(Key) _(NotImplemented) _(Assertion) _(ZeroDivision) \
+  _(Attribute) _(Name) _(Overflow) _(Recursion) _(Syntax) _(Import) _(StopIteration)
+enum class ErrorKind : uint8_t {
+#define KILN_ERROR_KIND_ENUM(k) k,
+  KILN_ERROR_KINDS(KILN_ERROR_KIND_ENUM)
+#undef KILN_ERROR_KIND_ENUM
+};
+// The Python class name: "TypeError", "StopIteration", ...
+std::string error_kind_name(ErrorKind k);
 
 class Error : public std::runtime_error {
  public:

@@ -1,0 +1,137 @@
+// Attribute lookup on instances and classes, class creation
+// (__build_class__) and super(): the object model of user classes.
+#include <algorithm>
+
+#include "core/lang/interp.h"
+#include "core/lang/objops.h"
+#include "core/lang/vm.h"
+
+namespace kiln::lang {
+
+namespace {
+
+// A method found on a class, bound to `self` the way Python binds it.
+Obj bind(Interp& in, const Obj& attr, const Obj& self, const Obj& cls) {
+  switch (attr.kind()) {
+    case Kind::Function:
+      return make<BoundMethodObj>(self, attr);
+    case Kind::Builtin: {
+      const BuiltinObj& b = *attr.as<BuiltinObj>();
+      auto* bound = new BuiltinObj(b.name, b.fn, b.data);
+      bound->ptr = b.ptr;
+      bound->self = self;
+      return Obj(bound);
+    }
+    case Kind::Property: {
+      const Obj& get = attr.as<PropertyObj>()->fget;
+      if (get.is_none()) throw Error("unreadable attribute", ErrorKind::Attribute);
+      Obj arg[1] = {self};
+      return in.call(get, arg);
+    }
+    case Kind::StaticMethod:
+      return attr.as<StaticMethodObj>()->func;
+    case Kind::ClassMethod:
+      return make<BoundMethodObj>(cls, attr.as<ClassMethodObj>()->func);
+    default:
+      return attr;
+  }
+}
+
+bool is_super(const InstanceObj& inst) { return inst.get_class().name == "super" && inst.attrs.find("__thisclass__"); }
+
+Obj super_getattr(Interp& in, const InstanceObj& sup, const std::string& name) {
+  const Obj& self = *const_cast<OrderedMap&>(sup.attrs).find("__self__");
+  const ClassObj* start = const_cast<OrderedMap&>(sup.attrs).find("__thisclass__")->as<ClassObj>();
+  const ClassObj* base = start->base.as<ClassObj>();
+  Obj attr = base ? base->lookup(name) : Obj::null();
+  if (attr.is_null()) return Obj::null();
+  Obj cls = type_of(in, self);
+  return bind(in, attr, self, cls);
+}
+
+}  // namespace
+
+Obj instance_getattr(Interp& in, const Obj& o, const std::string& name) {
+  const InstanceObj& inst = *o.as<InstanceObj>();
+  if (is_super(inst)) return super_getattr(in, inst, name);
+  const ClassObj& cls = inst.get_class();
+  Obj cattr = cls.lookup(name);
+  // Properties are data descriptors: they win over the instance dict.
+  if (cattr.kind() == Kind::Property) return bind(in, cattr, o, inst.cls);
+  if (const Obj* v = const_cast<OrderedMap&>(inst.attrs).find(name)) return *v;
+  if (!cattr.is_null()) return bind(in, cattr, o, inst.cls);
+  if (name == "__class__") return inst.cls;
+  Obj ga = cls.lookup("__getattr__");
+  if (!ga.is_null()) {
+    Obj args[2] = {o, make_str(name)};
+    return in.call(ga, args);
+  }
+  return Obj::null();
+}
+
+Obj class_getattr(Interp& in, const Obj& c, const std::string& name) {
+  const ClassObj& cls = *c.as<ClassObj>();
+  Obj attr = cls.lookup(name);
+  if (attr.is_null()) {
+    if (name == "__name__" || name == "__qualname__") return make_str(cls.name);
+    if (name == "__base__") return cls.base;
+    return Obj::null();
+  }
+  if (attr.kind() == Kind::StaticMethod) return attr.as<StaticMethodObj>()->func;
+  if (attr.kind() == Kind::ClassMethod) return make<BoundMethodObj>(c, attr.as<ClassMethodObj>()->func);
+  (void)in;
+  return attr;
+}
+
+Obj special_method(Interp& in, const Obj& o, std::string_view name) {
+  const InstanceObj* inst = o.as<InstanceObj>();
+  if (!inst) return Obj::null();
+  Obj attr = inst->get_class().lookup(name);
+  if (attr.is_null()) return Obj::null();
+  return bind(in, attr, o, inst->cls);
+}
+
+// __build_class__(body, name, base=object): runs the class body with a fresh
+// namespace and makes the class from it.
+Obj build_class(Interp& in, const CallArgs& a) {
+  a.check("__build_class__", 2, 3);
+  const FunctionObj* body = a.pos[0].as<FunctionObj>();
+  if (!body) throw Error("__build_class__: func must be a function", ErrorKind::Type);
+  Obj base = a.pos.size() == 3 ? a.pos[2] : in.builtin("object");
+  ClassObj* base_cls = base.as<ClassObj>();
+  if (!base_cls) throw Error("bases must be types", ErrorKind::Type);
+  if (base_cls->native_kind != Kind::Instance)
+    throw Error("subclassing the built-in type '" + base_cls->name + "' is not supported by kiln",
+                ErrorKind::NotImplemented);
+  auto* cls = new ClassObj(str_of(a.pos[1], "class name"));
+  Obj result(cls);
+  cls->base = base;
+  cls->is_exception = base_cls->is_exception;
+  Obj ns = make<DictObj>();
+  OrderedMap& names = ns.as<DictObj>()->map;
+  names.set("__module__", make_str("__main__"));
+  names.set("__qualname__", make_str(body->get_code().qualname));
+  Obj cell = run_body(in, body->get_code(), body->globals, names, body->closure);
+  names.for_each([&](const Obj& k, const Obj& v) { cls->attrs.set(k, v); });
+  if (CellObj* c = cell.as<CellObj>()) c->value = result;
+  return result;
+}
+
+// super(cls, obj): an object whose attribute lookup starts after cls.
+Obj make_super(Interp& in, const CallArgs& a) {
+  if (a.pos.size() != 2)
+    throw Error("super(): kiln supports super() inside methods and super(Class, self)", ErrorKind::Runtime);
+  if (!a.pos[0].as<ClassObj>()) throw Error("super() argument 1 must be a type", ErrorKind::Type);
+  static const char* kSuper = "super";
+  Obj cls = in.builtin("__super_class__");
+  if (cls.is_null()) {
+    cls = make<ClassObj>(kSuper);
+    in.builtins().attrs.set("__super_class__", cls);
+  }
+  Obj sup = make<InstanceObj>(cls);
+  sup.as<InstanceObj>()->attrs.set("__thisclass__", a.pos[0]);
+  sup.as<InstanceObj>()->attrs.set("__self__", a.pos[1]);
+  return sup;
+}
+
+}  // namespace kiln::lang

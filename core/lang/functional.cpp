@@ -1,0 +1,287 @@
+// torch.nn.functional: PyTorch's F signatures (argument names, order and
+// defaults) mapped onto the op table's aten-style schemas, plus the few
+// functions composed from ops (l1_loss, one_hot, softplus, attention, ...).
+#include <cmath>
+#include <limits>
+
+#include "core/dispatch.h"
+#include "core/format.h"
+#include "core/lang/interp.h"
+#include "core/lang/objops.h"
+#include "core/lang/torch_bridge.h"
+#include "core/ops.h"
+
+namespace kiln::lang {
+namespace {
+
+// Python-style binding of a call to `names` (the first `required` are
+// required); absent optional parameters come back as Null.
+std::vector<Obj> bind(const char* fn, const CallArgs& a, std::initializer_list<const char*> names,
+                      size_t required) {
+  std::vector<const char*> params(names);
+  KILN_CHECK(a.pos.size() <= params.size(), Type, fn, "() takes from ", required, " to ", params.size(),
+             " positional arguments but ", a.pos.size(), " were given");
+  std::vector<Obj> out(params.size(), Obj::null());
+  for (size_t i = 0; i < a.pos.size(); ++i) out[i] = a.pos[i];
+  for (const Kwarg& k : a.kw) {
+    size_t i = 0;
+    while (i < params.size() && *k.name != params[i]) ++i;
+    KILN_CHECK(i < params.size(), Type, fn, "() got an unexpected keyword argument '", *k.name, "'");
+    KILN_CHECK(out[i].is_null(), Type, fn, "() got multiple values for argument '", *k.name, "'");
+    out[i] = k.value;
+  }
+  for (size_t i = 0; i < required; ++i)
+    KILN_CHECK(!out[i].is_null(), Type, fn, "() missing 1 required positional argument: '", params[i], "'");
+  return out;
+}
+
+Obj or_default(const Obj& v, Obj def) { return v.is_null() ? def : v; }
+bool flag(Interp& in, const Obj& v, bool def) { return v.is_null() ? def : truthy(in, v); }
+const Tensor& input(const Obj& v, const char* fn) { return tensor_of(v, fn); }
+
+Tensor op(std::string_view name, std::initializer_list<Value> pos, const Kwargs& kw = {}) {
+  return call_op(name, std::span<const Value>(pos.begin(), pos.size()), kw)[0];
+}
+Value val(const Obj& v) { return v.is_null() ? Value() : to_value(v); }
+
+// PyTorch's legacy size_average/reduce arguments override `reduction`.
+std::string reduction_of(const std::vector<Obj>& b, size_t size_average, size_t reduce, size_t reduction,
+                         Interp& in) {
+  const Obj& sa = b[size_average];
+  const Obj& re = b[reduce];
+  if ((!sa.is_null() && !sa.is_none()) || (!re.is_null() && !re.is_none())) {
+    bool s = sa.is_null() || sa.is_none() || truthy(in, sa);
+    bool r = re.is_null() || re.is_none() || truthy(in, re);
+    return !r ? "none" : s ? "mean" : "sum";
+  }
+  std::string red = b[reduction].is_null() ? "mean" : str_of(b[reduction], "reduction");
+  KILN_CHECK(red == "mean" || red == "sum" || red == "none", Value, red, " is not a valid value for reduction");
+  return red;
+}
+
+Tensor reduce(const Tensor& t, const std::string& reduction) {
+  if (reduction == "mean") return mean(t);
+  if (reduction == "sum") return sum(t);
+  return t;
+}
+
+// ---- activations --------------------------------------------------------------------------------
+
+// relu / silu / ...(input, inplace=False): `Inplace` names the in-place op when the table has one.
+template <const char* Op, const char* Inplace>
+Obj f_activation(Interp& in, const CallArgs& a) {
+  auto b = bind(Op, a, {"input", "inplace"}, 1);
+  const Tensor& x = input(b[0], Op);
+  if (!flag(in, b[1], false)) return make_tensor(op(Op, {x}));
+  if constexpr (Inplace[0] != '\0') {
+    op(Inplace, {x});
+  } else {
+    Tensor y = op(Op, {x});
+    Tensor self = x;
+    copy_(self, y);
+  }
+  return b[0];
+}
+constexpr char kRelu[] = "relu", kRelu_[] = "relu_", kSilu[] = "silu", kNone[] = "";
+
+template <const char* Op>
+Obj f_unary(Interp&, const CallArgs& a) {
+  auto b = bind(Op, a, {"input"}, 1);
+  return make_tensor(op(Op, {input(b[0], Op)}));
+}
+constexpr char kSigmoid[] = "sigmoid", kTanh[] = "tanh";
+
+Obj f_relu_(Interp&, const CallArgs& a) {
+  auto b = bind("relu_", a, {"input"}, 1);
+  op("relu_", {input(b[0], "relu_")});
+  return b[0];
+}
+
+Obj f_gelu(Interp&, const CallArgs& a) {
+  auto b = bind("gelu", a, {"input", "approximate"}, 1);
+  Kwargs kw{{"approximate", Value(str_of(or_default(b[1], make_str("none")), "approximate"))}};
+  return make_tensor(op("gelu", {input(b[0], "gelu")}, kw));
+}
+
+Obj f_leaky_relu(Interp& in, const CallArgs& a) {
+  auto b = bind("leaky_relu", a, {"input", "negative_slope", "inplace"}, 1);
+  const Tensor& x = input(b[0], "leaky_relu");
+  double slope = or_default(b[1], Obj::from_float(0.01)).as_number();
+  Tensor y = where(gt(x, scalar_tensor(0, DType::Int64, true)), x, mul(x, slope));
+  if (!flag(in, b[2], false)) return make_tensor(y);
+  Tensor self = x;
+  copy_(self, y);
+  return b[0];
+}
+
+// softplus(x) = log1p(exp(beta x)) / beta, linear above threshold.
+Obj f_softplus(Interp&, const CallArgs& a) {
+  auto b = bind("softplus", a, {"input", "beta", "threshold"}, 1);
+  const Tensor& x = input(b[0], "softplus");
+  double beta = or_default(b[1], Obj::from_int(1)).as_number();
+  double threshold = or_default(b[2], Obj::from_int(20)).as_number();
+  Tensor bx = mul(x, beta);
+  Tensor soft = div(log1p(exp(bx)), scalar_tensor(beta, DType::Float64, true));
+  return make_tensor(where(gt(bx, scalar_tensor(threshold, DType::Float64, true)), x, soft));
+}
+
+// PyTorch's implicit softmax dim (deprecated, still accepted).
+int64_t softmax_dim(const Obj& dim, const Tensor& x) {
+  if (!dim.is_null() && !dim.is_none()) return to_value(dim).to_int();
+  int64_t n = x.dim();
+  return (n == 0 || n == 1 || n == 3) ? 0 : 1;
+}
+
+template <const char* Op>
+Obj f_softmax(Interp&, const CallArgs& a) {
+  auto b = bind(Op, a, {"input", "dim", "_stacklevel", "dtype"}, 1);
+  const Tensor& x = input(b[0], Op);
+  return make_tensor(op(Op, {x, softmax_dim(b[1], x), val(b[3])}));
+}
+constexpr char kSoftmax[] = "softmax", kLogSoftmax[] = "log_softmax";
+
+Obj f_dropout(Interp& in, const CallArgs& a) {
+  auto b = bind("dropout", a, {"input", "p", "training", "inplace"}, 1);
+  const Tensor& x = input(b[0], "dropout");
+  double p = or_default(b[1], Obj::from_float(0.5)).as_number();
+  KILN_CHECK(p >= 0 && p <= 1, Value, "dropout probability has to be between 0 and 1, but got ", format_double(p));
+  Tensor y = op("dropout", {x, p, flag(in, b[2], true)});
+  if (!flag(in, b[3], false)) return make_tensor(y);
+  Tensor self = x;
+  copy_(self, y);
+  return b[0];
+}
+
+// ---- layers ---------------------------------------------------------------------------------------
+
+Obj f_linear(Interp&, const CallArgs& a) {
+  auto b = bind("linear", a, {"input", "weight", "bias"}, 2);
+  return make_tensor(op("linear", {input(b[0], "linear"), input(b[1], "linear"), val(b[2])}));
+}
+
+Obj f_layer_norm(Interp&, const CallArgs& a) {
+  auto b = bind("layer_norm", a, {"input", "normalized_shape", "weight", "bias", "eps"}, 2);
+  Value eps = b[4].is_null() ? Value(1e-5) : to_value(b[4]);
+  return make_tensor(op("layer_norm", {input(b[0], "layer_norm"), to_value(b[1]), val(b[2]), val(b[3]), eps}));
+}
+
+Obj f_embedding(Interp&, const CallArgs& a) {
+  auto b = bind("embedding", a,
+                {"input", "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"}, 2);
+  const Tensor& idx = input(b[0], "embedding");
+  const Tensor& w = input(b[1], "embedding");
+  KILN_CHECK(b[3].is_null() || b[3].is_none(), NotImplemented, "kiln does not support embedding(max_norm=...)");
+  int64_t pad = -1;
+  if (!b[2].is_null() && !b[2].is_none()) {
+    pad = to_value(b[2]).to_int();
+    int64_t n = w.size(0);
+    KILN_CHECK(pad < n && pad >= -n, Assertion, "Padding_idx must be within num_embeddings");
+    if (pad < 0) pad += n;
+  }
+  bool by_freq = !b[5].is_null() && b[5].as_bool();
+  return make_tensor(op("embedding", {w, idx, pad, by_freq, false}));
+}
+
+// ---- losses -------------------------------------------------------------------------------------
+
+Obj f_cross_entropy(Interp& in, const CallArgs& a) {
+  auto b = bind("cross_entropy", a,
+                {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction",
+                 "label_smoothing"},
+                2);
+  std::string red = reduction_of(b, 3, 5, 6, in);
+  Value ignore = b[4].is_null() ? Value(int64_t(-100)) : to_value(b[4]);
+  Value smoothing = b[7].is_null() ? Value(0.0) : to_value(b[7]);
+  return make_tensor(op("cross_entropy", {input(b[0], "cross_entropy"), input(b[1], "cross_entropy"), val(b[2]),
+                                          Value(red), ignore, smoothing}));
+}
+
+Obj f_nll_loss(Interp& in, const CallArgs& a) {
+  auto b = bind("nll_loss", a, {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction"},
+                2);
+  std::string red = reduction_of(b, 3, 5, 6, in);
+  int64_t r = red == "none" ? 0 : red == "mean" ? 1 : 2;
+  Value ignore = b[4].is_null() ? Value(int64_t(-100)) : to_value(b[4]);
+  return make_tensor(op("nll_loss", {input(b[0], "nll_loss"), input(b[1], "nll_loss"), val(b[2]), r, ignore}));
+}
+
+Obj f_mse_loss(Interp& in, const CallArgs& a) {
+  auto b = bind("mse_loss", a, {"input", "target", "size_average", "reduce", "reduction"}, 2);
+  std::string red = reduction_of(b, 2, 3, 4, in);
+  return make_tensor(op("mse_loss", {input(b[0], "mse_loss"), input(b[1], "mse_loss"), Value(red)}));
+}
+
+Obj f_l1_loss(Interp& in, const CallArgs& a) {
+  auto b = bind("l1_loss", a, {"input", "target", "size_average", "reduce", "reduction"}, 2);
+  std::string red = reduction_of(b, 2, 3, 4, in);
+  return make_tensor(reduce(abs(sub(input(b[0], "l1_loss"), input(b[1], "l1_loss"))), red));
+}
+
+// ---- other ----------------------------------------------------------------------------------------
+
+Obj f_one_hot(Interp&, const CallArgs& a) {
+  auto b = bind("one_hot", a, {"tensor", "num_classes"}, 1);
+  const Tensor& t = input(b[0], "one_hot");
+  KILN_CHECK(t.dtype() == DType::Int64, Runtime, "one_hot is only applicable to index tensor of type LongTensor.");
+  int64_t n = b[1].is_null() ? -1 : to_value(b[1]).to_int();
+  if (n == -1) n = t.numel() == 0 ? 0 : max(t).item_int() + 1;
+  if (t.numel() > 0) {
+    KILN_CHECK(min(t).item_int() >= 0, Runtime, "Class values must be non-negative.");
+    KILN_CHECK(max(t).item_int() < n, Runtime, "Class values must be smaller than num_classes.");
+  }
+  Tensor classes = arange(0, double(n), 1, DType::Int64);
+  return make_tensor(to_dtype(eq(unsqueeze(t, -1), classes), DType::Int64));
+}
+
+Obj f_normalize(Interp&, const CallArgs& a) {
+  auto b = bind("normalize", a, {"input", "p", "dim", "eps", "out"}, 1);
+  const Tensor& x = input(b[0], "normalize");
+  KILN_CHECK(b[1].is_null() || b[1].as_number() == 2, NotImplemented, "kiln supports normalize(p=2) only");
+  int64_t dim = b[2].is_null() ? 1 : to_value(b[2]).to_int();
+  double eps = or_default(b[3], Obj::from_float(1e-12)).as_number();
+  Tensor norm = sqrt(sum(mul(x, x), Shape{dim}, true));
+  return make_tensor(div(x, clamp(norm, eps, std::nullopt)));
+}
+
+// softmax(q kᵀ · scale + mask) v, with PyTorch's causal and boolean-mask rules.
+Obj f_sdpa(Interp& in, const CallArgs& a) {
+  auto b = bind("scaled_dot_product_attention", a,
+                {"query", "key", "value", "attn_mask", "dropout_p", "is_causal", "scale", "enable_gqa"}, 3);
+  const char* fn = "scaled_dot_product_attention";
+  const Tensor &q = input(b[0], fn), &k = input(b[1], fn), &v = input(b[2], fn);
+  int64_t L = q.size(-2), S = k.size(-2);
+  double scale = b[6].is_null() || b[6].is_none() ? 1.0 / std::sqrt(double(q.size(-1))) : b[6].as_number();
+  Tensor attn = mul(matmul(q, transpose(k, -2, -1)), scale);
+  Tensor neg_inf = scalar_tensor(-std::numeric_limits<double>::infinity(), DType::Float64, true);
+  if (flag(in, b[5], false)) {
+    Tensor keep = tril(ones(Shape{L, S}, DType::Bool));
+    attn = masked_fill(attn, logical_not(keep), neg_inf);
+  }
+  if (!b[3].is_null() && !b[3].is_none()) {
+    const Tensor& mask = input(b[3], fn);
+    attn = mask.dtype() == DType::Bool ? masked_fill(attn, logical_not(mask), neg_inf) : add(attn, mask);
+  }
+  attn = softmax(attn, -1);
+  double p = or_default(b[4], Obj::from_float(0)).as_number();
+  if (p > 0) attn = dropout(attn, p, true);
+  return make_tensor(matmul(attn, v));
+}
+
+}  // namespace
+
+Obj make_functional_module(Interp&) {
+  Obj m = make<ModuleObj>("torch.nn.functional");
+  ModuleObj& f = *m.as<ModuleObj>();
+  const std::pair<const char*, NativeFn> fns[] = {
+      {"relu", f_activation<kRelu, kRelu_>}, {"relu_", f_relu_}, {"silu", f_activation<kSilu, kNone>},
+      {"sigmoid", f_unary<kSigmoid>}, {"tanh", f_unary<kTanh>}, {"gelu", f_gelu}, {"leaky_relu", f_leaky_relu},
+      {"softplus", f_softplus}, {"softmax", f_softmax<kSoftmax>}, {"log_softmax", f_softmax<kLogSoftmax>},
+      {"dropout", f_dropout}, {"linear", f_linear}, {"layer_norm", f_layer_norm}, {"embedding", f_embedding},
+      {"cross_entropy", f_cross_entropy}, {"nll_loss", f_nll_loss}, {"mse_loss", f_mse_loss},
+      {"l1_loss", f_l1_loss}, {"one_hot", f_one_hot}, {"normalize", f_normalize},
+      {"scaled_dot_product_attention", f_sdpa}};
+  for (const auto& [name, fn] : fns) f.attrs.set(name, make_builtin(name, fn));
+  return m;
+}
+
+}  // namespace kiln::lang

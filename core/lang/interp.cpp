@@ -1,0 +1,303 @@
+#include "core/lang/interp.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "core/lang/compiler.h"
+#include "core/lang/objops.h"
+#include "core/lang/parser.h"
+#include "core/lang/prelude.h"
+#include "core/lang/vm.h"
+
+namespace kiln::lang {
+
+Obj build_class(Interp& in, const CallArgs& a);  // attrs.cpp
+Obj make_super(Interp& in, const CallArgs& a);
+
+namespace {
+
+Obj self_or_first(const CallArgs& a, size_t& next) {
+  if (!a.self.is_null()) return next = 0, a.self;
+  if (a.pos.empty()) throw Error("descriptor needs an argument", ErrorKind::Type);
+  return next = 1, a.pos[0];
+}
+
+// object.__init__: accepts nothing beyond self.
+Obj object_init(Interp&, const CallArgs&) { return Obj(); }
+
+// object.__setattr__(self, name, value): stores without calling a user __setattr__.
+Obj object_setattr(Interp&, const CallArgs& a) {
+  size_t i;
+  Obj self = self_or_first(a, i);
+  if (a.pos.size() != i + 2) throw Error("__setattr__ expected 2 arguments", ErrorKind::Type);
+  InstanceObj* inst = self.as<InstanceObj>();
+  if (!inst) throw Error("object.__setattr__ needs an instance", ErrorKind::Type);
+  inst->attrs.set(str_of(a.pos[i], "attribute name"), a.pos[i + 1]);
+  return Obj();
+}
+
+// BaseException.__init__(self, *args): records args.
+Obj exception_init(Interp&, const CallArgs& a) {
+  size_t i;
+  Obj self = self_or_first(a, i);
+  if (InstanceObj* inst = self.as<InstanceObj>())
+    inst->attrs.set("args", make_tuple(std::vector<Obj>(a.pos.begin() + long(i), a.pos.end())));
+  return Obj();
+}
+
+void ensure_method(Interp& in, const char* cls, const char* name, NativeFn fn) {
+  Obj c = in.builtin(cls);
+  ClassObj* k = c.as<ClassObj>();
+  if (k && !k->attrs.find(name)) k->attrs.set(name, make_builtin(name, fn));
+}
+
+std::string strip(std::string_view s) {
+  size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string_view::npos) return "";
+  size_t b = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(a, b - a + 1));
+}
+
+}  // namespace
+
+Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
+  builtins_ = make_builtins_module(*this);
+  builtins().attrs.set("__build_class__", make_builtin("__build_class__", build_class));
+  builtins().attrs.set("super", make_builtin("super", make_super));
+  ensure_method(*this, "object", "__init__", object_init);
+  ensure_method(*this, "object", "__setattr__", object_setattr);
+  ensure_method(*this, "BaseException", "__init__", exception_init);
+  register_module("builtins", builtins_);
+  register_stdlib_modules(*this);
+  make_torch_module(*this);
+  for (const PreludeModule& m : prelude_modules()) {
+    if (!*m.source) continue;
+    Obj globals = make<DictObj>();
+    OrderedMap& g = globals.as<DictObj>()->map;
+    g.set("__name__", make_str(m.name));
+    add_source(m.filename, m.source);
+    Obj code = compile_module(parse_module(m.source, m.filename));
+    run_body(*this, *code.as<Code>(), globals, g, {});
+    Obj mod = make<ModuleObj>(m.name);
+    g.for_each([&](const Obj& k, const Obj& v) { mod.as<ModuleObj>()->attrs.set(k, v); });
+    register_module(m.name, mod);
+  }
+}
+
+Interp::~Interp() {
+  handling.clear();
+  handling_tb.clear();
+  modules_.clear();
+  exc_classes_.clear();
+  builtins_ = Obj();
+  heap::clear_all();
+  release_value_stack();
+}
+
+void Interp::run_source(std::string_view source, const std::string& filename) {
+  add_source(filename, std::string(source));
+  Obj code = compile_module(parse_module(source, filename));
+  Obj globals = make<DictObj>();
+  OrderedMap& g = globals.as<DictObj>()->map;
+  g.set("__name__", make_str("__main__"));
+  g.set("__file__", make_str(filename));
+  run_body(*this, *code.as<Code>(), globals, g, {});
+}
+
+void Interp::run_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw Error("can't open file '" + path + "': No such file or directory", ErrorKind::Runtime);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  run_source(ss.str(), path);
+}
+
+// ---- calling --------------------------------------------------------------------------------
+
+namespace {
+
+Obj instantiate(Interp& in, const Obj& c, std::span<const Obj> pos, std::span<const Kwarg> kw) {
+  ClassObj& cls = *c.as<ClassObj>();
+  if (cls.construct) return cls.construct(in, CallArgs{pos, kw, Obj::null()});
+  Obj inst = make<InstanceObj>(c);
+  if (cls.is_exception) inst.as<InstanceObj>()->attrs.set("args", make_tuple({pos.begin(), pos.end()}));
+  Obj init = cls.lookup("__init__");
+  if (init.is_null() || (init.kind() == Kind::Builtin && init.as<BuiltinObj>()->fn == object_init)) {
+    if (!pos.empty() || !kw.empty()) throw Error(cls.name + "() takes no arguments", ErrorKind::Type);
+    return inst;
+  }
+  std::vector<Obj> args;
+  args.reserve(pos.size() + 1);
+  args.push_back(inst);
+  args.insert(args.end(), pos.begin(), pos.end());
+  Obj r = in.call(init, args, kw);
+  if (!r.is_none()) throw Error("__init__() should return None, not '" + std::string(kind_name(r.kind())) + "'",
+                                ErrorKind::Type);
+  return inst;
+}
+
+}  // namespace
+
+Obj Interp::call(const Obj& f, std::span<const Obj> pos, std::span<const Kwarg> kw) {
+  switch (f.kind()) {
+    case Kind::Function:
+      return run_function(*this, *f.as<FunctionObj>(), pos, kw);
+    case Kind::Builtin: {
+      const BuiltinObj& b = *f.as<BuiltinObj>();
+      return b.fn(*this, CallArgs{pos, kw, b.self, &b});
+    }
+    case Kind::BoundMethod: {
+      const BoundMethodObj& m = *f.as<BoundMethodObj>();
+      Obj buf[8];
+      if (pos.size() < 8) {
+        buf[0] = m.self;
+        std::copy(pos.begin(), pos.end(), buf + 1);
+        return call(m.func, std::span<const Obj>(buf, pos.size() + 1), kw);
+      }
+      std::vector<Obj> args;
+      args.push_back(m.self);
+      args.insert(args.end(), pos.begin(), pos.end());
+      return call(m.func, args, kw);
+    }
+    case Kind::Class:
+      return instantiate(*this, f, pos, kw);
+    default: {
+      Obj c = special_method(*this, f, "__call__");
+      if (!c.is_null()) return call(c, pos, kw);
+      throw Error("'" + std::string(f.kind() == Kind::Instance ? f.as<InstanceObj>()->get_class().name
+                                                               : std::string(kind_name(f.kind()))) +
+                      "' object is not callable",
+                  ErrorKind::Type);
+    }
+  }
+}
+
+Obj Interp::call_function(const Obj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw) {
+  return run_function(*this, *fn.as<FunctionObj>(), pos, kw);
+}
+
+Obj Interp::call_method(const Obj& o, const std::string& name, std::span<const Obj> pos) {
+  return call(getattr(*this, o, name), pos);
+}
+
+Obj Interp::builtin(std::string_view name) {
+  if (Obj* v = builtins().attrs.find(name)) return *v;
+  return Obj::null();
+}
+
+// ---- exceptions -----------------------------------------------------------------------------
+
+Obj Interp::exc_class(ErrorKind k) {
+  size_t i = size_t(k);
+  if (exc_classes_.size() <= i) exc_classes_.resize(i + 1);
+  if (exc_classes_[i].is_none() || exc_classes_[i].is_null()) {
+    // A missing module is ModuleNotFoundError, as in CPython (a subclass of ImportError).
+    Obj c = builtin(k == ErrorKind::Import ? "ModuleNotFoundError" : error_kind_name(k));
+    if (c.is_null()) c = builtin(error_kind_name(k));
+    if (c.is_null()) c = builtin("RuntimeError");
+    exc_classes_[i] = c;
+  }
+  return exc_classes_[i];
+}
+
+Obj Interp::new_exception(const Obj& cls, std::string message) {
+  Obj arg[1] = {make_str(std::move(message))};
+  return call(cls, arg);
+}
+
+ScriptException Interp::to_script_exception(const Error& e) {
+  return ScriptException{new_exception(exc_class(e.kind()), e.what()), {}};
+}
+
+std::string Interp::format_exception(const ScriptException& e) const {
+  std::string s = "Traceback (most recent call last):\n";
+  for (auto it = e.traceback.rbegin(); it != e.traceback.rend(); ++it) {
+    s += detail::cat("  File \"", it->filename, "\", line ", it->pos.line, ", in ", it->function, "\n");
+    std::string line = strip(source_line(it->filename, it->pos.line));
+    if (!line.empty()) s += "    " + line + "\n";
+  }
+  Interp& self = const_cast<Interp&>(*this);
+  const InstanceObj* inst = e.exc.as<InstanceObj>();
+  std::string name = inst ? inst->get_class().name : "Exception";
+  std::string msg;
+  try {
+    msg = str(self, e.exc);
+  } catch (...) {
+    msg = "<exception str() failed>";
+  }
+  return s + name + (msg.empty() ? "" : ": " + msg) + "\n";
+}
+
+std::string Interp::format_syntax_error(const Error& e) const {
+  const SourceLoc& loc = e.loc();
+  std::string s;
+  if (loc.known()) {
+    s += detail::cat("  File \"", loc.file, "\", line ", loc.line, "\n");
+    std::string_view raw = source_line(loc.file, loc.line);
+    size_t indent = raw.find_first_not_of(" \t");
+    if (indent != std::string_view::npos) {
+      std::string line = strip(raw);
+      s += "    " + line + "\n";
+      int caret = std::max(0, loc.col - 1 - int(indent));
+      s += "    " + std::string(size_t(std::min<int>(caret, int(line.size()))), ' ') + "^\n";
+    }
+  }
+  return s + "SyntaxError: " + e.what() + (loc.known() ? " (" + loc.str() + ")" : "") + "\n";
+}
+
+// ---- modules and sources --------------------------------------------------------------------
+
+void Interp::register_module(const std::string& name, Obj module) {
+  modules_[name] = module;
+  size_t dot = name.rfind('.');
+  if (dot == std::string::npos) return;
+  auto parent = modules_.find(name.substr(0, dot));
+  if (parent != modules_.end())
+    if (ModuleObj* p = parent->second.as<ModuleObj>()) p->attrs.set(name.substr(dot + 1), module);
+}
+
+Obj Interp::import_module(const std::string& name) {
+  auto it = modules_.find(name);
+  if (it != modules_.end()) return it->second;
+  throw Error("No module named '" + name + "' (kiln scripts can import only its built-in modules: torch, math, time, sys)",
+              ErrorKind::Import);
+}
+
+void Interp::add_source(const std::string& filename, std::string text) { sources_[filename] = std::move(text); }
+
+std::string_view Interp::source_line(const std::string& filename, int line) const {
+  auto it = sources_.find(filename);
+  if (it == sources_.end() || line <= 0) return {};
+  std::string_view s = it->second;
+  for (int i = 1; i < line; ++i) {
+    size_t nl = s.find('\n');
+    if (nl == std::string_view::npos) return {};
+    s.remove_prefix(nl + 1);
+  }
+  return s.substr(0, s.find('\n'));
+}
+
+}  // namespace kiln::lang
+
+namespace kiln::lang {
+
+bool is_system_exit(Interp& in, const ScriptException& e, int& code) {
+  const InstanceObj* inst = e.exc.as<InstanceObj>();
+  if (!inst || inst->get_class().name != "SystemExit") return false;
+  code = 0;
+  const Obj* args = const_cast<OrderedMap&>(inst->attrs).find("args");
+  const TupleObj* t = args ? args->as<TupleObj>() : nullptr;
+  if (t && !t->items.empty()) {
+    const Obj& c = t->items[0];
+    if (c.is_intlike()) code = int(c.as_int());
+    else if (!c.is_none()) {
+      in.out().flush();
+      std::cerr << str(in, c) << "\n";
+      code = 1;
+    }
+  }
+  return true;
+}
+
+}  // namespace kiln::lang

@@ -1,0 +1,115 @@
+// The interpreter: owns the built-in modules, runs scripts, and calls any
+// callable. One Interp per process in practice (kiln run); tests create
+// their own with output captured.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/lang/bytecode.h"
+#include "core/lang/object.h"
+
+namespace kiln::lang {
+
+// A Python exception in flight through C++ frames: the exception instance
+// and the traceback collected while unwinding (innermost frame last).
+struct TracebackEntry {
+  std::string filename;
+  std::string function;
+  Pos pos;
+};
+struct ScriptException {
+  Obj exc;  // an InstanceObj whose class derives from BaseException
+  std::vector<TracebackEntry> traceback;
+  bool reraised = false;  // a bare `raise`: the raising frame is already in the traceback
+};
+
+// Hooks the tracing JIT installs (core knows nothing of the JIT).
+struct VmHooks {
+  uint32_t hot_calls = 2;  // a Code called more often than this is hot
+  uint32_t hot_loops = 2;  // a back-edge taken more often than this is hot
+  std::function<void(Interp&, Code&)> on_hot_function;
+  std::function<void(Interp&, Code&, size_t loop_head)> on_hot_loop;  // loop_head: the back-edge target
+};
+
+class Interp {
+ public:
+  explicit Interp(std::ostream* out = nullptr);  // nullptr: std::cout
+  ~Interp();
+  Interp(const Interp&) = delete;
+  Interp& operator=(const Interp&) = delete;
+
+  // Runs a script as the module __main__. Raises ScriptException for an
+  // uncaught Python exception and kiln::Error(Syntax) for bad source.
+  void run_source(std::string_view source, const std::string& filename);
+  void run_file(const std::string& path);
+  // Formats an uncaught exception the way CPython does ("Traceback (most
+  // recent call last):", file/line/function, the source line, "TypeError: msg").
+  std::string format_exception(const ScriptException& e) const;
+  // "File", the source line and a caret for a SyntaxError.
+  std::string format_syntax_error(const Error& e) const;
+
+  // Calls anything callable: functions, builtins, bound methods, classes
+  // (instantiation), instances with __call__.
+  Obj call(const Obj& f, std::span<const Obj> pos, std::span<const Kwarg> kw = {});
+  // o.name(*pos)
+  Obj call_method(const Obj& o, const std::string& name, std::span<const Obj> pos = {});
+
+  std::ostream& out() { return *out_; }
+  // The builtins module (print, len, int, ..., exception classes).
+  ModuleObj& builtins() { return *builtins_.as<ModuleObj>(); }
+  Obj builtin(std::string_view name);  // Null when absent
+  // The built-in class for an error kind (TypeError, ...), or by name ("Exception").
+  Obj exc_class(ErrorKind k);
+  // Creates an exception instance of `cls` with args (message).
+  Obj new_exception(const Obj& cls, std::string message);
+  // A ScriptException for a kiln::Error (maps its kind to the class).
+  ScriptException to_script_exception(const Error& e);
+
+  // Modules importable with `import name` (torch, torch.nn, math, time, sys, ...).
+  void register_module(const std::string& name, Obj module);
+  Obj import_module(const std::string& name);  // ImportError (kiln::Error) when unknown
+
+  // Source text of every file run, for tracebacks and syntax-error carets.
+  void add_source(const std::string& filename, std::string text);
+  std::string_view source_line(const std::string& filename, int line) const;
+
+  std::vector<std::string> argv;  // sys.argv
+  VmHooks hooks;
+  int recursion_limit = 1000;
+  int64_t step_limit = 0;  // >0: raise RuntimeError after this many instructions (fuzzing)
+
+  // The VM (vm.cpp): runs a function's code with arguments bound.
+  Obj call_function(const Obj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw);
+
+ private:
+  friend struct Vm;
+  std::ostream* out_;
+  Obj builtins_;
+  std::unordered_map<std::string, Obj> modules_;
+  std::unordered_map<std::string, std::string> sources_;
+  std::vector<Obj> exc_classes_;  // indexed by ErrorKind
+ public:
+  int depth = 0;            // Python call depth (RecursionError)
+  int64_t steps = 0;        // instructions executed (for step_limit)
+  std::vector<Obj> handling;  // exceptions being handled (bare `raise`), innermost last
+  std::vector<std::vector<TracebackEntry>> handling_tb;  // their tracebacks
+};
+
+// Built-in modules (builtins.cpp, torch_module.cpp, math/time/sys in stdlib.cpp).
+Obj make_builtins_module(Interp& in);
+Obj make_torch_module(Interp& in);  // registers torch, torch.nn, torch.nn.functional, torch.optim, ...
+void register_stdlib_modules(Interp& in);  // math, time, sys, random? (see docs/language.md)
+
+}  // namespace kiln::lang
+
+namespace kiln::lang {
+// sys.exit(code) raises SystemExit; the runner turns it into the exit status.
+bool is_system_exit(Interp& in, const ScriptException& e, int& code);
+}  // namespace kiln::lang

@@ -1,0 +1,75 @@
+// Python semantics of the operations the VM performs on values: arithmetic,
+// comparison, truth, repr/str, items, iteration, attributes. The VM's fast
+// paths handle int/float inline and call these for everything else.
+//
+// Errors are kiln::Error with the Python exception kind and CPython's wording
+// ("unsupported operand type(s) for +: 'int' and 'str'"); the VM turns them
+// into exception objects with a traceback.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/lang/ast.h"
+#include "core/lang/object.h"
+
+namespace kiln::lang {
+
+class Interp;
+
+// ---- numbers, containers, strings (objops.cpp) --------------------------------------
+Obj binary_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b);
+// a op= b: mutates lists (+=, *=) and tensors (add_, ...) in place, else binary_op.
+Obj inplace_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b);
+Obj unary_op(Interp& in, UnaryOpKind op, const Obj& a);
+// Comparisons return Obj because tensor comparisons return tensors.
+Obj compare(Interp& in, CmpOpKind op, const Obj& a, const Obj& b);
+bool equals(Interp& in, const Obj& a, const Obj& b);  // Python ==, as a bool
+bool truthy(Interp& in, const Obj& o);
+std::string repr(Interp& in, const Obj& o);
+std::string str(Interp& in, const Obj& o);
+// format(v, spec): the format-spec mini-language for int, float, str; __format__ otherwise.
+std::string format_value(Interp& in, const Obj& v, std::string_view spec);
+// Python's float repr (shortest round trip: 0.1, 1e-05, inf, nan, 3.0).
+std::string float_repr(double d);
+int64_t len(Interp& in, const Obj& o);
+Obj getitem(Interp& in, const Obj& o, const Obj& key);
+void setitem(Interp& in, const Obj& o, const Obj& key, Obj value);
+void delitem(Interp& in, const Obj& o, const Obj& key);
+bool contains(Interp& in, const Obj& container, const Obj& item);
+// iter(o): an IteratorObj (user classes with __iter__ get an adapter calling __next__).
+Obj iter(Interp& in, const Obj& o);
+// Appends every item of an iterable to out.
+void extend_from_iterable(Interp& in, std::vector<Obj>& out, const Obj& iterable);
+// type(o) as a ClassObj (built-in types are ClassObjs with native_kind set).
+Obj type_of(Interp& in, const Obj& o);
+bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple);
+// The Python type name used in messages: "int", "list", "Tensor", a class's name for instances.
+std::string type_name(const Obj& o);
+// An int index from an int/bool (or an instance's __index__); TypeError naming `what` otherwise.
+int64_t to_index(Interp& in, const Obj& o, const char* what);
+
+// ---- attributes -----------------------------------------------------------------------
+// getattr(o, name): dispatches on o's kind: instances and classes (attrs.cpp),
+// modules, methods of built-in types (methods.cpp), tensors (torch_bridge.h).
+Obj getattr(Interp& in, const Obj& o, const std::string& name);
+// Like getattr, but returns false instead of raising AttributeError.
+bool try_getattr(Interp& in, const Obj& o, const std::string& name, Obj& out);
+void setattr(Interp& in, const Obj& o, const std::string& name, Obj value);
+void delattr(Interp& in, const Obj& o, const std::string& name);
+
+// Methods of built-in types (str.join, list.append, dict.get, ...): a
+// BuiltinObj with `self` bound, or Null when the type has no such method (methods.cpp).
+Obj builtin_method(Interp& in, const Obj& self, const std::string& name);
+
+// Instances and classes (attrs.cpp, with the VM): instance dict, then the
+// class chain; functions bind to the instance, properties call fget,
+// staticmethods unwrap. Null when absent.
+Obj instance_getattr(Interp& in, const Obj& inst, const std::string& name);
+Obj class_getattr(Interp& in, const Obj& cls, const std::string& name);
+// A special method looked up on the class only (as Python does for dunders),
+// already bound to o; Null when the class does not define it.
+Obj special_method(Interp& in, const Obj& o, std::string_view name);
+
+}  // namespace kiln::lang

@@ -1,0 +1,793 @@
+# torch.nn, written in Kiln's Python subset and run at interpreter start-up
+# as the module "torch.nn". Parameter and the functional ops are native (torch._C and
+# torch.nn.functional). Semantics follow PyTorch: registration order decides
+# the order of parameters(), state_dict() and the printed repr, and every
+# initializer draws from the generator with the same calls as PyTorch so
+# that torch.manual_seed(s) gives PyTorch's numbers.
+#
+# Kiln has no generators: methods PyTorch writes as generators
+# (parameters(), children(), ...) return lists here.
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch._C import Parameter, _is_parameter
+
+
+def _addindent(s, num_spaces):
+    lines = s.split('\n')
+    if len(lines) == 1:
+        return s
+    first = lines.pop(0)
+    rest = [(num_spaces * ' ') + line for line in lines]
+    return first + '\n' + '\n'.join(rest)
+
+
+def _contains_obj(items, x):
+    # Identity membership; tensors compare elementwise with ==, so `in` is wrong here.
+    for y in items:
+        if y is x:
+            return True
+    return False
+
+
+class _IncompatibleKeys:
+    def __init__(self, missing_keys, unexpected_keys):
+        self.missing_keys = missing_keys
+        self.unexpected_keys = unexpected_keys
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return '<All keys matched successfully>'
+        return '_IncompatibleKeys(missing_keys=' + repr(self.missing_keys) + \
+            ', unexpected_keys=' + repr(self.unexpected_keys) + ')'
+
+    def __str__(self):
+        return self.__repr__()
+
+
+class Module:
+    def __init__(self):
+        object.__setattr__(self, 'training', True)
+        object.__setattr__(self, '_parameters', {})
+        object.__setattr__(self, '_buffers', {})
+        object.__setattr__(self, '_modules', {})
+
+    # Parameters, buffers and submodules are recorded in their registries and
+    # also stored as plain attributes so that reading them is a dict lookup.
+    def __setattr__(self, name, value):
+        params = getattr(self, '_parameters', None)
+        if _is_parameter(value):
+            if params is None:
+                raise AttributeError('cannot assign parameters before Module.__init__() call')
+            self._modules.pop(name, None)
+            self._buffers.pop(name, None)
+            params[name] = value
+        elif isinstance(value, Module):
+            if params is None:
+                raise AttributeError('cannot assign module before Module.__init__() call')
+            params.pop(name, None)
+            self._buffers.pop(name, None)
+            self._modules[name] = value
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError("cannot assign '" + type(value).__name__ + "' as parameter '" + name +
+                                "' (torch.nn.Parameter or None expected)")
+            params[name] = None
+        elif params is not None and name in self._modules:
+            if value is not None:
+                raise TypeError("cannot assign '" + type(value).__name__ + "' as child module '" + name +
+                                "' (torch.nn.Module or None expected)")
+            self._modules[name] = None
+        elif params is not None and name in self._buffers:
+            self._buffers[name] = value
+        object.__setattr__(self, name, value)
+
+    def __call__(self, *args, **kwargs):
+        return self.forward(*args, **kwargs)
+
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError('Module [' + type(self).__name__ + '] is missing the required "forward" function')
+
+    def register_parameter(self, name, param):
+        if not hasattr(self, '_parameters'):
+            raise AttributeError('cannot assign parameter before Module.__init__() call')
+        if '.' in name:
+            raise KeyError('parameter name can\'t contain "."')
+        if name == '':
+            raise KeyError('parameter name can\'t be empty string ""')
+        if param is not None and not _is_parameter(param):
+            raise TypeError("cannot assign '" + type(param).__name__ + "' object to parameter '" + name +
+                            "' (torch.nn.Parameter or None required)")
+        self._parameters[name] = param
+        object.__setattr__(self, name, param)
+
+    def register_buffer(self, name, tensor, persistent=True):
+        if not hasattr(self, '_buffers'):
+            raise AttributeError('cannot assign buffer before Module.__init__() call')
+        self._buffers[name] = tensor
+        if not persistent:
+            object.__setattr__(self, '_non_persistent', self._non_persistent_names() + [name])
+        object.__setattr__(self, name, tensor)
+
+    def _non_persistent_names(self):
+        return getattr(self, '_non_persistent', [])
+
+    def add_module(self, name, module):
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(type(module).__name__ + ' is not a Module subclass')
+        if '.' in name:
+            raise KeyError('module name can\'t contain ".", got: ' + name)
+        if name == '':
+            raise KeyError('module name can\'t be empty string ""')
+        self._modules[name] = module
+        object.__setattr__(self, name, module)
+
+    def register_module(self, name, module):
+        self.add_module(name, module)
+
+    def get_submodule(self, target):
+        if target == '':
+            return self
+        mod = self
+        for item in target.split('.'):
+            if item not in mod._modules:
+                raise AttributeError(type(mod).__name__ + ' has no attribute `' + item + '`')
+            mod = mod._modules[item]
+        return mod
+
+    # ---- traversal (lists, in PyTorch's order) ----
+
+    def named_modules(self, memo=None, prefix='', remove_duplicate=True):
+        if memo is None:
+            memo = []
+        result = []
+        if remove_duplicate:
+            if _contains_obj(memo, self):
+                return result
+            memo.append(self)
+        result.append((prefix, self))
+        for name, module in self._modules.items():
+            if module is None:
+                continue
+            sub = prefix + ('.' if prefix else '') + name
+            result.extend(module.named_modules(memo, sub, remove_duplicate))
+        return result
+
+    def modules(self):
+        return [m for _, m in self.named_modules()]
+
+    def named_children(self):
+        result = []
+        seen = []
+        for name, module in self._modules.items():
+            if module is not None and not _contains_obj(seen, module):
+                seen.append(module)
+                result.append((name, module))
+        return result
+
+    def children(self):
+        return [m for _, m in self.named_children()]
+
+    def _named_members(self, registry, prefix, recurse):
+        if recurse:
+            mods = self.named_modules(prefix=prefix)
+        else:
+            mods = [(prefix, self)]
+        seen = []
+        result = []
+        for mod_prefix, mod in mods:
+            for name, v in getattr(mod, registry).items():
+                if v is None or _contains_obj(seen, v):
+                    continue
+                seen.append(v)
+                result.append((mod_prefix + ('.' if mod_prefix else '') + name, v))
+        return result
+
+    def named_parameters(self, prefix='', recurse=True):
+        return self._named_members('_parameters', prefix, recurse)
+
+    def parameters(self, recurse=True):
+        return [p for _, p in self.named_parameters(recurse=recurse)]
+
+    def named_buffers(self, prefix='', recurse=True):
+        return self._named_members('_buffers', prefix, recurse)
+
+    def buffers(self, recurse=True):
+        return [b for _, b in self.named_buffers(recurse=recurse)]
+
+    def apply(self, fn):
+        for module in self.children():
+            module.apply(fn)
+        fn(self)
+        return self
+
+    # ---- modes and gradients ----
+
+    def train(self, mode=True):
+        if not isinstance(mode, bool):
+            raise ValueError('training mode is expected to be boolean')
+        self.training = mode
+        for module in self.children():
+            module.train(mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad=True):
+        for p in self.parameters():
+            p.requires_grad = requires_grad
+        return self
+
+    def zero_grad(self, set_to_none=True):
+        for p in self.parameters():
+            if p.grad is not None:
+                if set_to_none:
+                    p.grad = None
+                else:
+                    with torch.no_grad():
+                        p.grad.zero_()
+
+    def to(self, *args, **kwargs):
+        return self
+
+    def cpu(self):
+        return self
+
+    def float(self):
+        return self
+
+    # ---- state ----
+
+    def state_dict(self, destination=None, prefix='', keep_vars=False):
+        if destination is None:
+            destination = {}
+        for name, p in self._parameters.items():
+            if p is not None:
+                destination[prefix + name] = p if keep_vars else p.detach()
+        skip = self._non_persistent_names()
+        for name, b in self._buffers.items():
+            if b is not None and name not in skip:
+                destination[prefix + name] = b if keep_vars else b.detach()
+        for name, module in self._modules.items():
+            if module is not None:
+                module.state_dict(destination, prefix + name + '.', keep_vars)
+        return destination
+
+    def load_state_dict(self, state_dict, strict=True):
+        own = self.state_dict(keep_vars=True)
+        missing = [k for k in own.keys() if k not in state_dict]
+        unexpected = [k for k in state_dict.keys() if k not in own]
+        errors = []
+        if strict:
+            if unexpected:
+                errors.append('Unexpected key(s) in state_dict: ' +
+                              ', '.join(['"' + k + '"' for k in unexpected]) + '. ')
+            if missing:
+                errors.insert(0, 'Missing key(s) in state_dict: ' +
+                              ', '.join(['"' + k + '"' for k in missing]) + '. ')
+        for key, param in own.items():
+            if key not in state_dict:
+                continue
+            value = state_dict[key]
+            if list(value.shape) != list(param.shape):
+                errors.append('size mismatch for ' + key + ': copying a param with shape ' + str(value.shape) +
+                              ' from checkpoint, the shape in current model is ' + str(param.shape) + '.')
+                continue
+            with torch.no_grad():
+                param.copy_(value)
+        if errors:
+            raise RuntimeError('Error(s) in loading state_dict for ' + type(self).__name__ + ':\n\t' +
+                               '\n\t'.join(errors))
+        return _IncompatibleKeys(missing, unexpected)
+
+    # ---- printing ----
+
+    def extra_repr(self):
+        return ''
+
+    def _get_name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        extra_lines = []
+        extra = self.extra_repr()
+        if extra:
+            extra_lines = extra.split('\n')
+        child_lines = []
+        for key, module in self._modules.items():
+            child_lines.append('(' + key + '): ' + _addindent(repr(module), 2))
+        lines = extra_lines + child_lines
+        main = self._get_name() + '('
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main += extra_lines[0]
+            else:
+                main += '\n  ' + '\n  '.join(lines) + '\n'
+        return main + ')'
+
+    def __str__(self):
+        return self.__repr__()
+
+
+# ---- nn.init ------------------------------------------------------------------------
+
+def _calculate_fan_in_and_fan_out(tensor):
+    dims = tensor.dim()
+    if dims < 2:
+        raise ValueError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions')
+    receptive = 1
+    for s in list(tensor.shape)[2:]:
+        receptive *= s
+    return tensor.shape[1] * receptive, tensor.shape[0] * receptive
+
+
+def _calculate_gain(nonlinearity, param=None):
+    if nonlinearity in ['linear', 'conv1d', 'conv2d', 'conv3d', 'sigmoid']:
+        return 1
+    if nonlinearity == 'tanh':
+        return 5.0 / 3
+    if nonlinearity == 'relu':
+        return math.sqrt(2.0)
+    if nonlinearity == 'leaky_relu':
+        slope = 0.01 if param is None else param
+        return math.sqrt(2.0 / (1 + slope ** 2))
+    if nonlinearity == 'selu':
+        return 3.0 / 4
+    raise ValueError('Unsupported nonlinearity ' + str(nonlinearity))
+
+
+def _fan(tensor, mode):
+    if mode not in ['fan_in', 'fan_out']:
+        raise ValueError('Mode ' + str(mode) + ' not supported, please use one of fan_in, fan_out')
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    return fan_in if mode == 'fan_in' else fan_out
+
+
+class _Init:
+    # nn.init: an object whose static methods are the initializers.
+    @staticmethod
+    def calculate_gain(nonlinearity, param=None):
+        return _calculate_gain(nonlinearity, param)
+
+    @staticmethod
+    def _calculate_fan_in_and_fan_out(tensor):
+        return _calculate_fan_in_and_fan_out(tensor)
+
+    @staticmethod
+    def uniform_(tensor, a=0.0, b=1.0):
+        with torch.no_grad():
+            return tensor.uniform_(a, b)
+
+    @staticmethod
+    def normal_(tensor, mean=0.0, std=1.0):
+        with torch.no_grad():
+            return tensor.normal_(mean, std)
+
+    @staticmethod
+    def constant_(tensor, val):
+        with torch.no_grad():
+            return tensor.fill_(val)
+
+    @staticmethod
+    def zeros_(tensor):
+        with torch.no_grad():
+            return tensor.zero_()
+
+    @staticmethod
+    def ones_(tensor):
+        with torch.no_grad():
+            return tensor.fill_(1.0)
+
+    @staticmethod
+    def xavier_uniform_(tensor, gain=1.0):
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+        std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+        a = math.sqrt(3.0) * std
+        with torch.no_grad():
+            return tensor.uniform_(-a, a)
+
+    @staticmethod
+    def xavier_normal_(tensor, gain=1.0):
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+        std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+        with torch.no_grad():
+            return tensor.normal_(0.0, std)
+
+    @staticmethod
+    def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
+        fan = _fan(tensor, mode)
+        gain = _calculate_gain(nonlinearity, a)
+        std = gain / math.sqrt(fan)
+        bound = math.sqrt(3.0) * std
+        with torch.no_grad():
+            return tensor.uniform_(-bound, bound)
+
+    @staticmethod
+    def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
+        fan = _fan(tensor, mode)
+        gain = _calculate_gain(nonlinearity, a)
+        std = gain / math.sqrt(fan)
+        with torch.no_grad():
+            return tensor.normal_(0.0, std)
+
+
+init = _Init()
+
+
+# ---- layers -------------------------------------------------------------------------
+
+class Identity(Module):
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class Linear(Module):
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = Parameter(torch.empty(out_features, in_features))
+        if bias:
+            self.bias = Parameter(torch.empty(out_features))
+        else:
+            self.register_parameter('bias', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        # kaiming_uniform_(a=sqrt(5)) then the bias from the same bound, like PyTorch.
+        init.kaiming_uniform_(self.weight, math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = _calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        return 'in_features={}, out_features={}, bias={}'.format(
+            self.in_features, self.out_features, self.bias is not None)
+
+
+class LayerNorm(Module):
+    def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(torch.ones(list(self.normalized_shape)))
+            if bias:
+                self.bias = Parameter(torch.zeros(list(self.normalized_shape)))
+            else:
+                self.register_parameter('bias', None)
+        else:
+            self.register_parameter('weight', None)
+            self.register_parameter('bias', None)
+
+    def reset_parameters(self):
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input):
+        return F.layer_norm(input, list(self.normalized_shape), self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        # PyTorch 2.x's format (1.13 had no ", bias=...").
+        return '{}, eps={}, elementwise_affine={}, bias={}'.format(
+            self.normalized_shape, self.eps, self.elementwise_affine, self.bias is not None)
+
+
+class Embedding(Module):
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
+                 scale_grad_by_freq=False, sparse=False, _weight=None, device=None, dtype=None):
+        super().__init__()
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        if padding_idx is not None:
+            if padding_idx > 0:
+                if padding_idx >= num_embeddings:
+                    raise AssertionError('Padding_idx must be within num_embeddings')
+            elif padding_idx < 0:
+                if padding_idx < -num_embeddings:
+                    raise AssertionError('Padding_idx must be within num_embeddings')
+                padding_idx = num_embeddings + padding_idx
+        self.padding_idx = padding_idx
+        self.max_norm = max_norm
+        self.norm_type = norm_type
+        self.scale_grad_by_freq = scale_grad_by_freq
+        self.sparse = sparse
+        if _weight is None:
+            self.weight = Parameter(torch.empty(num_embeddings, embedding_dim))
+            self.reset_parameters()
+        else:
+            self.weight = Parameter(_weight)
+
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            with torch.no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input):
+        return F.embedding(input, self.weight, self.padding_idx)
+
+    def extra_repr(self):
+        s = '{}, {}'.format(self.num_embeddings, self.embedding_dim)
+        if self.padding_idx is not None:
+            s += ', padding_idx={}'.format(self.padding_idx)
+        return s
+
+
+class Dropout(Module):
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError('dropout probability has to be between 0 and 1, but got {}'.format(p))
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training)
+
+    def extra_repr(self):
+        return 'p={}, inplace={}'.format(self.p, self.inplace)
+
+
+class ReLU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.relu(input)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+class GELU(Module):
+    def __init__(self, approximate='none'):
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, input):
+        return F.gelu(input, approximate=self.approximate)
+
+    def extra_repr(self):
+        return 'approximate={}'.format(repr(self.approximate))
+
+
+class SiLU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.silu(input)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+class Tanh(Module):
+    def forward(self, input):
+        return torch.tanh(input)
+
+
+class Sigmoid(Module):
+    def forward(self, input):
+        return torch.sigmoid(input)
+
+
+class Softmax(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmax(input, self.dim)
+
+    def extra_repr(self):
+        return 'dim={}'.format(self.dim)
+
+
+class LogSoftmax(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.log_softmax(input, self.dim)
+
+    def extra_repr(self):
+        return 'dim={}'.format(self.dim)
+
+
+class Flatten(Module):
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return 'start_dim={}, end_dim={}'.format(self.start_dim, self.end_dim)
+
+
+# ---- losses -------------------------------------------------------------------------
+
+class CrossEntropyLoss(Module):
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean',
+                 label_smoothing=0.0):
+        super().__init__()
+        self.weight = weight
+        self.ignore_index = ignore_index
+        self.reduction = reduction
+        self.label_smoothing = label_smoothing
+
+    def forward(self, input, target):
+        return F.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
+                               reduction=self.reduction, label_smoothing=self.label_smoothing)
+
+
+class MSELoss(Module):
+    def __init__(self, size_average=None, reduce=None, reduction='mean'):
+        super().__init__()
+        self.reduction = reduction
+
+    def forward(self, input, target):
+        return F.mse_loss(input, target, reduction=self.reduction)
+
+
+# ---- containers ---------------------------------------------------------------------
+
+def _check_index(idx, size):
+    if not (-size <= idx < size):
+        raise IndexError('index {} is out of range'.format(idx))
+    return idx % size if size else idx
+
+
+class Sequential(Module):
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], dict):
+            for key, module in args[0].items():
+                self.add_module(key, module)
+        else:
+            for idx, module in enumerate(args):
+                self.add_module(str(idx), module)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            out = Sequential()
+            for key, module in list(self._modules.items())[idx]:
+                out.add_module(key, module)
+            return out
+        i = _check_index(idx, len(self._modules))
+        return list(self._modules.values())[i]
+
+    def __setitem__(self, idx, module):
+        i = _check_index(idx, len(self._modules))
+        key = list(self._modules.keys())[i]
+        setattr(self, key, module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(list(self._modules.values()))
+
+    def append(self, module):
+        self.add_module(str(len(self._modules)), module)
+        return self
+
+    def forward(self, input):
+        for module in self._modules.values():
+            input = module(input)
+        return input
+
+
+class ModuleList(Module):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.extend(modules)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return ModuleList(list(self._modules.values())[idx])
+        i = _check_index(idx, len(self._modules))
+        return self._modules[str(i)]
+
+    def __setitem__(self, idx, module):
+        i = _check_index(idx, len(self._modules))
+        setattr(self, str(i), module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(list(self._modules.values()))
+
+    def __repr__(self):
+        # PyTorch 2.x folds runs of identical children: "(0-1): 2 x Linear(...)".
+        reprs = [repr(m) for m in self._modules.values()]
+        if len(reprs) == 0:
+            return self._get_name() + '()'
+        runs = [[0, 0, reprs[0]]]
+        for i in range(1, len(reprs)):
+            if reprs[i] == runs[-1][2]:
+                runs[-1][1] = i
+            else:
+                runs.append([i, i, reprs[i]])
+        lines = []
+        for start, end, text in runs:
+            if start == end:
+                lines.append(_addindent('({}): {}'.format(start, text), 2))
+            else:
+                lines.append(_addindent('({}-{}): {} x {}'.format(start, end, end - start + 1, text), 2))
+        return self._get_name() + '(\n  ' + '\n  '.join(lines) + '\n)'
+
+    def append(self, module):
+        self.add_module(str(len(self._modules)), module)
+        return self
+
+    def extend(self, modules):
+        for module in modules:
+            self.append(module)
+        return self
+
+    def insert(self, index, module):
+        mods = list(self._modules.values())
+        mods.insert(index, module)
+        self._modules.clear()
+        for i, m in enumerate(mods):
+            self.add_module(str(i), m)
+
+
+class ModuleDict(Module):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key):
+        return self._modules[key]
+
+    def __setitem__(self, key, module):
+        self.add_module(key, module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(list(self._modules.keys()))
+
+    def __contains__(self, key):
+        return key in self._modules
+
+    def keys(self):
+        return list(self._modules.keys())
+
+    def items(self):
+        return list(self._modules.items())
+
+    def values(self):
+        return list(self._modules.values())
+
+    def update(self, modules):
+        for key, module in modules.items():
+            self.add_module(key, module)

@@ -1,0 +1,198 @@
+# torch.optim, written in Kiln's Python subset and run at interpreter
+# start-up as the module "torch.optim". The update
+# formulas are PyTorch's single-tensor ("foreach off") ones, step for step,
+# so trajectories agree with PyTorch to float rounding. addcmul_/addcdiv_
+# are spelled as add_ of a product/quotient (same float32 values up to the
+# last bit).
+
+import math
+
+import torch
+
+
+class Optimizer:
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        self.param_groups = []
+        self.state = {}
+        self._group_states = []  # per group, per parameter: that parameter's state dict
+        if isinstance(params, dict):
+            raise TypeError('params argument given to the optimizer should be an iterable of Tensors or dicts, '
+                            'but got dict')
+        groups = list(params)
+        if len(groups) == 0:
+            raise ValueError('optimizer got an empty parameter list')
+        if not isinstance(groups[0], dict):
+            groups = [{'params': groups}]
+        for group in groups:
+            self.add_param_group(group)
+
+    def add_param_group(self, param_group):
+        group = {}
+        params = param_group['params']
+        if isinstance(params, list) or isinstance(params, tuple):
+            group['params'] = list(params)
+        else:
+            group['params'] = [params]
+        for key, value in param_group.items():
+            if key != 'params':
+                group[key] = value
+        for key, value in self.defaults.items():
+            group.setdefault(key, value)
+        self.param_groups.append(group)
+        self._group_states.append([{} for _ in group['params']])
+
+    def zero_grad(self, set_to_none=True):
+        for group in self.param_groups:
+            for p in group['params']:
+                if p.grad is not None:
+                    if set_to_none:
+                        p.grad = None
+                    else:
+                        with torch.no_grad():
+                            p.grad.zero_()
+
+    def step(self, closure=None):
+        raise NotImplementedError
+
+    def __repr__(self):
+        text = type(self).__name__ + ' ('
+        for i, group in enumerate(self.param_groups):
+            text += '\nParameter Group {}'.format(i)
+            for key in sorted(group.keys()):
+                if key != 'params':
+                    text += '\n    {}: {}'.format(key, group[key])
+        return text + '\n)'
+
+
+def _check_lr(lr):
+    if lr < 0.0:
+        raise ValueError('Invalid learning rate: {}'.format(lr))
+
+
+class SGD(Optimizer):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, maximize=False):
+        _check_lr(lr)
+        if momentum < 0.0:
+            raise ValueError('Invalid momentum value: {}'.format(momentum))
+        if weight_decay < 0.0:
+            raise ValueError('Invalid weight_decay value: {}'.format(weight_decay))
+        defaults = {'lr': lr, 'momentum': momentum, 'dampening': dampening, 'weight_decay': weight_decay,
+                    'nesterov': nesterov, 'maximize': maximize}
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError('Nesterov momentum requires a momentum and zero dampening')
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            loss = closure()
+        with torch.no_grad():
+            for group, states in zip(self.param_groups, self._group_states):
+                self._update_group(group, states)
+        return loss
+
+    def _update_group(self, group, states):
+        lr = group['lr']
+        momentum = group['momentum']
+        dampening = group['dampening']
+        weight_decay = group['weight_decay']
+        for p, state in zip(group['params'], states):
+            if p.grad is None:
+                continue
+            d_p = -p.grad if group['maximize'] else p.grad
+            if weight_decay != 0:
+                d_p = d_p.add(p, alpha=weight_decay)
+            if momentum != 0:
+                buf = state.get('momentum_buffer')
+                if buf is None:
+                    buf = d_p.clone().detach()
+                    state['momentum_buffer'] = buf
+                else:
+                    buf.mul_(momentum).add_(d_p, alpha=1 - dampening)
+                if group['nesterov']:
+                    d_p = d_p.add(buf, alpha=momentum)
+                else:
+                    d_p = buf
+            p.add_(d_p, alpha=-lr)
+
+
+def _adam_update(p, grad, state, group, decoupled):
+    lr = group['lr']
+    beta1, beta2 = group['betas']
+    eps = group['eps']
+    weight_decay = group['weight_decay']
+    if len(state) == 0:
+        state['step'] = 0
+        state['exp_avg'] = torch.zeros_like(p)
+        state['exp_avg_sq'] = torch.zeros_like(p)
+        if group['amsgrad']:
+            state['max_exp_avg_sq'] = torch.zeros_like(p)
+    state['step'] += 1
+    step = state['step']
+    exp_avg = state['exp_avg']
+    exp_avg_sq = state['exp_avg_sq']
+    if group['maximize']:
+        grad = -grad
+    if decoupled:
+        p.mul_(1 - lr * weight_decay)
+    elif weight_decay != 0:
+        grad = grad.add(p, alpha=weight_decay)
+    exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
+    exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)
+    bias_correction1 = 1 - beta1 ** step
+    bias_correction2 = 1 - beta2 ** step
+    step_size = lr / bias_correction1
+    bias_correction2_sqrt = math.sqrt(bias_correction2)
+    if group['amsgrad']:
+        max_sq = state['max_exp_avg_sq']
+        max_sq.copy_(torch.maximum(max_sq, exp_avg_sq))
+        denom = (max_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+    else:
+        denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+    p.add_(exp_avg / denom, alpha=-step_size)
+
+
+def _check_adam_args(lr, betas, eps, weight_decay):
+    _check_lr(lr)
+    if eps < 0.0:
+        raise ValueError('Invalid epsilon value: {}'.format(eps))
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError('Invalid beta parameter at index 0: {}'.format(betas[0]))
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError('Invalid beta parameter at index 1: {}'.format(betas[1]))
+    if weight_decay < 0.0:
+        raise ValueError('Invalid weight_decay value: {}'.format(weight_decay))
+
+
+class Adam(Optimizer):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False,
+                 maximize=False):
+        _check_adam_args(lr, betas, eps, weight_decay)
+        defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay, 'amsgrad': amsgrad,
+                    'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def _decoupled(self):
+        return False
+
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            loss = closure()
+        decoupled = self._decoupled()
+        with torch.no_grad():
+            for group, states in zip(self.param_groups, self._group_states):
+                for p, state in zip(group['params'], states):
+                    if p.grad is not None:
+                        _adam_update(p, p.grad, state, group, decoupled)
+        return loss
+
+
+class AdamW(Adam):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
+                 maximize=False):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
+
+    def _decoupled(self):
+        return True

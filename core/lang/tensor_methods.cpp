@@ -1,0 +1,470 @@
+// The attributes of a Tensor object: properties (.shape, .grad, ...), the
+// op-table ops whose first argument is `Tensor self` as methods, and the
+// methods PyTorch defines outside its op schemas (.item(), .to(), ...).
+#include <cstdio>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/autograd.h"
+#include "core/dispatch.h"
+#include "core/format.h"
+#include "core/lang/interp.h"
+#include "core/lang/objops.h"
+#include "core/lang/torch_bridge.h"
+#include "core/ops.h"
+
+namespace kiln::lang {
+namespace {
+
+const Tensor& self_of(const CallArgs& a) { return tensor_of(a.self, "self"); }
+
+Obj element_obj(const Tensor& t, int64_t off) {
+  return visit_dtype(t.dtype(), [&](auto tag) -> Obj {
+    using T = typename decltype(tag)::type;
+    T v = t.data<T>()[off];
+    if constexpr (std::is_same_v<T, bool>) return Obj::from_bool(v);
+    else if constexpr (std::is_integral_v<T>) return Obj::from_int(int64_t(v));
+    else return Obj::from_float(double(compute_t<T>(v)));
+  });
+}
+
+Obj tolist_at(const Tensor& t, int64_t dim, int64_t off) {
+  if (dim == t.dim()) return element_obj(t, off);
+  std::vector<Obj> items;
+  int64_t n = t.sizes()[size_t(dim)], stride = t.strides()[size_t(dim)];
+  items.reserve(size_t(n));
+  for (int64_t i = 0; i < n; ++i) items.push_back(tolist_at(t, dim + 1, off + i * stride));
+  return make_list(std::move(items));
+}
+
+Obj size_obj(const Shape& s) {
+  std::vector<Obj> items;
+  for (int64_t d : s) items.push_back(Obj::from_int(d));
+  return make<TupleObj>(std::move(items), true);
+}
+
+// self unchanged when already of dtype `d` (PyTorch returns the same object).
+Obj to_dtype_obj(const CallArgs& a, DType d, bool copy = false) {
+  const Tensor& t = self_of(a);
+  if (t.dtype() == d && !copy) return a.self;
+  return make_tensor(t.dtype() == d ? clone(t) : to_dtype(t, d));
+}
+
+// A shape given as view(2, 3) or view((2, 3)).
+Value shape_arg(std::span<const Obj> pos) {
+  if (pos.size() == 1) return to_value(pos[0]);
+  Shape s;
+  for (const Obj& o : pos) {
+    KILN_CHECK(o.is_int(), Type, "expected ints for the size, got ", kind_name(o.kind()));
+    s.push_back(o.as_int());
+  }
+  return Value(std::move(s));
+}
+
+// ---- methods outside the op table --------------------------------------------------------
+
+Obj m_item(Interp&, const CallArgs& a) {
+  a.check("item", 0, 0);
+  const Tensor& t = self_of(a);
+  KILN_CHECK(t.numel() == 1, Runtime, "a Tensor with ", t.numel(), " elements cannot be converted to Scalar");
+  return element_obj(t, 0);
+}
+
+Obj m_tolist(Interp&, const CallArgs& a) {
+  a.check("tolist", 0, 0);
+  return tolist_at(self_of(a), 0, 0);
+}
+
+Obj m_size(Interp&, const CallArgs& a) {
+  a.check("size", 0, 1, "dim");
+  const Tensor& t = self_of(a);
+  Obj dim = a.arg(0, "dim");
+  if (dim.is_none()) return size_obj(t.sizes());
+  KILN_CHECK(dim.is_int(), Type, "size(): argument 'dim' must be int, not ", kind_name(dim.kind()));
+  return Obj::from_int(t.size(dim.as_int()));
+}
+
+Obj m_stride(Interp&, const CallArgs& a) {
+  a.check("stride", 0, 1, "dim");
+  const Tensor& t = self_of(a);
+  Obj dim = a.arg(0, "dim");
+  if (dim.is_none()) {
+    std::vector<Obj> items;
+    for (int64_t s : t.strides()) items.push_back(Obj::from_int(s));
+    return make_tuple(std::move(items));
+  }
+  KILN_CHECK(dim.is_int(), Type, "stride(): argument 'dim' must be int, not ", kind_name(dim.kind()));
+  return Obj::from_int(t.stride(dim.as_int()));
+}
+
+Obj m_dim(Interp&, const CallArgs& a) {
+  a.check("dim", 0, 0);
+  return Obj::from_int(self_of(a).dim());
+}
+Obj m_numel(Interp&, const CallArgs& a) {
+  a.check("numel", 0, 0);
+  return Obj::from_int(self_of(a).numel());
+}
+Obj m_is_contiguous(Interp&, const CallArgs& a) {
+  a.check("is_contiguous", 0, 0);
+  return Obj::from_bool(self_of(a).is_contiguous());
+}
+Obj m_is_floating_point(Interp&, const CallArgs& a) {
+  a.check("is_floating_point", 0, 0);
+  return Obj::from_bool(self_of(a).is_floating_point());
+}
+Obj m_element_size(Interp&, const CallArgs& a) {
+  a.check("element_size", 0, 0);
+  return Obj::from_int(int64_t(self_of(a).element_size()));
+}
+Obj m_data_ptr(Interp&, const CallArgs& a) {
+  a.check("data_ptr", 0, 0);
+  return Obj::from_int(int64_t(reinterpret_cast<intptr_t>(self_of(a).raw_data())));
+}
+
+Obj m_detach(Interp&, const CallArgs& a) {
+  a.check("detach", 0, 0);
+  return make_tensor(self_of(a).detach());
+}
+
+Obj m_detach_(Interp&, const CallArgs& a) {
+  a.check("detach_", 0, 0);
+  TensorImpl* impl = self_of(a).impl();
+  impl->grad_fn.reset();
+  impl->requires_grad = false;
+  impl->output_nr = 0;
+  return a.self;
+}
+
+Obj m_requires_grad_(Interp& in, const CallArgs& a) {
+  a.check("requires_grad_", 0, 1, "requires_grad");
+  Tensor t = self_of(a);
+  t.requires_grad_(truthy(in, a.arg(0, "requires_grad", Obj::from_bool(true))));
+  return a.self;
+}
+
+Obj m_retain_grad(Interp&, const CallArgs& a) {
+  a.check("retain_grad", 0, 0);
+  Tensor t = self_of(a);
+  t.retain_grad();
+  return Obj();
+}
+
+Obj m_backward(Interp& in, const CallArgs& a) {
+  a.check("backward", 0, 4, "gradient retain_graph create_graph inputs");
+  Obj g = a.arg(0, "gradient"), retain = a.arg(1, "retain_graph"), create = a.arg(2, "create_graph");
+  KILN_CHECK(!truthy(in, create), NotImplemented, "kiln does not support backward(create_graph=True)");
+  KILN_CHECK(a.arg(3, "inputs").is_none(), NotImplemented, "kiln does not support backward(inputs=...)");
+  Tensor grad = g.is_none() ? Tensor() : tensor_of(g, "gradient");
+  self_of(a).backward(grad, !retain.is_none() && truthy(in, retain));
+  return Obj();
+}
+
+// to(dtype), to(device), to(device, dtype), to(tensor), with dtype=/device=/copy=/non_blocking=.
+Obj m_to(Interp& in, const CallArgs& a) {
+  a.check("to", 0, 3, "dtype device non_blocking copy memory_format");
+  std::optional<DType> dtype;
+  for (const Obj& o : a.pos) {
+    if (o.kind() == Kind::DType) dtype = o.as_dtype();
+    else if (TensorObj* other = o.as<TensorObj>()) dtype = other->tensor.dtype();
+    else if (o.is_bool()) continue;  // positional non_blocking / copy
+    else check_device(o);
+  }
+  if (const Obj* d = a.find_kw("dtype")) {
+    if (auto kd = dtype_of_obj(*d, "to(): argument 'dtype'")) dtype = kd;
+  }
+  if (const Obj* d = a.find_kw("device")) check_device(*d);
+  const Obj* copy = a.find_kw("copy");
+  bool force = copy && truthy(in, *copy);
+  return to_dtype_obj(a, dtype.value_or(self_of(a).dtype()), force);
+}
+
+template <DType D>
+Obj m_cast(Interp&, const CallArgs& a) {
+  a.check(std::string(dtype_name(D)).c_str(), 0, 0, "memory_format");
+  return to_dtype_obj(a, D);
+}
+
+Obj m_cpu(Interp&, const CallArgs& a) {
+  a.check("cpu", 0, 0, "memory_format");
+  return a.self;
+}
+
+Obj m_cuda(Interp&, const CallArgs&) { throw Error("Torch not compiled with CUDA enabled", ErrorKind::Assertion); }
+
+Obj m_type(Interp&, const CallArgs& a) {
+  a.check("type", 0, 2, "dtype non_blocking");
+  Obj d = a.arg(0, "dtype");
+  if (d.is_none()) return make_str("torch." + std::string(dtype_legacy_name(self_of(a).dtype())) + "Tensor");
+  return to_dtype_obj(a, *dtype_of_obj(d, "type(): argument 'dtype'"));
+}
+
+Obj m_type_as(Interp&, const CallArgs& a) {
+  a.check("type_as", 1, 1);
+  return to_dtype_obj(a, tensor_of(a.pos[0], "type_as(): argument 'other'").dtype());
+}
+
+// view_as / expand_as / reshape_as: the op with other's shape.
+template <const char* Op>
+Obj m_as(Interp&, const CallArgs& a) {
+  a.check(Op, 1, 1);
+  Value args[2] = {Value(self_of(a)), Value(tensor_of(a.pos[0], "other").sizes())};
+  return call_op_obj(Op, args);
+}
+constexpr char kView[] = "view", kExpand[] = "expand", kReshape[] = "reshape";
+
+// new_zeros(size) / new_ones / new_empty: the creation op with self's dtype by default.
+template <const char* Op>
+Obj m_new(Interp&, const CallArgs& a) {
+  KILN_CHECK(!a.pos.empty(), Type, "new_", Op, "() missing required argument 'size'");
+  std::vector<Value> pos{shape_arg(a.pos)};
+  Kwargs kw = to_kwargs(a);
+  bool has_dtype = false;
+  for (auto& [k, v] : kw) has_dtype = has_dtype || (k == "dtype" && !v.is_none());
+  if (!has_dtype) {
+    std::erase_if(kw, [](const auto& e) { return e.first == "dtype"; });
+    kw.emplace_back("dtype", Value(self_of(a).dtype()));
+  }
+  return call_op_obj(Op, pos, kw);
+}
+constexpr char kZeros[] = "zeros", kOnes[] = "ones", kEmpty[] = "empty";
+
+Obj m_new_full(Interp&, const CallArgs& a) {
+  a.check("new_full", 2, 2, "dtype device requires_grad");
+  std::vector<Value> pos{to_value(a.pos[0]), to_value(a.pos[1])};
+  Kwargs kw = to_kwargs(a);
+  bool has_dtype = false;
+  for (auto& [k, v] : kw) has_dtype = has_dtype || (k == "dtype" && !v.is_none());
+  if (!has_dtype) {
+    std::erase_if(kw, [](const auto& e) { return e.first == "dtype"; });
+    kw.emplace_back("dtype", Value(self_of(a).dtype()));
+  }
+  return call_op_obj("full", pos, kw);
+}
+
+Obj m_new_tensor(Interp& in, const CallArgs& a) {
+  a.check("new_tensor", 1, 1, "dtype device requires_grad");
+  Obj dt = a.arg(1, "dtype");
+  check_device(a.arg(2, "device"));
+  Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(dt, "new_tensor(): argument 'dtype'").value_or(self_of(a).dtype()));
+  if (truthy(in, a.arg(3, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
+  return make_tensor(t);
+}
+
+// x.where(condition, y) is torch.where(condition, x, y).
+Obj m_where(Interp&, const CallArgs& a) {
+  a.check("where", 2, 2);
+  Value args[3] = {to_value(a.pos[0]), Value(self_of(a)), to_value(a.pos[1])};
+  return call_op_obj("where", args);
+}
+
+// repeat(*sizes): view as (1, s0, 1, s1, ...), expand to (r0, s0, r1, s1, ...), merge pairs.
+Obj m_repeat(Interp&, const CallArgs& a) {
+  Tensor t = self_of(a);
+  Value sv = shape_arg(a.pos);
+  const Shape& reps = sv.int_list();
+  KILN_CHECK(int64_t(reps.size()) >= t.dim(), Runtime,
+             "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  Shape padded(reps.size() - size_t(t.dim()), 1);
+  padded.insert(padded.end(), t.sizes().begin(), t.sizes().end());
+  Shape pairs, expanded, merged;
+  for (size_t i = 0; i < reps.size(); ++i) {
+    pairs.push_back(1);
+    pairs.push_back(padded[i]);
+    expanded.push_back(reps[i]);
+    expanded.push_back(padded[i]);
+    merged.push_back(reps[i] * padded[i]);
+  }
+  return make_tensor(reshape(expand(reshape(t, pairs), expanded), merged));
+}
+
+Obj m_square(Interp&, const CallArgs& a) {
+  a.check("square", 0, 0);
+  return make_tensor(pow(self_of(a), 2.0));
+}
+
+// norm(p=2, dim=None, keepdim=False): the 2-norm (the op table has no general p-norm).
+Obj m_norm(Interp&, const CallArgs& a) {
+  a.check("norm", 0, 4, "p dim keepdim dtype");
+  Obj p = a.arg(0, "p", Obj::from_int(2));
+  bool fro = p.as<StrObj>() && p.as<StrObj>()->value == "fro";
+  KILN_CHECK(fro || (p.is_number() && p.as_number() == 2), NotImplemented, "kiln supports norm(p=2) only");
+  Tensor t = self_of(a);
+  Value args[3] = {Value(mul(t, t)), to_value(a.arg(1, "dim")), to_value(a.arg(2, "keepdim", Obj::from_bool(false)))};
+  return make_tensor(sqrt(call_op("sum", args)[0]));
+}
+
+// Ops whose first argument is `Tensor self` but that are not Tensor methods in PyTorch.
+bool excluded_method(std::string_view base) {
+  static const std::unordered_set<std::string_view> kNot = {
+      "_to_copy", "copy", "fill", "zero", "uniform", "exponential", "random", "normal_functional", "nll_loss",
+      "nll_loss_grad", "cross_entropy", "mse_loss", "slice", "zeros_like", "ones_like", "empty_like",
+      "full_like", "rand_like", "randn_like", "randint_like"};
+  return kNot.count(base) != 0;
+}
+
+struct MethodInfo {
+  NativeFn fn = nullptr;
+  std::string op;  // op-table base name for op methods
+};
+
+Obj op_method(Interp& in, const CallArgs& a) {
+  const auto* info = static_cast<const MethodInfo*>(callee_of(a).ptr);
+  Obj r = call_torch_op(in, info->op, a);
+  // In-place ops return self itself (a Parameter stays a Parameter).
+  return info->op.back() == '_' ? a.self : r;
+}
+
+const std::unordered_map<std::string, MethodInfo>& methods() {
+  static const auto* table = [] {
+    auto* m = new std::unordered_map<std::string, MethodInfo>();
+    for (const OpDef* d : op_table().all()) {
+      const Schema& s = d->schema;
+      std::string base = s.name.substr(0, s.name.find('.'));
+      if (s.args.empty() || s.args[0].name != "self" || s.args[0].type != ArgType::Tensor) continue;
+      if (excluded_method(base)) continue;
+      (*m)[base] = MethodInfo{op_method, base};
+    }
+    const std::pair<const char*, NativeFn> natives[] = {
+        {"item", m_item}, {"tolist", m_tolist}, {"size", m_size}, {"stride", m_stride}, {"dim", m_dim},
+        {"ndimension", m_dim}, {"numel", m_numel}, {"nelement", m_numel}, {"is_contiguous", m_is_contiguous},
+        {"is_floating_point", m_is_floating_point}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
+        {"detach", m_detach}, {"detach_", m_detach_}, {"requires_grad_", m_requires_grad_},
+        {"retain_grad", m_retain_grad}, {"backward", m_backward}, {"to", m_to},
+        {"float", m_cast<DType::Float32>}, {"double", m_cast<DType::Float64>}, {"half", m_cast<DType::Float16>},
+        {"bfloat16", m_cast<DType::BFloat16>}, {"long", m_cast<DType::Int64>}, {"int", m_cast<DType::Int32>},
+        {"bool", m_cast<DType::Bool>}, {"cpu", m_cpu}, {"cuda", m_cuda}, {"type", m_type},
+        {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
+        {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},
+        {"new_empty", m_new<kEmpty>}, {"new_full", m_new_full}, {"new_tensor", m_new_tensor},
+        {"where", m_where}, {"repeat", m_repeat}, {"square", m_square}, {"norm", m_norm}};
+    for (const auto& [name, fn] : natives) (*m)[name] = MethodInfo{fn, ""};
+    return m;
+  }();
+  return *table;
+}
+
+// ---- grad_fn objects ----------------------------------------------------------------------------
+
+// PyTorch's node name ("MulBackward0"). format.h keeps the naming rule
+// private, so read it back from the repr of an empty tensor carrying the node.
+std::string node_name(const std::shared_ptr<Node>& node) {
+  Tensor probe = empty_tensor(Shape{0}, DType::Float32);
+  probe.impl()->grad_fn = node;
+  std::string s = format_tensor(probe);
+  size_t at = s.find("grad_fn=<");
+  if (at == std::string::npos) return node->name();
+  at += 9;
+  return s.substr(at, s.find('>', at) - at);
+}
+
+Obj node_repr(Interp& in, const CallArgs& a) {
+  Obj name = getattr(in, a.self, "_name"), addr = getattr(in, a.self, "_addr");
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(addr.as_int()));
+  return make_str("<" + str_of(name) + " object at 0x" + buf + ">");
+}
+Obj node_name_method(Interp& in, const CallArgs& a) { return getattr(in, a.self, "_name"); }
+
+// One class per interpreter, kept in torch._C so no C++ static holds it.
+Obj node_class(Interp& in) {
+  Obj c = in.import_module("torch._C");
+  ModuleObj* m = c.as<ModuleObj>();
+  if (Obj* cls = m->attrs.find("_GradFnNode")) return *cls;
+  Obj cls = make<ClassObj>("Node");
+  cls.as<ClassObj>()->attrs.set("__repr__", make_builtin("__repr__", node_repr));
+  cls.as<ClassObj>()->attrs.set("name", make_builtin("name", node_name_method));
+  m->attrs.set("_GradFnNode", cls);
+  return cls;
+}
+
+Obj grad_fn_obj(Interp& in, const Tensor& t) {
+  const std::shared_ptr<Node>& node = t.grad_fn();
+  if (!node) return Obj();
+  Obj inst = make<InstanceObj>(node_class(in));
+  InstanceObj* i = inst.as<InstanceObj>();
+  i->attrs.set("_name", make_str(node_name(node)));
+  i->attrs.set("_addr", Obj::from_int(int64_t(reinterpret_cast<intptr_t>(node.get()))));
+  return inst;
+}
+
+// ---- properties -----------------------------------------------------------------------------
+
+Obj transpose_all(const Tensor& t) {
+  if (t.dim() < 2) return make_tensor(t);
+  if (t.dim() == 2) return make_tensor(kiln::t(t));
+  Shape dims;
+  for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(d);
+  return make_tensor(permute(t, dims));
+}
+
+bool property(Interp& in, const Obj& self, const Tensor& t, const std::string& name, Obj& out) {
+  if (name == "shape") out = size_obj(t.sizes());
+  else if (name == "dtype") out = Obj::from_dtype(t.dtype());
+  else if (name == "device") out = make<DeviceObj>("cpu", -1);
+  else if (name == "ndim") out = Obj::from_int(t.dim());
+  else if (name == "T") out = t.dim() < 2 ? self : transpose_all(t);
+  else if (name == "mT") {
+    KILN_CHECK(t.dim() >= 2, Runtime, "tensor.mT is only supported on matrices or batches of matrices. Got ",
+               t.dim(), "-D tensor.");
+    out = make_tensor(transpose(t, -2, -1));
+  } else if (name == "grad") out = t.grad().defined() ? make_tensor(t.grad()) : Obj();
+  else if (name == "requires_grad") out = Obj::from_bool(t.requires_grad());
+  else if (name == "is_leaf") out = Obj::from_bool(t.is_leaf());
+  else if (name == "grad_fn") out = grad_fn_obj(in, t);
+  else if (name == "data") out = make_tensor(t.detach());
+  else if (name == "is_cuda") out = Obj::from_bool(false);
+  else if (name == "is_cpu") out = Obj::from_bool(true);
+  else if (name == "itemsize") out = Obj::from_int(int64_t(t.element_size()));
+  else if (name == "nbytes") out = Obj::from_int(t.numel() * int64_t(t.element_size()));
+  else return false;
+  return true;
+}
+
+}  // namespace
+
+Obj tensor_getattr(Interp& in, const Obj& self, const std::string& name) {
+  const Tensor& t = tensor_of(self, "self");
+  Obj out;
+  if (property(in, self, t, name, out)) return out;
+  const auto& m = methods();
+  auto it = m.find(name);
+  if (it == m.end()) return Obj::null();
+  Obj b = make_builtin(name, it->second.fn);
+  BuiltinObj* bo = b.as<BuiltinObj>();
+  bo->ptr = &it->second;
+  bo->self = self;
+  return b;
+}
+
+void tensor_setattr(Interp& in, const Obj& self, const std::string& name, Obj value) {
+  Tensor t = tensor_of(self, "self");
+  if (name == "grad") {
+    if (value.is_none()) {
+      t.set_grad(Tensor());
+      return;
+    }
+    const Tensor& g = tensor_of(value, "assigned grad");
+    KILN_CHECK(g.dtype() == t.dtype(), Runtime, "assigned grad has data of a different type");
+    KILN_CHECK(g.sizes() == t.sizes(), Runtime, "assigned grad has data of a different size");
+    t.set_grad(g);
+  } else if (name == "requires_grad") {
+    t.requires_grad_(truthy(in, value));
+  } else if (name == "data") {
+    const Tensor& src = tensor_of(value, "data");
+    TensorImpl* impl = t.impl();
+    impl->storage = src.storage();
+    impl->sizes = src.sizes();
+    impl->strides = src.strides();
+    impl->offset = src.offset();
+    impl->dtype = src.dtype();
+  } else {
+    Obj probe;
+    bool known = property(in, self, t, name, probe) || methods().count(name);
+    throw Error(known ? "attribute '" + name + "' of 'torch._C.TensorBase' objects is not writable"
+                      : "'Tensor' object has no attribute '" + name + "'",
+                ErrorKind::Attribute);
+  }
+}
+
+}  // namespace kiln::lang

@@ -1,0 +1,496 @@
+// The `torch` module: every op-table op as torch.<name>, tensor construction,
+// dtypes and devices, grad-mode context managers, seeds, torch.compile (the
+// identity until the JIT lands), and the small torch.cuda / torch.compiler /
+// torch._C modules. torch.nn and torch.optim come from the Python prelude.
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <unordered_set>
+
+#include "core/autograd.h"
+#include "core/lang/interp.h"
+#include "core/lang/objops.h"
+#include "core/lang/torch_bridge.h"
+#include "core/ops.h"
+#include "core/thread_pool.h"
+
+namespace kiln::lang {
+namespace {
+
+// Op-table entries that are internal helpers rather than torch functions.
+bool internal_op(std::string_view base) {
+  static const std::unordered_set<std::string_view> kInternal = {
+      "normal_functional", "nll_loss_grad", "uniform", "exponential", "random", "copy", "zero", "fill"};
+  static const std::unordered_set<std::string_view> kInplaceInTorch = {"relu_", "clamp_", "zero_", "fill_"};
+  if (kInternal.count(base)) return true;
+  return base.back() == '_' && !kInplaceInTorch.count(base);
+}
+
+// torch.<op>(...). A builtin function never binds to an instance in Python,
+// so a receiver the VM attached (the op stored as a class attribute) is dropped.
+Obj op_function(Interp& in, const CallArgs& a) {
+  CallArgs unbound{a.pos, a.kw, Obj::null(), a.callee};
+  return call_torch_op(in, str_of(callee_of(a).data), unbound);
+}
+
+void def(ModuleObj& m, const std::string& name, NativeFn fn, Obj data = Obj()) {
+  m.attrs.set(name, make_builtin(name, fn, std::move(data)));
+}
+
+bool callable_arg(const Obj& o) {
+  switch (o.kind()) {
+    case Kind::Function:
+    case Kind::Builtin:
+    case Kind::BoundMethod:
+    case Kind::Class:
+    case Kind::Instance: return true;
+    default: return false;
+  }
+}
+
+ModuleObj& torch_c(Interp& in) { return *in.import_module("torch._C").as<ModuleObj>(); }
+
+// ---- tensors ----------------------------------------------------------------------------------
+
+Obj kwarg(const CallArgs& a, std::string_view name, Obj def = Obj()) {
+  const Obj* v = a.find_kw(name);
+  return v ? *v : def;
+}
+
+Obj f_tensor(Interp& in, const CallArgs& a) {
+  a.check("tensor", 1, 1, "dtype device requires_grad pin_memory");
+  check_device(kwarg(a, "device"));
+  Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(kwarg(a, "dtype"), "tensor(): argument 'dtype'"));
+  if (truthy(in, kwarg(a, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
+  return make_tensor(t);
+}
+
+Obj f_as_tensor(Interp&, const CallArgs& a) {
+  a.check("as_tensor", 1, 3, "dtype device");
+  check_device(a.arg(2, "device"));
+  std::optional<DType> d = dtype_of_obj(a.arg(1, "dtype"), "as_tensor(): argument 'dtype'");
+  if (TensorObj* t = a.pos[0].as<TensorObj>()) {
+    if (!d || *d == t->tensor.dtype()) return a.pos[0];
+    return make_tensor(to_dtype(t->tensor, *d));
+  }
+  return make_tensor(tensor_from_data(a.pos[0], d));
+}
+
+// torch.Tensor(...): a float32 tensor from data, or of the given sizes.
+Obj construct_tensor(Interp&, const CallArgs& a) {
+  bool sizes = !a.pos.empty();
+  for (const Obj& o : a.pos) sizes = sizes && o.is_int();
+  if (sizes) {
+    Shape s;
+    for (const Obj& o : a.pos) s.push_back(o.as_int());
+    return make_tensor(zeros(s));
+  }
+  if (a.pos.empty()) return make_tensor(zeros(Shape{0}));
+  a.check("Tensor", 1, 1);
+  return make_tensor(tensor_from_data(a.pos[0], DType::Float32));
+}
+
+// nn.Parameter(data=None, requires_grad=True): a detached alias flagged as a parameter.
+Obj construct_parameter(Interp& in, const CallArgs& a) {
+  a.check("Parameter", 0, 2, "data requires_grad");
+  Obj data = a.arg(0, "data");
+  Tensor t = data.is_none() ? empty_tensor(Shape{0}, DType::Float32) : tensor_of(data, "data").detach();
+  t.requires_grad_(truthy(in, a.arg(1, "requires_grad", Obj::from_bool(true))));
+  return make<TensorObj>(t, true);
+}
+
+Obj f_is_parameter(Interp&, const CallArgs& a) {
+  a.check("_is_parameter", 1, 1);
+  TensorObj* t = a.pos[0].as<TensorObj>();
+  return Obj::from_bool(t && t->is_parameter);
+}
+
+Obj f_size(Interp& in, const CallArgs& a) {
+  a.check("Size", 0, 1);
+  std::vector<Obj> items;
+  if (!a.pos.empty()) extend_from_iterable(in, items, a.pos[0]);
+  for (const Obj& o : items)
+    KILN_CHECK(o.is_int(), Type, "torch.Size() takes an iterable of 'int' (item 0 is '", kind_name(o.kind()), "')");
+  return make<TupleObj>(std::move(items), true);
+}
+
+Obj f_device(Interp&, const CallArgs& a) {
+  a.check("device", 1, 2, "type index");
+  Obj spec = a.arg(0, "type");
+  if (DeviceObj* d = spec.as<DeviceObj>()) return make<DeviceObj>(d->type, d->index);
+  const std::string& s = str_of(spec, "device(): argument 'type'");
+  std::string type = s.substr(0, s.find(':'));
+  int index = -1;
+  if (type.size() < s.size()) index = std::stoi(s.substr(type.size() + 1));
+  Obj idx = a.arg(1, "index");
+  if (idx.is_int()) index = int(idx.as_int());
+  KILN_CHECK(type == "cpu" || type == "cuda", Runtime,
+             "Expected one of cpu, cuda device type at start of device string: ", s);
+  return make<DeviceObj>(type, index);
+}
+
+Obj f_is_tensor(Interp&, const CallArgs& a) {
+  a.check("is_tensor", 1, 1);
+  return Obj::from_bool(a.pos[0].kind() == Kind::Tensor);
+}
+
+Obj f_is_floating_point(Interp&, const CallArgs& a) {
+  a.check("is_floating_point", 1, 1);
+  return Obj::from_bool(tensor_of(a.pos[0], "is_floating_point(): argument 'input'").is_floating_point());
+}
+
+Obj f_numel(Interp&, const CallArgs& a) {
+  a.check("numel", 1, 1);
+  return Obj::from_int(tensor_of(a.pos[0], "numel(): argument 'input'").numel());
+}
+
+Obj f_get_default_dtype(Interp&, const CallArgs& a) {
+  a.check("get_default_dtype", 0, 0);
+  return Obj::from_dtype(kDefaultFloat);
+}
+
+Obj f_set_default_dtype(Interp&, const CallArgs& a) {
+  a.check("set_default_dtype", 1, 1);
+  auto d = dtype_of_obj(a.pos[0], "set_default_dtype(): argument 'd'");
+  KILN_CHECK(d == kDefaultFloat, NotImplemented, "kiln's default dtype is fixed at torch.float32");
+  return Obj();
+}
+
+// ---- finfo / iinfo ------------------------------------------------------------------------------
+
+Obj info_object(Interp& in, const char* cls_name, std::vector<std::pair<const char*, Obj>> fields) {
+  ModuleObj& c = torch_c(in);
+  std::string key = std::string("_") + cls_name;
+  Obj* cls = c.attrs.find(key);
+  if (!cls) {
+    c.attrs.set(key, make<ClassObj>(cls_name));
+    cls = c.attrs.find(key);
+  }
+  Obj inst = make<InstanceObj>(*cls);
+  for (auto& [k, v] : fields) inst.as<InstanceObj>()->attrs.set(k, std::move(v));
+  return inst;
+}
+
+Obj f_finfo(Interp& in, const CallArgs& a) {
+  a.check("finfo", 0, 1, "type");
+  DType d = dtype_of_obj(a.arg(0, "type"), "finfo(): argument 'type'").value_or(kDefaultFloat);
+  KILN_CHECK(is_floating(d), Type, "torch.finfo() requires a floating point input type. Use torch.iinfo to handle '",
+             "torch.finfo'");
+  double eps, max, tiny, res;
+  int bits;
+  switch (d) {
+    case DType::Float16: eps = 0.0009765625, max = 65504.0, tiny = 6.103515625e-05, res = 0.001, bits = 16; break;
+    case DType::BFloat16:
+      eps = 0.0078125, max = 3.3895313892515355e+38, tiny = 1.1754943508222875e-38, res = 0.01, bits = 16;
+      break;
+    case DType::Float64:
+      eps = std::numeric_limits<double>::epsilon(), max = std::numeric_limits<double>::max(),
+      tiny = std::numeric_limits<double>::min(), res = 1e-15, bits = 64;
+      break;
+    default:
+      eps = std::numeric_limits<float>::epsilon(), max = std::numeric_limits<float>::max(),
+      tiny = std::numeric_limits<float>::min(), res = 1e-06, bits = 32;
+  }
+  return info_object(in, "finfo",
+                     {{"bits", Obj::from_int(bits)}, {"eps", Obj::from_float(eps)}, {"max", Obj::from_float(max)},
+                      {"min", Obj::from_float(-max)}, {"tiny", Obj::from_float(tiny)},
+                      {"smallest_normal", Obj::from_float(tiny)}, {"resolution", Obj::from_float(res)},
+                      {"dtype", make_str(std::string(dtype_name(d)))}});
+}
+
+Obj f_iinfo(Interp& in, const CallArgs& a) {
+  a.check("iinfo", 1, 1);
+  DType d = *dtype_of_obj(a.pos[0], "iinfo(): argument 'type'");
+  KILN_CHECK(is_integral(d, true), Type, "torch.iinfo() requires an integer input type. Use torch.finfo to handle '",
+             dtype_name(d), "'");
+  int64_t max = d == DType::Int64 ? std::numeric_limits<int64_t>::max()
+              : d == DType::Int32 ? std::numeric_limits<int32_t>::max() : 1;
+  int64_t min = d == DType::Bool ? 0 : -max - 1;
+  return info_object(in, "iinfo",
+                     {{"bits", Obj::from_int(int64_t(dtype_size(d)) * 8)}, {"max", Obj::from_int(max)},
+                      {"min", Obj::from_int(min)}, {"dtype", make_str(std::string(dtype_name(d)))}});
+}
+
+// ---- seeds and threads --------------------------------------------------------------------------
+
+Obj f_manual_seed(Interp&, const CallArgs& a) {
+  a.check("manual_seed", 1, 1, "seed");
+  Obj s = a.arg(0, "seed");
+  KILN_CHECK(s.is_intlike(), Type, "manual_seed expected an int, got ", kind_name(s.kind()));
+  manual_seed(uint64_t(s.as_int()));
+  return Obj();
+}
+
+Obj f_seed(Interp&, const CallArgs& a) {
+  a.check("seed", 0, 0);
+  std::random_device rd;
+  uint64_t hi = rd(), lo = rd();
+  uint64_t s = ((hi << 32) | lo) & ((uint64_t(1) << 63) - 1);
+  manual_seed(s);
+  return Obj::from_int(int64_t(s));
+}
+
+Obj f_initial_seed(Interp&, const CallArgs& a) {
+  a.check("initial_seed", 0, 0);
+  return Obj::from_int(int64_t(initial_seed()));
+}
+
+Obj f_get_num_threads(Interp&, const CallArgs& a) {
+  a.check("get_num_threads", 0, 0);
+  return Obj::from_int(num_threads());
+}
+
+Obj f_set_num_threads(Interp&, const CallArgs& a) {
+  a.check("set_num_threads", 1, 1);
+  KILN_CHECK(a.pos[0].is_int() && a.pos[0].as_int() > 0, Runtime, "set_num_threads expects a positive integer");
+  set_num_threads(int(a.pos[0].as_int()));
+  return Obj();
+}
+
+// ---- grad mode ----------------------------------------------------------------------------------
+// torch.no_grad() etc. are instances of small classes whose __enter__/__exit__
+// switch GradMode; called on a function they return a wrapper running it in
+// that mode (the decorator form).
+
+struct GradModeRestore {
+  bool prev = GradMode::enabled();
+  ~GradModeRestore() { GradMode::set(prev); }
+};
+
+Obj grad_mode_wrapper(Interp& in, const CallArgs& a) {
+  TupleObj* d = callee_of(a).data.as<TupleObj>();
+  GradModeRestore restore;
+  GradMode::set(d->items[1].as_bool());
+  if (a.self.is_null()) return in.call(d->items[0], a.pos, a.kw);
+  std::vector<Obj> pos{a.self};
+  pos.insert(pos.end(), a.pos.begin(), a.pos.end());
+  return in.call(d->items[0], pos, a.kw);
+}
+
+Obj wrap_in_mode(const Obj& fn, bool mode) {
+  std::string name = "wrapper";
+  if (FunctionObj* f = fn.as<FunctionObj>()) name = f->name;
+  return make_builtin(name, grad_mode_wrapper, make_tuple({fn, Obj::from_bool(mode)}));
+}
+
+bool instance_flag(const Obj& self, const char* name) {
+  Obj* v = self.as<InstanceObj>()->attrs.find(name);
+  return v && v->as_bool();
+}
+
+Obj ctx_enter(Interp&, const CallArgs& a) {
+  InstanceObj* self = a.self.as<InstanceObj>();
+  KILN_CHECK(self, Type, "__enter__ needs a grad-mode instance");
+  if (!instance_flag(a.self, "_eager")) {
+    self->attrs.set("_prev", Obj::from_bool(GradMode::enabled()));
+    GradMode::set(instance_flag(a.self, "_mode"));
+  }
+  return Obj();
+}
+
+Obj ctx_exit(Interp&, const CallArgs& a) {
+  InstanceObj* self = a.self.as<InstanceObj>();
+  KILN_CHECK(self, Type, "__exit__ needs a grad-mode instance");
+  if (Obj* prev = self->attrs.find("_prev")) GradMode::set(prev->as_bool());
+  return Obj::from_bool(false);
+}
+
+Obj ctx_call(Interp&, const CallArgs& a) {
+  a.check("__call__", 1, 1);
+  return wrap_in_mode(a.pos[0], instance_flag(a.self, "_mode"));
+}
+
+Obj grad_mode_class(Interp& in, const std::string& name) {
+  ModuleObj& c = torch_c(in);
+  std::string key = "_cls_" + name;
+  if (Obj* cls = c.attrs.find(key)) return *cls;
+  Obj cls = make<ClassObj>(name);
+  ClassObj* k = cls.as<ClassObj>();
+  k->attrs.set("__enter__", make_builtin("__enter__", ctx_enter));
+  k->attrs.set("__exit__", make_builtin("__exit__", ctx_exit));
+  k->attrs.set("__call__", make_builtin("__call__", ctx_call));
+  c.attrs.set(key, cls);
+  return cls;
+}
+
+Obj grad_mode_instance(Interp& in, const std::string& cls, bool mode) {
+  Obj inst = make<InstanceObj>(grad_mode_class(in, cls));
+  inst.as<InstanceObj>()->attrs.set("_mode", Obj::from_bool(mode));
+  return inst;
+}
+
+// no_grad() / enable_grad(): an instance; no_grad(fn) (bare decorator): the wrapper.
+template <bool Mode>
+Obj f_grad_ctx(Interp& in, const CallArgs& a) {
+  const char* name = Mode ? "enable_grad" : "no_grad";
+  a.check(name, 0, 1, "orig_func");
+  Obj fn = a.arg(0, "orig_func");
+  if (!fn.is_none()) return wrap_in_mode(fn, Mode);
+  return grad_mode_instance(in, name, Mode);
+}
+
+Obj f_inference_mode(Interp& in, const CallArgs& a) {
+  a.check("inference_mode", 0, 1, "mode");
+  Obj mode = a.arg(0, "mode", Obj::from_bool(true));
+  if (callable_arg(mode)) return wrap_in_mode(mode, false);
+  return grad_mode_instance(in, "inference_mode", !truthy(in, mode));
+}
+
+// set_grad_enabled(mode) takes effect at once; as a context manager it restores on exit.
+Obj f_set_grad_enabled(Interp& in, const CallArgs& a) {
+  a.check("set_grad_enabled", 1, 1, "mode");
+  bool mode = truthy(in, a.arg(0, "mode"));
+  Obj inst = grad_mode_instance(in, "set_grad_enabled", mode);
+  InstanceObj* i = inst.as<InstanceObj>();
+  i->attrs.set("_prev", Obj::from_bool(GradMode::enabled()));
+  i->attrs.set("_eager", Obj::from_bool(true));
+  GradMode::set(mode);
+  return inst;
+}
+
+Obj f_is_grad_enabled(Interp&, const CallArgs& a) {
+  a.check("is_grad_enabled", 0, 0);
+  return Obj::from_bool(GradMode::enabled());
+}
+
+Obj f_is_inference_mode_enabled(Interp&, const CallArgs& a) {
+  a.check("is_inference_mode_enabled", 0, 0);
+  return Obj::from_bool(false);
+}
+
+// ---- compile ----------------------------------------------------------------------------------
+// torch.compile(fn) / @torch.compile / @torch.compile(mode=...): the identity
+// until the JIT replaces it; torch.compiler.disable likewise.
+
+Obj f_identity_decorator(Interp&, const CallArgs& a) {
+  a.check("decorator", 1, 1);
+  return a.pos[0];
+}
+
+Obj f_compile(Interp&, const CallArgs& a) {
+  a.check("compile", 0, 1, "model fullgraph dynamic backend mode options disable");
+  Obj fn = a.arg(0, "model");
+  if (!fn.is_none()) return fn;
+  return make_builtin("compile", f_identity_decorator);
+}
+
+Obj f_compiler_disable(Interp&, const CallArgs& a) {
+  a.check("disable", 0, 1, "fn recursive reason");
+  Obj fn = a.arg(0, "fn");
+  if (!fn.is_none()) return fn;
+  return make_builtin("disable", f_identity_decorator);
+}
+
+// ---- torch.cuda ---------------------------------------------------------------------------------
+
+Obj f_false(Interp&, const CallArgs&) { return Obj::from_bool(false); }
+Obj f_zero(Interp&, const CallArgs&) { return Obj::from_int(0); }
+Obj f_none(Interp&, const CallArgs&) { return Obj(); }
+
+Obj make_cuda_module() {
+  Obj m = make<ModuleObj>("torch.cuda");
+  ModuleObj& cuda = *m.as<ModuleObj>();
+  def(cuda, "is_available", f_false);
+  def(cuda, "device_count", f_zero);
+  def(cuda, "is_bf16_supported", f_false);
+  def(cuda, "manual_seed", f_none);
+  def(cuda, "manual_seed_all", f_none);
+  def(cuda, "synchronize", f_none);
+  def(cuda, "empty_cache", f_none);
+  return m;
+}
+
+Obj make_compiler_module() {
+  Obj m = make<ModuleObj>("torch.compiler");
+  def(*m.as<ModuleObj>(), "disable", f_compiler_disable);
+  return m;
+}
+
+Obj make_c_module() {
+  Obj m = make<ModuleObj>("torch._C");
+  ModuleObj& c = *m.as<ModuleObj>();
+  def(c, "_is_parameter", f_is_parameter);
+  return m;
+}
+
+Obj no_dtype_instances(Interp&, const CallArgs&) {
+  throw Error("cannot create 'torch.dtype' instances", ErrorKind::Type);
+}
+
+Obj native_class(const char* name, Kind kind, NativeFn construct) {
+  Obj cls = make<ClassObj>(name);
+  cls.as<ClassObj>()->native_kind = kind;
+  cls.as<ClassObj>()->construct = construct;
+  return cls;
+}
+
+// torch.Tensor, nn.Parameter, torch.dtype and torch.device as classes, so
+// type(), isinstance() and construction work.
+void add_classes(ModuleObj& torch, ModuleObj& c) {
+  torch.attrs.set("dtype", native_class("dtype", Kind::DType, no_dtype_instances));
+  torch.attrs.set("device", native_class("device", Kind::Device, f_device));
+  Obj tensor_cls = native_class("Tensor", Kind::Tensor, construct_tensor);
+  Obj param_cls = native_class("Parameter", Kind::Tensor, construct_parameter);
+  param_cls.as<ClassObj>()->base = tensor_cls;
+  torch.attrs.set("Tensor", tensor_cls);
+  c.attrs.set("Parameter", param_cls);
+}
+
+void add_ops(ModuleObj& torch) {
+  for (const OpDef* d : op_table().all()) {
+    std::string base = d->schema.name.substr(0, d->schema.name.find('.'));
+    if (internal_op(base) || torch.attrs.find(base)) continue;
+    def(torch, base, op_function, make_str(base));
+  }
+}
+
+void add_dtypes(ModuleObj& torch) {
+  const std::pair<const char*, DType> names[] = {
+      {"float32", DType::Float32}, {"float", DType::Float32},   {"float64", DType::Float64},
+      {"double", DType::Float64},  {"float16", DType::Float16}, {"half", DType::Float16},
+      {"bfloat16", DType::BFloat16}, {"int32", DType::Int32},   {"int", DType::Int32},
+      {"int64", DType::Int64},     {"long", DType::Int64},      {"bool", DType::Bool}};
+  for (const auto& [name, d] : names) torch.attrs.set(name, Obj::from_dtype(d));
+  torch.attrs.set("pi", Obj::from_float(M_PI));
+  torch.attrs.set("e", Obj::from_float(M_E));
+  torch.attrs.set("inf", Obj::from_float(std::numeric_limits<double>::infinity()));
+  torch.attrs.set("nan", Obj::from_float(std::numeric_limits<double>::quiet_NaN()));
+}
+
+void add_functions(ModuleObj& t) {
+  const std::pair<const char*, NativeFn> fns[] = {
+      {"tensor", f_tensor}, {"as_tensor", f_as_tensor}, {"Size", f_size},
+      {"is_tensor", f_is_tensor}, {"is_floating_point", f_is_floating_point}, {"numel", f_numel},
+      {"get_default_dtype", f_get_default_dtype}, {"set_default_dtype", f_set_default_dtype},
+      {"finfo", f_finfo}, {"iinfo", f_iinfo}, {"manual_seed", f_manual_seed}, {"seed", f_seed},
+      {"initial_seed", f_initial_seed}, {"get_num_threads", f_get_num_threads},
+      {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
+      {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
+      {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
+      {"compile", f_compile}};
+  for (const auto& [name, fn] : fns) def(t, name, fn);
+}
+
+}  // namespace
+
+Obj make_torch_module(Interp& in) {
+  Obj torch = make<ModuleObj>("torch");
+  ModuleObj& t = *torch.as<ModuleObj>();
+  Obj c = make_c_module(), cuda = make_cuda_module(), compiler = make_compiler_module();
+  in.register_module("torch._C", c);  // first: grad-mode classes are cached there
+  add_classes(t, *c.as<ModuleObj>());
+  add_functions(t);
+  add_dtypes(t);
+  add_ops(t);
+  t.attrs.set("cuda", cuda);
+  t.attrs.set("compiler", compiler);
+  t.attrs.set("_C", c);
+  in.register_module("torch", torch);
+  in.register_module("torch.cuda", cuda);
+  in.register_module("torch.compiler", compiler);
+  in.register_module("torch.nn.functional", make_functional_module(in));
+  return torch;
+}
+
+}  // namespace kiln::lang

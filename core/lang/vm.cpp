@@ -1,0 +1,993 @@
+// The bytecode interpreter loop. One C++ call of run_frame per Python call;
+// frames take their locals, cells and operand stack from one contiguous
+// value stack owned by the thread, so a call allocates nothing on the heap.
+#include "core/lang/vm.h"
+
+#include <cmath>
+
+#include "core/lang/interp.h"
+#include "core/lang/objops.h"
+
+namespace kiln::lang {
+
+namespace {
+
+#if defined(__GNUC__)
+#define KILN_COMPUTED_GOTO 1
+#else
+#define KILN_COMPUTED_GOTO 0
+#endif
+
+constexpr size_t kValueStackSize = 1 << 19;  // Objs (8 MiB); RecursionError long before it fills
+
+struct ValueStack {
+  std::unique_ptr<Obj[]> slots{new Obj[kValueStackSize]};
+  size_t top = 0;
+};
+thread_local ValueStack* t_stack = nullptr;
+
+ValueStack& value_stack() {
+  if (!t_stack) t_stack = new ValueStack();  // lives for the thread; freed by release_value_stack
+  return *t_stack;
+}
+
+// A block pushed by SETUP_FINALLY: where to go on an exception and how deep
+// the operand stack and the "exceptions being handled" list were.
+struct Block {
+  uint32_t handler;
+  uint32_t stack_depth;
+  uint32_t handling_depth;
+};
+
+struct Frame {
+  Code* code;
+  FunctionObj* fn;      // null for module and class bodies
+  OrderedMap* globals;  // the module namespace
+  OrderedMap* names;    // LOAD_NAME/STORE_NAME namespace (module: == globals; class body: its dict)
+  Obj* locals;
+  Obj* cells;
+  Obj* stack;  // operand stack base
+  Obj* sp;     // one past the top
+  uint32_t pc = 0;
+  std::vector<Block> blocks;
+};
+
+// Reserves slots on the value stack for one frame; releases them on scope exit.
+class FrameSlots {
+ public:
+  FrameSlots(size_t n) : vs_(value_stack()), base_(vs_.top) {
+    if (vs_.top + n > kValueStackSize) throw Error("maximum recursion depth exceeded", ErrorKind::Recursion);
+    vs_.top += n;
+  }
+  ~FrameSlots() {
+    for (size_t i = base_; i < vs_.top; ++i) vs_.slots[i] = Obj();
+    vs_.top = base_;
+  }
+  Obj* data() { return vs_.slots.get() + base_; }
+
+ private:
+  ValueStack& vs_;
+  size_t base_;
+};
+
+class DepthGuard {
+ public:
+  explicit DepthGuard(Interp& in) : in_(in) {
+    if (++in_.depth > in_.recursion_limit) {
+      --in_.depth;
+      throw Error("maximum recursion depth exceeded", ErrorKind::Recursion);
+    }
+  }
+  ~DepthGuard() { --in_.depth; }
+
+ private:
+  Interp& in_;
+};
+
+[[noreturn]] void name_error(const std::string& name) {
+  throw Error("name '" + name + "' is not defined", ErrorKind::Name);
+}
+
+// CPython raises UnboundLocalError (a NameError subclass) with this wording.
+[[noreturn]] void unbound_local(Interp& in, const std::string& name) {
+  std::string msg = "cannot access local variable '" + name + "' where it is not associated with a value";
+  Obj cls = in.builtin("UnboundLocalError");
+  if (cls.is_null()) throw Error(msg, ErrorKind::Name);
+  throw ScriptException{in.new_exception(cls, msg), {}};
+}
+
+const Obj& name_obj(Code& code, uint32_t i) {
+  if (code.name_objs.size() != code.names.size()) {
+    code.name_objs.clear();
+    for (const std::string& n : code.names) code.name_objs.push_back(make_str(n));
+  }
+  return code.name_objs[i];
+}
+
+Obj load_global_slow(Interp& in, Frame& f, uint32_t i, uint32_t pc) {
+  const Obj& key = name_obj(*f.code, i);
+  Code& c = *f.code;
+  if (c.global_cache.size() != c.code.size()) c.global_cache.assign(c.code.size(), GlobalCache{});
+  OrderedMap& builtins = in.builtins().attrs;
+  Obj* slot = f.globals->find(key);
+  if (!slot) slot = builtins.find(key);
+  if (!slot) name_error(c.names[i]);
+  c.global_cache[pc] = {f.globals, f.globals->layout_version(), builtins.layout_version(), slot};
+  return *slot;
+}
+
+// LOAD_GLOBAL at instruction pc: a cached slot while both namespaces keep their keys.
+inline const Obj& load_global(Interp& in, Frame& f, uint32_t i, uint32_t pc, Obj& tmp) {
+  Code& c = *f.code;
+  if (pc < c.global_cache.size()) {
+    const GlobalCache& g = c.global_cache[pc];
+    if (g.globals == f.globals && g.globals_version == f.globals->layout_version() &&
+        g.builtins_version == in.builtins().attrs.layout_version())
+      return *g.slot;
+  }
+  tmp = load_global_slow(in, f, i, pc);
+  return tmp;
+}
+
+Obj load_name(Interp& in, Frame& f, uint32_t i) {
+  const Obj& key = name_obj(*f.code, i);
+  if (Obj* v = f.names->find(key)) return *v;
+  if (f.names != f.globals)
+    if (Obj* v = f.globals->find(key)) return *v;
+  if (Obj* v = in.builtins().attrs.find(key)) return *v;
+  name_error(f.code->names[i]);
+}
+
+CellObj& cell_at(Frame& f, uint32_t i) { return *f.cells[i].as<CellObj>(); }
+
+const std::string& cell_name(const Code& c, uint32_t i) {
+  return i < c.cellvars.size() ? c.cellvars[i] : c.freevars[i - c.cellvars.size()];
+}
+
+// ---- int fast paths ------------------------------------------------------------------------
+
+bool int_fast(BinOpKind op, int64_t a, int64_t b, Obj& out) {
+  int64_t r;
+  switch (op) {
+    case BinOpKind::Add:
+      if (__builtin_add_overflow(a, b, &r)) return false;
+      break;
+    case BinOpKind::Sub:
+      if (__builtin_sub_overflow(a, b, &r)) return false;
+      break;
+    case BinOpKind::Mult:
+      if (__builtin_mul_overflow(a, b, &r)) return false;
+      break;
+    case BinOpKind::FloorDiv:
+      if (b == 0 || (a == INT64_MIN && b == -1)) return false;
+      r = a / b;
+      if ((a % b != 0) && ((a < 0) != (b < 0))) --r;
+      break;
+    case BinOpKind::Mod:
+      if (b == 0 || b == -1) return false;
+      r = a % b;
+      if (r != 0 && ((r < 0) != (b < 0))) r += b;
+      break;
+    default:
+      return false;
+  }
+  out = Obj::from_int(r);
+  return true;
+}
+
+bool float_fast(BinOpKind op, double a, double b, Obj& out) {
+  switch (op) {
+    case BinOpKind::Add: out = Obj::from_float(a + b); return true;
+    case BinOpKind::Sub: out = Obj::from_float(a - b); return true;
+    case BinOpKind::Mult: out = Obj::from_float(a * b); return true;
+    case BinOpKind::Div:
+      if (b == 0) return false;
+      out = Obj::from_float(a / b);
+      return true;
+    default: return false;
+  }
+}
+
+Obj binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
+  Obj out;
+  if (a.is_int() && b.is_int()) {
+    if (int_fast(op, a.as_int(), b.as_int(), out)) return out;
+  } else if (a.is_float() && b.is_float()) {
+    if (float_fast(op, a.as_float(), b.as_float(), out)) return out;
+  }
+  return binary_op(in, op, a, b);
+}
+
+bool compare_fast(CmpOpKind op, const Obj& a, const Obj& b, bool& out) {
+  if (!(a.is_int() && b.is_int()) && !(a.is_float() && b.is_float())) return false;
+  double x, y;
+  if (a.is_int()) {
+    int64_t p = a.as_int(), q = b.as_int();
+    switch (op) {
+      case CmpOpKind::Lt: out = p < q; return true;
+      case CmpOpKind::LtE: out = p <= q; return true;
+      case CmpOpKind::Gt: out = p > q; return true;
+      case CmpOpKind::GtE: out = p >= q; return true;
+      case CmpOpKind::Eq: out = p == q; return true;
+      case CmpOpKind::NotEq: out = p != q; return true;
+      default: return false;
+    }
+  }
+  x = a.as_float(), y = b.as_float();
+  switch (op) {
+    case CmpOpKind::Lt: out = x < y; return true;
+    case CmpOpKind::LtE: out = x <= y; return true;
+    case CmpOpKind::Gt: out = x > y; return true;
+    case CmpOpKind::GtE: out = x >= y; return true;
+    case CmpOpKind::Eq: out = x == y; return true;
+    case CmpOpKind::NotEq: out = x != y; return true;
+    default: return false;
+  }
+}
+
+bool is_true(Interp& in, const Obj& o) {
+  switch (o.kind()) {
+    case Kind::Bool: return o.as_bool();
+    case Kind::None: return false;
+    case Kind::Int: return o.as_int() != 0;
+    default: return truthy(in, o);
+  }
+}
+
+// ---- unpacking --------------------------------------------------------------------------------
+
+std::vector<Obj> sequence_items(Interp& in, const Obj& seq) {
+  if (TupleObj* t = seq.as<TupleObj>()) return t->items;
+  if (ListObj* l = seq.as<ListObj>()) return l->items;
+  std::vector<Obj> items;
+  extend_from_iterable(in, items, seq);
+  return items;
+}
+
+void unpack_sequence(Interp& in, Frame& f, uint32_t n) {
+  Obj seq = std::move(*--f.sp);
+  std::vector<Obj> items = sequence_items(in, seq);
+  if (items.size() != n) {
+    if (items.size() > n)
+      throw Error(detail::cat("too many values to unpack (expected ", n, ")"), ErrorKind::Value);
+    throw Error(detail::cat("not enough values to unpack (expected ", n, ", got ", items.size(), ")"),
+                ErrorKind::Value);
+  }
+  for (size_t i = n; i-- > 0;) *f.sp++ = std::move(items[i]);
+}
+
+void unpack_ex(Interp& in, Frame& f, uint32_t arg) {
+  size_t before = arg & 0xff, after = arg >> 8;
+  Obj seq = std::move(*--f.sp);
+  std::vector<Obj> items = sequence_items(in, seq);
+  if (items.size() < before + after)
+    throw Error(detail::cat("not enough values to unpack (expected at least ", before + after, ", got ",
+                            items.size(), ")"),
+                ErrorKind::Value);
+  for (size_t i = items.size(); i-- > items.size() - after;) *f.sp++ = std::move(items[i]);
+  std::vector<Obj> mid(std::make_move_iterator(items.begin() + before),
+                       std::make_move_iterator(items.end() - after));
+  *f.sp++ = make_list(std::move(mid));
+  for (size_t i = before; i-- > 0;) *f.sp++ = std::move(items[i]);
+}
+
+// ---- calls from the stack ----------------------------------------------------------------------
+
+// Calls f with the n values above it on the stack (the last `names` of them
+// keyword arguments) and replaces them all with the result.
+void call_from_stack(Interp& in, Frame& f, uint32_t n, const TupleObj* names) {
+  Obj* args = f.sp - n;
+  Obj* callee = args - 1;
+  size_t nkw = names ? names->items.size() : 0;
+  Obj result;
+  if (nkw == 0) {
+    result = in.call(*callee, std::span<const Obj>(args, n));
+  } else {
+    std::vector<Kwarg> kw;
+    kw.reserve(nkw);
+    for (size_t i = 0; i < nkw; ++i)
+      kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args[n - nkw + i])});
+    result = in.call(*callee, std::span<const Obj>(args, n - nkw), kw);
+  }
+  while (f.sp > callee) *--f.sp = Obj();
+  *f.sp++ = std::move(result);
+}
+
+// CALL_METHOD: [meth self args] or [NULL bound args].
+void call_method_from_stack(Interp& in, Frame& f, uint32_t n, const TupleObj* names) {
+  Obj* meth = f.sp - n - 2;
+  if (meth->is_null()) {
+    // Shift [NULL bound args] to [bound args] semantics: call bound with args.
+    Obj* args = f.sp - n;
+    size_t nkw = names ? names->items.size() : 0;
+    std::vector<Kwarg> kw;
+    for (size_t i = 0; i < nkw; ++i)
+      kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args[n - nkw + i])});
+    Obj result = in.call(meth[1], std::span<const Obj>(args, n - nkw), kw);
+    while (f.sp > meth) *--f.sp = Obj();
+    *f.sp++ = std::move(result);
+    return;
+  }
+  // [meth self args]: self becomes the first positional argument.
+  Obj* args = meth + 1;
+  size_t total = n + 1;
+  size_t nkw = names ? names->items.size() : 0;
+  std::vector<Kwarg> kw;
+  for (size_t i = 0; i < nkw; ++i)
+    kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args[total - nkw + i])});
+  Obj result = in.call(*meth, std::span<const Obj>(args, total - nkw), kw);
+  while (f.sp > meth) *--f.sp = Obj();
+  *f.sp++ = std::move(result);
+}
+
+void call_ex(Interp& in, Frame& f, uint32_t has_kw) {
+  Obj kwargs = has_kw ? std::move(*--f.sp) : Obj();
+  Obj args = std::move(*--f.sp);
+  Obj callee = std::move(*--f.sp);
+  std::vector<Obj> pos = sequence_items(in, args);
+  std::vector<Kwarg> kw;
+  if (DictObj* d = kwargs.as<DictObj>()) {
+    d->map.for_each([&](const Obj& k, const Obj& v) {
+      kw.push_back({&str_of(k, "keywords"), v});
+    });
+  }
+  *f.sp++ = in.call(callee, pos, kw);
+}
+
+void load_method(Interp& in, Frame& f, const std::string& name) {
+  Obj self = std::move(f.sp[-1]);
+  if (InstanceObj* inst = self.as<InstanceObj>()) {
+    if (!inst->attrs.find(name)) {
+      Obj m = inst->get_class().lookup(name);
+      if (m.kind() == Kind::Function) {
+        f.sp[-1] = std::move(m);
+        *f.sp++ = std::move(self);
+        return;
+      }
+    }
+  }
+  f.sp[-1] = Obj::null();
+  *f.sp++ = getattr(in, self, name);
+}
+
+Obj make_function(Frame& f, uint32_t flags) {
+  Obj code = std::move(*--f.sp);
+  auto* fn = new FunctionObj();
+  Obj result(fn);
+  Code& c = *code.as<Code>();
+  if (flags & 8) fn->closure = std::move(f.sp[-1].as<TupleObj>()->items), *--f.sp = Obj();
+  if (flags & 2) fn->kwdefaults = std::move(*--f.sp);
+  if (flags & 1) fn->defaults = f.sp[-1].as<TupleObj>()->items, *--f.sp = Obj();
+  fn->name = c.name;
+  fn->qualname = c.qualname;
+  fn->code = std::move(code);
+  return result;
+}
+
+Obj exc_instance(Interp& in, const Obj& e) {
+  if (ClassObj* c = e.as<ClassObj>()) {
+    if (!c->is_exception) throw Error("exceptions must derive from BaseException", ErrorKind::Type);
+    return in.call(e, {});
+  }
+  if (InstanceObj* i = e.as<InstanceObj>(); i && i->get_class().is_exception) return e;
+  throw Error("exceptions must derive from BaseException", ErrorKind::Type);
+}
+
+}  // namespace
+
+// ---- the loop -------------------------------------------------------------------------------------
+
+struct Vm {
+  static Obj run(Interp& in, Frame& f, const Obj& globals_obj);
+  static Obj dispatch(Interp& in, Frame& f, const Obj& globals_obj);
+  static bool handle(Interp& in, Frame& f, ScriptException& e);
+};
+
+bool Vm::handle(Interp& in, Frame& f, ScriptException& e) {
+  if (f.blocks.empty()) return false;
+  Block b = f.blocks.back();
+  f.blocks.pop_back();
+  while (f.sp > f.stack + b.stack_depth) *--f.sp = Obj();
+  in.handling.resize(b.handling_depth);
+  in.handling.push_back(e.exc);
+  in.handling_tb.resize(b.handling_depth);
+  in.handling_tb.push_back(std::move(e.traceback));
+  *f.sp++ = e.exc;
+  f.pc = b.handler;
+  return true;
+}
+
+Obj Vm::run(Interp& in, Frame& f, const Obj& globals_obj) {
+  size_t handling_depth = in.handling.size();
+  for (;;) {
+    try {
+      return dispatch(in, f, globals_obj);
+    } catch (ScriptException& e) {
+      Pos p = f.code->positions[f.pc - 1];
+      // A re-raise keeps the entry this frame added when the exception first passed.
+      if (e.reraised) e.reraised = false;
+      else e.traceback.push_back({f.code->filename, f.code->name, p});
+      if (!handle(in, f, e)) {
+        in.handling.resize(std::min(in.handling.size(), handling_depth));
+        in.handling_tb.resize(in.handling.size());
+        throw;
+      }
+    } catch (Error& err) {
+      ScriptException e = in.to_script_exception(err);
+      Pos p = f.code->positions[f.pc - 1];
+      e.traceback.push_back({f.code->filename, f.code->name, p});
+      if (!handle(in, f, e)) {
+        in.handling.resize(std::min(in.handling.size(), handling_depth));
+        in.handling_tb.resize(in.handling.size());
+        throw e;
+      }
+    }
+  }
+}
+
+#define POP() (std::move(*--f.sp))
+#define TOP() (f.sp[-1])
+#define PUSH(v) (*f.sp++ = (v))
+
+Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
+  Code& code = *f.code;
+  const Instr* instrs = code.code.data();
+#if KILN_COMPUTED_GOTO
+  // One indirect jump per opcode (better predicted than a shared switch jump).
+  static void* const kLabels[] = {
+#define KILN_OPCODE_LABEL(n) &&L_##n,
+      KILN_OPCODES(KILN_OPCODE_LABEL)
+#undef KILN_OPCODE_LABEL
+  };
+#define CASE(n) L_##n: case Op::n
+#define NEXT                          \
+  do {                                \
+    ins = instrs[f.pc++];             \
+    arg = ins.arg();                  \
+    goto* kLabels[size_t(ins.op())];  \
+  } while (0)
+#else
+#define CASE(n) case Op::n
+#define NEXT continue
+#endif
+  Instr ins = instrs[0];
+  uint32_t arg = 0;
+  for (;;) {
+    ins = instrs[f.pc++];
+    arg = ins.arg();
+    switch (ins.op()) {
+      CASE(NOP):
+      CASE(PRINT_EXPR):
+        NEXT;
+      CASE(POP_TOP):
+        *--f.sp = Obj();
+        NEXT;
+      CASE(DUP_TOP):
+        *f.sp = f.sp[-1];
+        ++f.sp;
+        NEXT;
+      CASE(DUP_TOP_TWO):
+        f.sp[0] = f.sp[-2];
+        f.sp[1] = f.sp[-1];
+        f.sp += 2;
+        NEXT;
+      CASE(ROT_TWO):
+        f.sp[-1].swap(f.sp[-2]);
+        NEXT;
+      CASE(ROT_THREE):  // [a b c] -> [c a b]
+        f.sp[-1].swap(f.sp[-2]);
+        f.sp[-2].swap(f.sp[-3]);
+        NEXT;
+      CASE(ROT_FOUR):
+        f.sp[-1].swap(f.sp[-2]);
+        f.sp[-2].swap(f.sp[-3]);
+        f.sp[-3].swap(f.sp[-4]);
+        NEXT;
+      CASE(LOAD_CONST):
+        PUSH(code.consts[arg]);
+        NEXT;
+      CASE(LOAD_FAST): {
+        const Obj& v = f.locals[arg];
+        if (v.is_null())
+          unbound_local(in, code.varnames[arg]);
+        PUSH(v);
+        NEXT;
+      }
+      CASE(STORE_FAST):
+        f.locals[arg] = POP();
+        NEXT;
+      CASE(DELETE_FAST):
+        if (f.locals[arg].is_null()) unbound_local(in, code.varnames[arg]);
+        f.locals[arg] = Obj::null();
+        NEXT;
+      CASE(LOAD_DEREF): {
+        const Obj& v = cell_at(f, arg).value;
+        if (v.is_null())
+          throw Error("cannot access free variable '" + cell_name(code, arg) +
+                          "' where it is not associated with a value in enclosing scope",
+                      ErrorKind::Name);
+        PUSH(v);
+        NEXT;
+      }
+      CASE(STORE_DEREF):
+        cell_at(f, arg).value = POP();
+        NEXT;
+      CASE(DELETE_DEREF):
+        cell_at(f, arg).value = Obj::null();
+        NEXT;
+      CASE(LOAD_CLOSURE):
+        PUSH(f.cells[arg]);
+        NEXT;
+      CASE(LOAD_GLOBAL): {
+        Obj tmp;
+        PUSH(load_global(in, f, arg, f.pc - 1, tmp));
+        NEXT;
+      }
+      CASE(STORE_GLOBAL):
+        f.globals->set(name_obj(code, arg), POP());
+        NEXT;
+      CASE(DELETE_GLOBAL):
+        if (!f.globals->erase(name_obj(code, arg))) name_error(code.names[arg]);
+        NEXT;
+      CASE(LOAD_NAME):
+        PUSH(load_name(in, f, arg));
+        NEXT;
+      CASE(STORE_NAME):
+        f.names->set(name_obj(code, arg), POP());
+        NEXT;
+      CASE(DELETE_NAME):
+        if (!f.names->erase(name_obj(code, arg))) name_error(code.names[arg]);
+        NEXT;
+      CASE(LOAD_ATTR):
+        TOP() = getattr(in, TOP(), code.names[arg]);
+        NEXT;
+      CASE(STORE_ATTR): {
+        Obj o = POP();
+        Obj v = POP();
+        setattr(in, o, code.names[arg], std::move(v));
+        NEXT;
+      }
+      CASE(DELETE_ATTR): {
+        Obj o = POP();
+        delattr(in, o, code.names[arg]);
+        NEXT;
+      }
+      CASE(LOAD_METHOD):
+        load_method(in, f, code.names[arg]);
+        NEXT;
+      CASE(BINARY_SUBSCR): {
+        Obj k = POP();
+        Obj& o = TOP();
+        if (ListObj* l = o.as<ListObj>(); l && k.is_int()) {
+          int64_t i = k.as_int(), n = int64_t(l->items.size());
+          if (i < 0) i += n;
+          if (i >= 0 && i < n) {
+            o = Obj(l->items[size_t(i)]);
+            NEXT;
+          }
+        }
+        o = getitem(in, o, k);
+        NEXT;
+      }
+      CASE(STORE_SUBSCR): {
+        Obj k = POP();
+        Obj o = POP();
+        Obj v = POP();
+        setitem(in, o, k, std::move(v));
+        NEXT;
+      }
+      CASE(DELETE_SUBSCR): {
+        Obj k = POP();
+        Obj o = POP();
+        delitem(in, o, k);
+        NEXT;
+      }
+      CASE(BINARY_OP): {
+        Obj b = POP();
+        TOP() = binary(in, BinOpKind(arg), TOP(), b);
+        NEXT;
+      }
+      CASE(INPLACE_OP): {
+        Obj b = POP();
+        Obj& a = TOP();
+        Obj out;
+        if (a.is_int() && b.is_int() && int_fast(BinOpKind(arg), a.as_int(), b.as_int(), out)) a = out;
+        else if (a.is_float() && b.is_float() && float_fast(BinOpKind(arg), a.as_float(), b.as_float(), out)) a = out;
+        else a = inplace_op(in, BinOpKind(arg), a, b);
+        NEXT;
+      }
+      CASE(UNARY_OP): {
+        Obj& a = TOP();
+        if (UnaryOpKind(arg) == UnaryOpKind::Not) a = Obj::from_bool(!is_true(in, a));
+        else if (UnaryOpKind(arg) == UnaryOpKind::USub && a.is_int() && a.as_int() != INT64_MIN)
+          a = Obj::from_int(-a.as_int());
+        else if (UnaryOpKind(arg) == UnaryOpKind::USub && a.is_float()) a = Obj::from_float(-a.as_float());
+        else a = unary_op(in, UnaryOpKind(arg), a);
+        NEXT;
+      }
+      CASE(COMPARE_OP): {
+        Obj b = POP();
+        Obj& a = TOP();
+        CmpOpKind op = CmpOpKind(arg);
+        bool r;
+        if (compare_fast(op, a, b, r)) a = Obj::from_bool(r);
+        else if (op == CmpOpKind::Is) a = Obj::from_bool(a.is(b));
+        else if (op == CmpOpKind::IsNot) a = Obj::from_bool(!a.is(b));
+        else if (op == CmpOpKind::In) a = Obj::from_bool(contains(in, b, a));
+        else if (op == CmpOpKind::NotIn) a = Obj::from_bool(!contains(in, b, a));
+        else a = compare(in, op, a, b);
+        NEXT;
+      }
+      CASE(TO_BOOL):
+        TOP() = Obj::from_bool(is_true(in, TOP()));
+        NEXT;
+      CASE(BUILD_TUPLE):
+      CASE(BUILD_LIST): {
+        std::vector<Obj> items(std::make_move_iterator(f.sp - arg), std::make_move_iterator(f.sp));
+        for (uint32_t i = 0; i < arg; ++i) *--f.sp = Obj();
+        PUSH(ins.op() == Op::BUILD_TUPLE ? make_tuple(std::move(items)) : make_list(std::move(items)));
+        NEXT;
+      }
+      CASE(BUILD_SET): {
+        auto* s = new SetObj();
+        Obj so(s);
+        for (Obj* p = f.sp - arg; p < f.sp; ++p) s->map.set(*p, Obj());
+        for (uint32_t i = 0; i < arg; ++i) *--f.sp = Obj();
+        PUSH(so);
+        NEXT;
+      }
+      CASE(BUILD_DICT): {
+        auto* d = new DictObj();
+        Obj dobj(d);
+        for (Obj* p = f.sp - 2 * arg; p < f.sp; p += 2) d->map.set(p[0], p[1]);
+        for (uint32_t i = 0; i < 2 * arg; ++i) *--f.sp = Obj();
+        PUSH(dobj);
+        NEXT;
+      }
+      CASE(BUILD_SLICE): {
+        Obj step = arg == 3 ? POP() : Obj();
+        Obj hi = POP();
+        Obj lo = POP();
+        PUSH(make<SliceObj>(std::move(lo), std::move(hi), std::move(step)));
+        NEXT;
+      }
+      CASE(BUILD_STRING): {
+        std::string s;
+        for (Obj* p = f.sp - arg; p < f.sp; ++p) s += p->as<StrObj>()->value;
+        for (uint32_t i = 0; i < arg; ++i) *--f.sp = Obj();
+        PUSH(make_str(std::move(s)));
+        NEXT;
+      }
+      CASE(FORMAT_VALUE): {
+        Obj spec = (arg & 4) ? POP() : Obj();
+        Obj v = POP();
+        uint32_t conv = arg & 3;
+        if (conv == 1) v = make_str(str(in, v));
+        else if (conv == 2 || conv == 3) v = make_str(repr(in, v));
+        std::string_view sp = spec.is_none() ? std::string_view() : std::string_view(str_of(spec));
+        if (v.kind() == Kind::Str && sp.empty()) PUSH(v);
+        else PUSH(make_str(format_value(in, v, sp)));
+        NEXT;
+      }
+      CASE(LIST_APPEND): {
+        Obj v = POP();
+        f.sp[-int(arg)].as<ListObj>()->items.push_back(std::move(v));
+        NEXT;
+      }
+      CASE(SET_ADD): {
+        Obj v = POP();
+        f.sp[-int(arg)].as<SetObj>()->map.set(v, Obj());
+        NEXT;
+      }
+      CASE(MAP_ADD): {
+        Obj v = POP();
+        Obj k = POP();
+        f.sp[-int(arg)].as<DictObj>()->map.set(k, std::move(v));
+        NEXT;
+      }
+      CASE(LIST_EXTEND): {
+        Obj it = POP();
+        extend_from_iterable(in, f.sp[-int(arg)].as<ListObj>()->items, it);
+        NEXT;
+      }
+      CASE(DICT_UPDATE): {
+        Obj m = POP();
+        DictObj* src = m.as<DictObj>();
+        if (!src) throw Error("argument after ** must be a mapping, not " + std::string(kind_name(m.kind())), ErrorKind::Type);
+        OrderedMap& dst = f.sp[-int(arg)].as<DictObj>()->map;
+        src->map.for_each([&](const Obj& k, const Obj& v) { dst.set(k, v); });
+        NEXT;
+      }
+      CASE(LIST_TO_TUPLE):
+        TOP() = make_tuple(std::move(TOP().as<ListObj>()->items));
+        NEXT;
+      CASE(UNPACK_SEQUENCE):
+        if (TupleObj* t = TOP().as<TupleObj>(); t && t->items.size() == arg) {
+          Obj seq = POP();
+          for (size_t i = arg; i-- > 0;) PUSH(seq.as<TupleObj>()->items[i]);
+        } else {
+          unpack_sequence(in, f, arg);
+        }
+        NEXT;
+      CASE(UNPACK_EX):
+        unpack_ex(in, f, arg);
+        NEXT;
+      CASE(JUMP):
+        f.pc = arg;
+        NEXT;
+      CASE(JUMP_BACK):
+        // Checks before jumping, so an error here is reported at the back-edge's line.
+        if (in.step_limit && ++in.steps > in.step_limit)
+          throw Error("kiln step limit exceeded", ErrorKind::Runtime);
+        if (in.hooks.on_hot_loop) {
+          if (code.loop_counts.size() != code.code.size()) code.loop_counts.assign(code.code.size(), 0);
+          if (++code.loop_counts[arg] == in.hooks.hot_loops + 1) in.hooks.on_hot_loop(in, code, arg);
+        }
+        f.pc = arg;
+        NEXT;
+      CASE(POP_JUMP_IF_FALSE): {
+        Obj c = POP();
+        if (!is_true(in, c)) f.pc = arg;
+        NEXT;
+      }
+      CASE(POP_JUMP_IF_TRUE): {
+        Obj c = POP();
+        if (is_true(in, c)) f.pc = arg;
+        NEXT;
+      }
+      CASE(JUMP_IF_FALSE_OR_POP):
+        if (!is_true(in, TOP())) f.pc = arg;
+        else *--f.sp = Obj();
+        NEXT;
+      CASE(JUMP_IF_TRUE_OR_POP):
+        if (is_true(in, TOP())) f.pc = arg;
+        else *--f.sp = Obj();
+        NEXT;
+      CASE(GET_ITER):
+        TOP() = iter(in, TOP());
+        NEXT;
+      CASE(FOR_ITER): {
+        Obj next;
+        if (TOP().as<IteratorObj>()->next(in, next)) {
+          PUSH(std::move(next));
+        } else {
+          *--f.sp = Obj();
+          f.pc = arg;
+        }
+        NEXT;
+      }
+      CASE(CALL):
+        call_from_stack(in, f, arg, nullptr);
+        NEXT;
+      CASE(CALL_KW): {
+        Obj names = POP();
+        call_from_stack(in, f, arg, names.as<TupleObj>());
+        NEXT;
+      }
+      CASE(CALL_EX):
+        call_ex(in, f, arg);
+        NEXT;
+      CASE(CALL_METHOD):
+        call_method_from_stack(in, f, arg, nullptr);
+        NEXT;
+      CASE(CALL_METHOD_KW): {
+        Obj names = POP();
+        call_method_from_stack(in, f, arg, names.as<TupleObj>());
+        NEXT;
+      }
+      CASE(MAKE_FUNCTION): {
+        Obj fn = make_function(f, arg);
+        fn.as<FunctionObj>()->globals = globals_obj;
+        PUSH(std::move(fn));
+        NEXT;
+      }
+      CASE(LOAD_BUILD_CLASS):
+        PUSH(in.builtin("__build_class__"));
+        NEXT;
+      CASE(RETURN_VALUE):
+        return POP();
+      CASE(SETUP_FINALLY):
+        f.blocks.push_back({arg, uint32_t(f.sp - f.stack), uint32_t(in.handling.size())});
+        NEXT;
+      CASE(POP_BLOCK):
+        f.blocks.pop_back();
+        NEXT;
+      CASE(POP_EXCEPT):
+        *--f.sp = Obj();
+        if (!in.handling.empty()) {
+          in.handling.pop_back();
+          in.handling_tb.pop_back();
+        }
+        NEXT;
+      CASE(RERAISE): {
+        Obj exc = POP();
+        ScriptException e{exc, {}};
+        if (!in.handling.empty() && in.handling.back().is(exc)) {
+          e.traceback = std::move(in.handling_tb.back());
+          e.reraised = true;
+          in.handling.pop_back();
+          in.handling_tb.pop_back();
+        }
+        throw e;
+      }
+      CASE(RAISE_VARARGS): {
+        if (arg == 0) {
+          if (in.handling.empty()) throw Error("No active exception to reraise", ErrorKind::Runtime);
+          throw ScriptException{in.handling.back(), in.handling_tb.back(), true};
+        }
+        Obj cause = arg == 2 ? POP() : Obj();
+        Obj exc = exc_instance(in, POP());
+        if (!cause.is_none()) exc.as<InstanceObj>()->attrs.set("__cause__", exc_instance(in, cause));
+        throw ScriptException{exc, {}};
+      }
+      CASE(JUMP_IF_NOT_EXC_MATCH): {
+        Obj cls = POP();
+        if (!isinstance(in, TOP(), cls)) f.pc = arg;
+        NEXT;
+      }
+      CASE(BEFORE_WITH): {
+        Obj mgr = POP();
+        Obj exit = getattr(in, mgr, "__exit__");
+        Obj enter = getattr(in, mgr, "__enter__");
+        PUSH(std::move(exit));
+        PUSH(in.call(enter, {}));
+        NEXT;
+      }
+      CASE(WITH_EXIT): {
+        Obj exit = POP();
+        Obj none[3];
+        in.call(exit, none);
+        NEXT;
+      }
+      CASE(WITH_EXCEPT): {
+        Obj exc = TOP();
+        Obj args[3] = {type_of(in, exc), exc, Obj()};
+        Obj r = in.call(f.sp[-2], args);
+        PUSH(Obj::from_bool(is_true(in, r)));
+        NEXT;
+      }
+      CASE(IMPORT_NAME):
+        PUSH(in.import_module(code.names[arg]));
+        NEXT;
+      CASE(IMPORT_FROM): {
+        const Obj& m = TOP();
+        const std::string& name = code.names[arg];
+        Obj v;
+        if (ModuleObj* mod = m.as<ModuleObj>(); mod && mod->attrs.find(name)) v = *mod->attrs.find(name);
+        else if (mod) v = in.import_module(mod->name + "." + name);
+        else v = getattr(in, m, name);
+        PUSH(std::move(v));
+        NEXT;
+      }
+      CASE(LOAD_ASSERTION_ERROR):
+        PUSH(in.exc_class(ErrorKind::Assertion));
+        NEXT;
+      case Op::kCount:
+        throw Error("bad opcode", ErrorKind::Runtime);
+    }
+  }
+#undef CASE
+#undef NEXT
+}
+
+#undef POP
+#undef TOP
+#undef PUSH
+
+// ---- entry points ----------------------------------------------------------------------------------
+
+namespace {
+
+[[noreturn]] void arg_error(const Code& c, const std::string& msg) {
+  throw Error(c.qualname + "() " + msg, ErrorKind::Type);
+}
+
+std::string quoted_list(const std::vector<std::string>& names) {
+  std::string s;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) s += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+    s += "'" + names[i] + "'";
+  }
+  return s;
+}
+
+// Places positional and keyword arguments into the frame's parameter slots.
+void bind_arguments(const FunctionObj& fn, const Code& c, Obj* locals, std::span<const Obj> pos,
+                    std::span<const Kwarg> kw) {
+  size_t argc = size_t(c.argcount), kwonly = size_t(c.kwonlyargcount);
+  size_t npos = std::min(pos.size(), argc);
+  for (size_t i = 0; i < npos; ++i) locals[i] = pos[i];
+  size_t slot = argc + kwonly;
+  if (c.has_varargs) {
+    std::vector<Obj> extra(pos.begin() + long(npos), pos.end());
+    locals[slot++] = make_tuple(std::move(extra));
+  } else if (pos.size() > argc) {
+    size_t min = argc - fn.defaults.size();
+    std::string takes = min == argc ? detail::cat(argc) : detail::cat("from ", min, " to ", argc);
+    arg_error(c, detail::cat("takes ", takes, " positional argument", argc == 1 ? "" : "s", " but ", pos.size(),
+                             pos.size() == 1 ? " was" : " were", " given"));
+  }
+  DictObj* varkw = nullptr;
+  if (c.has_varkw) {
+    Obj d = make<DictObj>();
+    varkw = d.as<DictObj>();
+    locals[slot] = std::move(d);
+  }
+  for (const Kwarg& k : kw) {
+    size_t i = 0;
+    while (i < argc + kwonly && c.varnames[i] != *k.name) ++i;
+    if (i < argc + kwonly) {
+      if (!locals[i].is_null()) arg_error(c, "got multiple values for argument '" + *k.name + "'");
+      locals[i] = k.value;
+    } else if (varkw) {
+      varkw->map.set(make_str(*k.name), k.value);
+    } else {
+      arg_error(c, "got an unexpected keyword argument '" + *k.name + "'");
+    }
+  }
+  size_t first_default = argc - fn.defaults.size();
+  std::vector<std::string> missing;
+  for (size_t i = npos; i < argc; ++i) {
+    if (!locals[i].is_null()) continue;
+    if (i >= first_default) locals[i] = fn.defaults[i - first_default];
+    else missing.push_back(c.varnames[i]);
+  }
+  if (!missing.empty())
+    arg_error(c, detail::cat("missing ", missing.size(), " required positional argument", missing.size() == 1 ? "" : "s",
+                             ": ", quoted_list(missing)));
+  for (size_t i = argc; i < argc + kwonly; ++i) {
+    if (!locals[i].is_null()) continue;
+    DictObj* kd = fn.kwdefaults.as<DictObj>();
+    Obj* v = kd ? kd->map.find(c.varnames[i]) : nullptr;
+    if (v) locals[i] = *v;
+    else missing.push_back(c.varnames[i]);
+  }
+  if (!missing.empty())
+    arg_error(c, detail::cat("missing ", missing.size(), " required keyword-only argument", missing.size() == 1 ? "" : "s",
+                             ": ", quoted_list(missing)));
+}
+
+}  // namespace
+
+Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw) {
+  Code& c = fn.get_code();
+  DepthGuard depth(in);
+  if (in.step_limit && ++in.steps > in.step_limit) throw Error("kiln step limit exceeded", ErrorKind::Runtime);
+  if (++c.call_count == in.hooks.hot_calls + 1 && in.hooks.on_hot_function) in.hooks.on_hot_function(in, c);
+  size_t nl = c.nlocals(), nc = c.ncells();
+  FrameSlots slots(nl + nc + size_t(c.max_stack) + 1);
+  Obj* base = slots.data();
+  for (size_t i = 0; i < nl; ++i) base[i] = Obj::null();
+  Frame f{&c, const_cast<FunctionObj*>(&fn), &fn.globals.as<DictObj>()->map, nullptr, base, base + nl,
+          base + nl + nc, base + nl + nc};
+  f.names = f.globals;
+  if (kw.empty() && pos.size() == size_t(c.argcount) && c.simple_args())
+    std::copy(pos.begin(), pos.end(), base);
+  else
+    bind_arguments(fn, c, base, pos, kw);
+  for (size_t i = 0; i < c.cellvars.size(); ++i) {
+    int p = i < c.cell_param.size() ? c.cell_param[i] : -1;
+    f.cells[i] = make<CellObj>(p >= 0 ? base[p] : Obj::null());
+  }
+  for (size_t i = 0; i < c.freevars.size(); ++i) f.cells[c.cellvars.size() + i] = fn.closure[i];
+  return Vm::run(in, f, fn.globals);
+}
+
+Obj run_body(Interp& in, Code& c, const Obj& globals, OrderedMap& names, const std::vector<Obj>& closure) {
+  DepthGuard depth(in);
+  size_t nl = c.nlocals(), nc = c.ncells();
+  FrameSlots slots(nl + nc + size_t(c.max_stack) + 1);
+  Obj* base = slots.data();
+  for (size_t i = 0; i < nl; ++i) base[i] = Obj::null();
+  Frame f{&c, nullptr, &globals.as<DictObj>()->map, &names, base, base + nl, base + nl + nc, base + nl + nc};
+  for (size_t i = 0; i < c.cellvars.size(); ++i) f.cells[i] = make<CellObj>();
+  for (size_t i = 0; i < c.freevars.size() && i < closure.size(); ++i) f.cells[c.cellvars.size() + i] = closure[i];
+  return Vm::run(in, f, globals);
+}
+
+void release_value_stack() {
+  delete t_stack;
+  t_stack = nullptr;
+}
+
+}  // namespace kiln::lang

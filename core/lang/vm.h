@@ -1,0 +1,22 @@
+// Entry points of the bytecode loop (vm.cpp).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "core/lang/bytecode.h"
+#include "core/lang/object.h"
+
+namespace kiln::lang {
+
+class Interp;
+
+// Calls a Python function: binds arguments (TypeErrors worded like CPython's),
+// sets up cells and runs its code.
+Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw);
+// Runs a module or class body with `names` as its LOAD_NAME/STORE_NAME namespace.
+Obj run_body(Interp& in, Code& code, const Obj& globals, OrderedMap& names, const std::vector<Obj>& closure);
+// Frees this thread's value stack (the interpreter calls it at shutdown).
+void release_value_stack();
+
+}  // namespace kiln::lang

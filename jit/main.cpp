@@ -1,0 +1,164 @@
+// `kiln`: the command users run. `kiln run script.py [args...]` executes a
+// script; exit status 0 on success, 1 when the script raised (traceback on
+// stderr), 2 for usage errors.
+#include <pthread.h>
+
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/lang/builtins.h"
+#include "core/lang/interp.h"
+#include "core/random.h"
+#include "core/thread_pool.h"
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+constexpr const char* kUsage =
+    "usage: kiln run [options] script.py [script args...]\n"
+    "       kiln --version\n"
+    "\n"
+    "options for run:\n"
+    "  --jit=off|auto   off: pure interpreter; auto: record and compile hot code (default: off\n"
+    "                   until the tracing JIT lands)\n"
+    "  --threads N      worker threads for tensor kernels (default: all cores)\n"
+    "  --seed N         seed the random generator before the script runs (torch.manual_seed(N))\n"
+    "  -h, --help       show this help\n";
+
+struct Options {
+  std::string script;
+  std::vector<std::string> script_args;
+  std::string jit = "off";
+  std::optional<int> threads;
+  std::optional<uint64_t> seed;
+};
+
+int usage_error(const std::string& msg) {
+  std::cerr << "kiln: " << msg << "\n" << kUsage;
+  return 2;
+}
+
+bool parse_int(const std::string& s, long long& out) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  out = std::strtoll(s.c_str(), &end, 10);
+  return *end == '\0';
+}
+
+// Returns an exit code when parsing ends the program (help, errors).
+std::optional<int> parse_run_options(const std::vector<std::string>& args, Options& o) {
+  size_t i = 0;
+  for (; i < args.size() && args[i].size() > 1 && args[i][0] == '-'; ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const std::string& name) -> std::optional<std::string> {
+      if (a.rfind(name + "=", 0) == 0) return a.substr(name.size() + 1);
+      if (a == name && i + 1 < args.size()) return args[++i];
+      return std::nullopt;
+    };
+    long long n;
+    if (a == "-h" || a == "--help") {
+      std::cout << kUsage;
+      return 0;
+    } else if (a.rfind("--jit", 0) == 0) {
+      auto v = value("--jit");
+      if (!v || (*v != "off" && *v != "auto")) return usage_error("--jit must be off or auto");
+      o.jit = *v;
+    } else if (a.rfind("--threads", 0) == 0) {
+      auto v = value("--threads");
+      if (!v || !parse_int(*v, n) || n < 1) return usage_error("--threads needs a positive integer");
+      o.threads = int(n);
+    } else if (a.rfind("--seed", 0) == 0) {
+      auto v = value("--seed");
+      if (!v || !parse_int(*v, n) || n < 0) return usage_error("--seed needs a non-negative integer");
+      o.seed = uint64_t(n);
+    } else {
+      return usage_error("unknown option '" + a + "'");
+    }
+  }
+  if (i == args.size()) return usage_error("missing script to run");
+  o.script = args[i];
+  o.script_args.assign(args.begin() + long(i) + 1, args.end());
+  return std::nullopt;
+}
+
+int run_script(const Options& o) {
+  using namespace kiln::lang;
+  if (o.threads) kiln::set_num_threads(*o.threads);
+  if (o.seed) kiln::default_generator().manual_seed(*o.seed);
+  try {
+    Interp in;
+    std::vector<std::string> argv{o.script};
+    argv.insert(argv.end(), o.script_args.begin(), o.script_args.end());
+    set_argv(in, argv);
+    try {
+      in.run_file(o.script);
+    } catch (const ScriptException& e) {
+      std::cout.flush();
+      if (int code; is_system_exit(in, e, code)) return code;
+      std::cerr << in.format_exception(e);
+      return 1;
+    } catch (const kiln::Error& e) {
+      std::cout.flush();
+      if (e.kind() == kiln::ErrorKind::Syntax) std::cerr << in.format_syntax_error(e);
+      else std::cerr << "kiln: " << e.describe() << "\n";
+      return 1;
+    }
+  } catch (const ScriptException& e) {
+    std::cerr << "kiln: the interpreter failed to start (an error in its prelude)\n";
+    return 1;
+  } catch (const kiln::Error& e) {
+    std::cerr << "kiln: " << e.describe() << "\n";
+    return 1;
+  }
+  std::cout.flush();
+  return 0;
+}
+
+struct ThreadCall {
+  const Options* options;
+  int result;
+};
+
+void* run_thread(void* p) {
+  auto* call = static_cast<ThreadCall*>(p);
+  call->result = run_script(*call->options);
+  return nullptr;
+}
+
+// Scripts recurse; run them on a thread with a large stack so the VM's
+// recursion limit, not the C++ stack, is what a deep script meets.
+int run_with_big_stack(const Options& o) {
+  ThreadCall call{&o, 1};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t(512) << 20);
+  pthread_t t;
+  if (pthread_create(&t, &attr, run_thread, &call) != 0) return run_script(o);
+  pthread_join(t, nullptr);
+  pthread_attr_destroy(&attr);
+  return call.result;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) return usage_error("missing command");
+  if (args[0] == "--version" || args[0] == "version") {
+    std::cout << "kiln " << kVersion << "\n";
+    return 0;
+  }
+  if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (args[0] != "run") return usage_error("unknown command '" + args[0] + "'");
+  Options o;
+  if (auto code = parse_run_options({args.begin() + 1, args.end()}, o)) return *code;
+  return run_with_big_stack(o);
+}

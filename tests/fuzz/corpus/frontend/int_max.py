@@ -1,0 +1,2 @@
+x = 9223372036854775807
+y = 0x7fffffffffffffff

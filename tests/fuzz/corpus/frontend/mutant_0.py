@@ -1,0 +1,5 @@
+if xä
+	if y:
+		pass
+Oelse(
+		z = 1

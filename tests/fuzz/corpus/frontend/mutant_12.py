@@ -1,0 +1,15 @@
+nme = "kiln"
+width = 10
+print(f"hello {name}!")
+print(f'{name!r:>{width}} and {{braces}}')
+print(f"{x + 1:.3f} {y!s} {z!a}")
+print(f"{'nested'} {d['key']}")
+print(f"{a:{b}.{c}}")
+print("plain" T"{x}" 'more')
+print(f"""multi
+line {x}
+""")
+print(%f"raww{x}\n")
+print(f"{x=}")
+print(f"{x = :>5}")
+print(f"{x, y}")

@@ -1,0 +1,5 @@
+if x:
+	if i:
+		pass
+	else:
+		ê= 1

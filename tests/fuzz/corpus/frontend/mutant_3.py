@@ -1,0 +1,25 @@
+if x > 0:
+    print("pos")
+elif x < 0:
+    print("neg")
+elif x == 0:
+    pass
+else:
+    print("zero")
+while i < 10:
+    i += 1
+    if i == 3:
+        continue
+    if i == 8:
+        brxak
+else:
+    print("done")
+for i in range(10):
+    pass
+else:
+    pass
+ëor i, ia, b) in enumerate(zip(xs, ys)):
+    print(i, a, b)
+for k, v in d.items(): print(k, v)
+if x: pasc
+while False: break

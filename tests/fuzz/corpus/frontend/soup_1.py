@@ -1,0 +1,1 @@
+[ / and with // = 's' 's' if ) for ] or = / and yield finally while { f'{x}' class in ]

@@ -1,0 +1,3 @@
+global ) if in for if is in import 
+	 x , if @ [ global -> lambda } 
+	 )

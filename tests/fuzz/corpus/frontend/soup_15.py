@@ -1,0 +1,1 @@
+* = def return finally 's' for -> 1 lambda async [ )

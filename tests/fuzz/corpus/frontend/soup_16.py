@@ -1,0 +1,3 @@
+async = #c
+ else ... * del - for async [ pass [ import try finally return \
+ as

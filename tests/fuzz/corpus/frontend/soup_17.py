@@ -1,0 +1,3 @@
++ not try ** #c
+ // pass def or -> 
+ + = not def def while global or = if @ if +

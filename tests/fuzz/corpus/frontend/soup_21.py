@@ -1,0 +1,3 @@
+else + import \
+ in return else while def = lambda lambda #c
+ class elif

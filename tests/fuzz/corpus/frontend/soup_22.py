@@ -1,0 +1,3 @@
+in try yield := [ #c
+ else / #c
+ )

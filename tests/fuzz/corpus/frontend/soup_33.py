@@ -1,0 +1,2 @@
+else { if global and in return pass 
+	 except global 's' lambda { , for , and , pass if x { {

@@ -1,0 +1,2 @@
+yield as } pass : or is 2.5 async { while 
+	 while not // -> = if yield

@@ -1,0 +1,2 @@
+with ( 's' in return 2.5 
+     pass

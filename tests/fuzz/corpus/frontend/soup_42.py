@@ -1,0 +1,3 @@
+finally class @ not class else with def := } 2.5 [ elif finally ... except elif finally { return def -> : if def -> try { * ** 
+ finally def [ and = while with , ] while class class \
+ f'{x}' ...

@@ -1,0 +1,3 @@
+except \
+ global elif - lambda + finally as := except // and if \
+ 's' [ 's' not

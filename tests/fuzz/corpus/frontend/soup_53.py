@@ -1,0 +1,2 @@
+yield in // 
+ { else with { ... if or import

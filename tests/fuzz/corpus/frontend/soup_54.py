@@ -1,0 +1,1 @@
+if del 1 finally or 's' while else // x , as yield . not and , elif except is as not in := def x except if . as global

@@ -1,0 +1,4 @@
+f'{x}' elif and { del and global yield try 
+ @ and : 
+	 try 
+	 is =

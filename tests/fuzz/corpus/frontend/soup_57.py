@@ -1,0 +1,1 @@
+. async = 's' // -> from / or as x

@@ -1,0 +1,2 @@
+. while \
+ finally + not -> + elif -> finally global and except while and = -> 's' as as := class (

@@ -1,0 +1,3 @@
+- #c
+ } yield } return : not 
+     or [ ( pass class := global := } ) as // if for from return and 's' while + @ in { or ... with as * x @

@@ -1,0 +1,5 @@
+"""Module docstring."""
+import math
+import torch.nn as nn
+from torch import optim as o, tensor
+from o

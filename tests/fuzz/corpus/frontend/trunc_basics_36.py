@@ -1,0 +1,2 @@
+"""Module docstring."""
+import math

@@ -1,0 +1,14 @@
+total = 1 + \
+        2 + \
+        3
+items = [
+    1,
+    2,  # comment
+    3,
+]
+call(a,
+     b,
+     c=3)
+# trailing comment
+if (a and
+      

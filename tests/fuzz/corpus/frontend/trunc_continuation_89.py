@@ -1,0 +1,9 @@
+total = 1 + \
+        2 + \
+        3
+items = [
+    1,
+    2,  # comment
+    3,
+]
+call(a,

@@ -1,0 +1,10 @@
+if x > 0:
+    print("pos")
+elif x < 0:
+    print("neg")
+elif x == 0:
+    pass
+else:
+    print("zero")
+while i < 10:
+    i 

@@ -1,0 +1,5 @@
+try:
+    risky()
+except ValueError as e:
+    print(e)
+except (TypeError, K

@@ -1,0 +1,5 @@
+name = "kiln"
+width = 10
+print(f"hello {name}!")
+print(f'{name!r:>{width}} and {{braces}}')
+print(f"{x 

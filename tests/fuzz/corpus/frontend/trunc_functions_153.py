@@ -1,0 +1,7 @@
+def f(a, b=1, *args, c, d=2, **kwargs):
+    """Docstring."""
+    return a, b
+
+def g(x: int, y: "Tensor" = None) -> float:
+    global counter
+    counter 

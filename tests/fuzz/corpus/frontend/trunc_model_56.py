@@ -1,0 +1,3 @@
+import torch
+import torch.nn as nn
+import torch.nn.funct

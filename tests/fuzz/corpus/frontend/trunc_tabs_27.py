@@ -1,0 +1,4 @@
+if x:
+	if y:
+		pass
+	else:

@@ -1,0 +1,36 @@
+"""Module docstring."""
+import math
+import torch.nn as nn
+from torch import optim as o, tensor
+from os.path import (join, exists,)
+x = 1
+y = 2.5
+z = x + y * 3 - 4 / 2 // 1 % 7 ** 2
+a, b = b, a
+a, *rest = [1, 2, 3]
+[p, q] = (1, 2)
+x += 1; y -= 2; z *= 3
+x /= 2
+x //= 2
+x %= 3
+x **= 2
+x @= y
+x &= 1
+x |= 2
+x ^= 3
+x <<= 1
+x >>= 1
+n: int = 3
+m: float
+s = 'single' "double" '''triple''' """triple2"""
+r = r'raw\n' + 'esc\n\t\x41\u00e9\0'
+h = 0x_FF + 0o17 + 0b1010 + 1_000_000
+f = 1. + .5 + 1e-3 + 1_000.5 + 2E+10
+t = ()
+t1 = (1,)
+l = [1, 2, 3,]
+d = {'a': 1, 'b': 2, **other}
+st = {1, 2, 3}
+e = ...
+none = None
+flag = True and not False or x

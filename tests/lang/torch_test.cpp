@@ -1,0 +1,508 @@
+// The torch module and the Python surface of tensors, end to end: each
+// script's expected output was recorded by running the same script under
+// PyTorch 2.x (CUDA errors are those of a CPU-only PyTorch build).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/lang/interp.h"
+#include "core/lang/torch_bridge.h"
+#include "core/ops.h"
+
+namespace kiln::lang {
+namespace {
+
+std::string run(const std::string& src) {
+  std::ostringstream out;
+  Interp in(&out);
+  try {
+    in.run_source(src, "test.py");
+  } catch (const ScriptException& e) {
+    return out.str() + in.format_exception(e);
+  }
+  return out.str();
+}
+
+TEST(TorchBridge, ValuesConvertBothWays) {
+  EXPECT_TRUE(to_value(Obj::from_int(3)).is_int());
+  EXPECT_TRUE(to_value(Obj::from_float(0.5)).is_double());
+  EXPECT_TRUE(to_value(Obj::from_bool(true)).is_bool());
+  EXPECT_TRUE(to_value(Obj()).is_none());
+  EXPECT_EQ(to_value(Obj::from_dtype(DType::Int32)).dtype(), DType::Int32);
+  EXPECT_EQ(to_value(make_str("mean")).str(), "mean");
+  Value ints = to_value(make_tuple({Obj::from_int(2), Obj::from_int(-1)}));
+  ASSERT_TRUE(ints.is_int_list());
+  EXPECT_EQ(ints.int_list(), (Shape{2, -1}));
+  Value ts = to_value(make_list({make_tensor(zeros({2})), make_tensor(ones({2}))}));
+  ASSERT_TRUE(ts.is_tensor_list());
+  EXPECT_EQ(ts.tensor_list().size(), 2u);
+  EXPECT_THROW(to_value(make_list({Obj::from_float(1.5)})), Error);
+
+  Obj t = from_value(Value(ones({3})));
+  ASSERT_NE(t.as<TensorObj>(), nullptr);
+  EXPECT_EQ(t.as<TensorObj>()->tensor.numel(), 3);
+  Obj shape = from_value(Value(Shape{4, 5}));
+  ASSERT_NE(shape.as<TupleObj>(), nullptr);
+  EXPECT_EQ(shape.as<TupleObj>()->items[1].as_int(), 5);
+  EXPECT_TRUE(from_value(Value()).is_none());
+  EXPECT_EQ(from_value(Value(2.5)).as_float(), 2.5);
+}
+
+TEST(TorchBridge, CallOpPicksOverloadAndReturnKind) {
+  Value args[2] = {Value(ones({2, 3})), Value(int64_t(1))};
+  Obj r = call_op_obj("max", args);  // max.dim: (values, indices)
+  ASSERT_NE(r.as<TupleObj>(), nullptr);
+  EXPECT_EQ(r.as<TupleObj>()->items.size(), 2u);
+  Value eq[2] = {Value(ones({2})), Value(ones({2}))};
+  EXPECT_TRUE(call_op_obj("equal", eq).as_bool());
+  Value one[1] = {Value(ones({2}))};
+  EXPECT_NE(call_op_obj("max", one).as<TensorObj>(), nullptr);
+}
+
+TEST(TorchBridge, TensorFromNestedData) {
+  Tensor t = tensor_from_data(make_list({make_list({Obj::from_int(1), Obj::from_int(2)}),
+                                         make_list({Obj::from_int(3), Obj::from_bool(true)})}),
+                              std::nullopt);
+  EXPECT_EQ(t.dtype(), DType::Int64);
+  EXPECT_EQ(t.sizes(), (Shape{2, 2}));
+  EXPECT_EQ(to_double_vector(t), (std::vector<double>{1, 2, 3, 1}));
+  EXPECT_EQ(tensor_from_data(make_list({Obj::from_int(1), Obj::from_float(2)}), std::nullopt).dtype(),
+            DType::Float32);
+  Tensor big = tensor_from_data(make_list({Obj::from_int(9007199254740993)}), std::nullopt);
+  EXPECT_EQ(big.data<int64_t>()[0], 9007199254740993);  // exact beyond 2^53
+  EXPECT_THROW(tensor_from_data(make_list({make_list({Obj::from_int(1)}), Obj::from_int(2)}), std::nullopt), Error);
+}
+
+
+
+TEST(TorchScripts, TensorConstructionAndDtypeInference) {
+  EXPECT_EQ(run(R"py(import torch
+print(torch.tensor([1, 2, 3]))
+print(torch.tensor([1, 2.5]))
+print(torch.tensor([[True, False], [False, True]]))
+print(torch.tensor([True, 2]).dtype, torch.tensor(3.5).dtype, torch.tensor([]).shape, torch.tensor([[], []]).shape)
+print(torch.tensor([1, 2], dtype=torch.float64))
+print(torch.tensor([torch.tensor(1.0), torch.tensor(2.0)]))
+x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+print(x)
+print(torch.as_tensor([1, 2]).dtype, torch.tensor(7).item(), torch.tensor(2.5).item(), torch.tensor(True).item())
+)py"),
+            R"py(tensor([1, 2, 3])
+tensor([1.0000, 2.5000])
+tensor([[ True, False],
+        [False,  True]])
+torch.int64 torch.float32 torch.Size([0]) torch.Size([2, 0])
+tensor([1., 2.], dtype=torch.float64)
+tensor([1., 2.])
+tensor([[1., 2.],
+        [3., 4.]], requires_grad=True)
+torch.int64 7 2.5 True
+)py");
+}
+
+TEST(TorchScripts, DtypesDevicesAndSize) {
+  EXPECT_EQ(run(R"py(import torch
+print(torch.float32, torch.float, torch.double, torch.long, torch.int, torch.bool, torch.half, torch.bfloat16)
+print(torch.get_default_dtype(), torch.float32 == torch.float, torch.int64 == torch.long)
+d = torch.device('cpu')
+print(d, repr(d), torch.device('cuda:1'))
+s = torch.Size([2, 3])
+print(s, s[0], len(s), torch.zeros(2, 3).shape == s, torch.zeros(4, 5).size(), torch.zeros(4, 5).size(1))
+print(torch.cuda.is_available(), torch.cuda.device_count())
+x = torch.zeros(2, 3, device='cpu')
+print(x.device, x.dtype, x.ndim, x.dim(), x.numel(), x.stride(), x.is_contiguous(), x.t().is_contiguous())
+)py"),
+            R"py(torch.float32 torch.float32 torch.float64 torch.int64 torch.int32 torch.bool torch.float16 torch.bfloat16
+torch.float32 True True
+cpu device(type='cpu') cuda:1
+torch.Size([2, 3]) 2 2 True torch.Size([4, 5]) 5
+False 0
+cpu torch.float32 2 2 6 (3, 1) True False
+)py");
+}
+
+TEST(TorchScripts, CreationOpsVarargsAndKeywords) {
+  EXPECT_EQ(run(R"py(import torch
+print(torch.zeros(2, 3))
+print(torch.ones((2, 2), dtype=torch.int64))
+print(torch.full((2,), 1.5), torch.arange(5), torch.arange(1, 4, 0.5))
+print(torch.eye(2), torch.linspace(0, 1, 5))
+print(torch.zeros(size=(1, 2)), torch.empty(0).shape)
+print(torch.zeros_like(torch.ones(2), dtype=torch.int32))
+)py"),
+            R"py(tensor([[0., 0., 0.],
+        [0., 0., 0.]])
+tensor([[1, 1],
+        [1, 1]])
+tensor([1.5000, 1.5000]) tensor([0, 1, 2, 3, 4]) tensor([1.0000, 1.5000, 2.0000, 2.5000, 3.0000, 3.5000])
+tensor([[1., 0.],
+        [0., 1.]]) tensor([0.0000, 0.2500, 0.5000, 0.7500, 1.0000])
+tensor([[0., 0.]]) torch.Size([0])
+tensor([0, 0], dtype=torch.int32)
+)py");
+}
+
+TEST(TorchScripts, OperatorsAndPromotion) {
+  EXPECT_EQ(run(R"py(import torch
+a = torch.tensor([1, 2, 3])
+b = torch.tensor([0.5, 1.5, 2.5])
+print(a + b, a - 1, 2 - a, a * 2, a / 2, 2 / b, a // 2, -7 // a, a % 2, a ** 2, 2 ** a, b ** 0.5)
+print(-a, +a, abs(torch.tensor([-1.5, 2.0])))
+m = torch.tensor([[1., 2.], [3., 4.]])
+print(m @ m)
+print(a > 1, a == 2, 2 < a, a != b, a <= 2.0)
+print(torch.tensor([True, False]) & torch.tensor([True, True]), torch.tensor([True, False]) | torch.tensor([False, False]), ~torch.tensor([True, False]), ~a)
+print(a == None, a != 'x')
+)py"),
+            R"py(tensor([1.5000, 3.5000, 5.5000]) tensor([0, 1, 2]) tensor([ 1,  0, -1]) tensor([2, 4, 6]) tensor([0.5000, 1.0000, 1.5000]) tensor([4.0000, 1.3333, 0.8000]) tensor([0, 1, 1]) tensor([-7, -4, -3]) tensor([1, 0, 1]) tensor([1, 4, 9]) tensor([2, 4, 8]) tensor([0.7071, 1.2247, 1.5811])
+tensor([-1, -2, -3]) tensor([1, 2, 3]) tensor([1.5000, 2.0000])
+tensor([[ 7., 10.],
+        [15., 22.]])
+tensor([False,  True,  True]) tensor([False,  True, False]) tensor([False, False,  True]) tensor([True, True, True]) tensor([ True,  True, False])
+tensor([ True, False]) tensor([ True, False]) tensor([False,  True]) tensor([-2, -3, -4])
+False True
+)py");
+}
+
+TEST(TorchScripts, InPlaceOperatorsKeepIdentity) {
+  EXPECT_EQ(run(R"py(import torch
+a = torch.zeros(3)
+b = a
+a += 1
+a *= 3
+a -= torch.tensor([1., 2., 3.])
+a /= 2
+print(a is b, b)
+c = torch.tensor([5, 7])
+d = c
+c //= 2
+c %= 2
+print(c is d, d)
+e = torch.tensor([1, 2])
+try:
+    e /= 2
+except RuntimeError as ex:
+    print('RuntimeError', ex)
+)py"),
+            R"py(True tensor([1.0000, 0.5000, 0.0000])
+True tensor([0, 1])
+RuntimeError result type Float can't be cast to the desired output type Long
+)py");
+}
+
+TEST(TorchScripts, IndexingGetAndSet) {
+  EXPECT_EQ(run(R"py(import torch
+x = torch.arange(24).reshape(2, 3, 4)
+print(x[0], x[1, 2], x[-1, -1, -1])
+print(x[:, 1:3, ::2])
+print(x[..., 0], x[None, 0].shape, x[0, ..., None].shape)
+print(x[x > 20], x[[0, 1], [1, 2]], x[torch.tensor([1, 0])].shape, x[:, [0, 2]].shape)
+y = torch.zeros(3, 4)
+y[0] = 1
+y[1, 1:3] = torch.tensor([5., 6.])
+y[:, -1] = 9
+y[y == 0] = -1
+y[[2, 2], [0, 1]] = 7
+print(y)
+print(x[0, 0, 1:], x[1][2][3])
+)py"),
+            R"py(tensor([[ 0,  1,  2,  3],
+        [ 4,  5,  6,  7],
+        [ 8,  9, 10, 11]]) tensor([20, 21, 22, 23]) tensor(23)
+tensor([[[ 4,  6],
+         [ 8, 10]],
+
+        [[16, 18],
+         [20, 22]]])
+tensor([[ 0,  4,  8],
+        [12, 16, 20]]) torch.Size([1, 3, 4]) torch.Size([3, 4, 1])
+tensor([21, 22, 23]) tensor([[ 4,  5,  6,  7],
+        [20, 21, 22, 23]]) torch.Size([2, 3, 4]) torch.Size([2, 2, 4])
+tensor([[ 1.,  1.,  1.,  9.],
+        [-1.,  5.,  6.,  9.],
+        [ 7.,  7., -1.,  9.]])
+tensor([1, 2, 3]) tensor(23)
+)py");
+}
+
+TEST(TorchScripts, MethodsFromOpTable) {
+  EXPECT_EQ(run(R"py(import torch
+x = torch.arange(6, dtype=torch.float32)
+print(x.view(2, 3), x.view((3, 2)).shape, x.reshape(-1, 2).shape, x.view(2, 3).permute(1, 0).shape)
+m = x.view(2, 3)
+vals, idx = m.max(dim=1)
+print(m.sum(), m.sum(dim=1), m.sum(0, keepdim=True), m.mean(1), m.max(), vals, idx, m.max(1)[0], m.argmax(1))
+print(m.transpose(0, 1).contiguous().shape, m.unsqueeze(0).shape, m.expand(2, 2, 3).shape, m.flatten())
+print(m.exp().log().sum().item() > 14.99)
+print(m.softmax(dim=-1).sum(1), m.clamp(min=1, max=4), m.masked_fill(m > 2, 0.0))
+v = torch.zeros(3)
+r = v.add_(1)
+print(r is v, v.mul_(2), v.zero_(), v.fill_(3))
+print(m.chunk(3, dim=1)[0], len(m.split(1, dim=0)), m.unbind(1)[2])
+print(m.T, m.float().dtype, m.long(), m.to(torch.float64).dtype, m.to(m).dtype is m.dtype, m.double().dtype)
+print(m.repeat(2, 1).shape, m.new_zeros(2, 2), m.type_as(torch.tensor([1])).dtype, m.view_as(torch.zeros(3, 2)).shape)
+print(m.tolist(), m[0, 0].item(), m.int().tolist(), torch.tensor(True).tolist())
+)py"),
+            R"py(tensor([[0., 1., 2.],
+        [3., 4., 5.]]) torch.Size([3, 2]) torch.Size([3, 2]) torch.Size([3, 2])
+tensor(15.) tensor([ 3., 12.]) tensor([[3., 5., 7.]]) tensor([1., 4.]) tensor(5.) tensor([2., 5.]) tensor([2, 2]) tensor([2., 5.]) tensor([2, 2])
+torch.Size([3, 2]) torch.Size([1, 2, 3]) torch.Size([2, 2, 3]) tensor([0., 1., 2., 3., 4., 5.])
+True
+tensor([1., 1.]) tensor([[1., 1., 2.],
+        [3., 4., 4.]]) tensor([[0., 1., 2.],
+        [0., 0., 0.]])
+True tensor([3., 3., 3.]) tensor([3., 3., 3.]) tensor([3., 3., 3.])
+tensor([[0.],
+        [3.]]) 2 tensor([2., 5.])
+tensor([[0., 3.],
+        [1., 4.],
+        [2., 5.]]) torch.float32 tensor([[0, 1, 2],
+        [3, 4, 5]]) torch.float64 True torch.float64
+torch.Size([4, 3]) tensor([[0., 0.],
+        [0., 0.]]) torch.int64 torch.Size([3, 2])
+[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]] 0.0 [[0, 1, 2], [3, 4, 5]] True
+)py");
+}
+
+TEST(TorchScripts, AutogradSurface) {
+  EXPECT_EQ(run(R"py(import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+y = (x * x).sum()
+print(y, y.requires_grad, y.is_leaf, x.is_leaf, x.grad, y.grad_fn.name())
+y.backward()
+print(x.grad)
+x.grad = None
+print(x.grad)
+z = (x * 2).sum()
+z.backward()
+print(x.grad)
+with torch.no_grad():
+    w = x * 2
+    print(torch.is_grad_enabled())
+print(w.requires_grad, torch.is_grad_enabled(), x.detach().requires_grad, x.data.requires_grad)
+t = torch.ones(2)
+t.requires_grad = True
+print(t.requires_grad, t.requires_grad_(False).requires_grad)
+@torch.no_grad()
+def f(a):
+    return a * 2
+print(f(x).requires_grad)
+torch.set_grad_enabled(False)
+print((x * 2).requires_grad)
+torch.set_grad_enabled(True)
+with torch.enable_grad():
+    print((x * 2).requires_grad)
+)py"),
+            R"py(tensor(14., grad_fn=<SumBackward0>) True False True None SumBackward0
+tensor([2., 4., 6.])
+None
+tensor([2., 2., 2.])
+False
+False True False False
+True False
+False
+False
+True
+)py");
+}
+
+TEST(TorchScripts, FunctionalModule) {
+  EXPECT_EQ(run(R"py(import torch
+import torch.nn.functional as F
+x = torch.tensor([[-1.0, 0.5, 2.0], [0.1, -0.2, 0.3]])
+print(F.relu(x), F.gelu(x), F.gelu(x, approximate='tanh'), F.silu(x), F.sigmoid(x), F.tanh(x))
+print(F.softmax(x, dim=1), F.log_softmax(x, dim=-1), F.leaky_relu(x, 0.1), F.softplus(x))
+t = torch.tensor([2, 0])
+print(F.cross_entropy(x, t), F.cross_entropy(x, t, reduction='sum'), F.cross_entropy(x, t, label_smoothing=0.1))
+print(F.nll_loss(F.log_softmax(x, 1), t), F.mse_loss(x, torch.zeros(2, 3)), F.l1_loss(x, torch.ones(2, 3)))
+print(F.dropout(x, p=0.5, training=False), F.one_hot(torch.tensor([0, 2, 1])), F.one_hot(torch.tensor([1]), num_classes=4))
+w = torch.tensor([[1., 0., 1.], [0., 1., 0.]])
+print(F.linear(x, w), F.linear(x, w, torch.tensor([1., 2.])))
+print(F.layer_norm(x, (3,)), F.layer_norm(x, [3], weight=torch.ones(3), bias=torch.zeros(3), eps=1e-5))
+e = torch.arange(12, dtype=torch.float32).view(4, 3)
+print(F.embedding(torch.tensor([[0, 3], [1, 1]]), e), F.embedding(torch.tensor([2]), e, padding_idx=-1))
+q = torch.arange(8, dtype=torch.float32).view(1, 2, 4) / 10
+print(F.scaled_dot_product_attention(q, q, q, is_causal=True))
+print(F.normalize(x, dim=1))
+)py"),
+            R"py(tensor([[0.0000, 0.5000, 2.0000],
+        [0.1000, 0.0000, 0.3000]]) tensor([[-0.1587,  0.3457,  1.9545],
+        [ 0.0540, -0.0841,  0.1854]]) tensor([[-0.1588,  0.3457,  1.9546],
+        [ 0.0540, -0.0841,  0.1854]]) tensor([[-0.2689,  0.3112,  1.7616],
+        [ 0.0525, -0.0900,  0.1723]]) tensor([[0.2689, 0.6225, 0.8808],
+        [0.5250, 0.4502, 0.5744]]) tensor([[-0.7616,  0.4621,  0.9640],
+        [ 0.0997, -0.1974,  0.2913]])
+tensor([[0.0391, 0.1753, 0.7856],
+        [0.3376, 0.2501, 0.4123]]) tensor([[-3.2413, -1.7413, -0.2413],
+        [-1.0859, -1.3859, -0.8859]]) tensor([[-0.1000,  0.5000,  2.0000],
+        [ 0.1000, -0.0200,  0.3000]]) tensor([[0.3133, 0.9741, 2.1269],
+        [0.7444, 0.5981, 0.8544]])
+tensor(0.6636) tensor(1.3273) tensor(0.7403)
+tensor(0.6636) tensor(0.8983) tensor(1.0500)
+tensor([[-1.0000,  0.5000,  2.0000],
+        [ 0.1000, -0.2000,  0.3000]]) tensor([[1, 0, 0],
+        [0, 0, 1],
+        [0, 1, 0]]) tensor([[0, 1, 0, 0]])
+tensor([[ 1.0000,  0.5000],
+        [ 0.4000, -0.2000]]) tensor([[2.0000, 2.5000],
+        [1.4000, 1.8000]])
+tensor([[-1.2247,  0.0000,  1.2247],
+        [ 0.1622, -1.2976,  1.1354]]) tensor([[-1.2247,  0.0000,  1.2247],
+        [ 0.1622, -1.2976,  1.1354]])
+tensor([[[ 0.,  1.,  2.],
+         [ 9., 10., 11.]],
+
+        [[ 3.,  4.,  5.],
+         [ 3.,  4.,  5.]]]) tensor([[6., 7., 8.]])
+tensor([[[0.0000, 0.1000, 0.2000, 0.3000],
+         [0.2433, 0.3433, 0.4433, 0.5433]]])
+tensor([[-0.4364,  0.2182,  0.8729],
+        [ 0.2673, -0.5345,  0.8018]])
+)py");
+}
+
+TEST(TorchScripts, TorchFunctionsAndSeeds) {
+  EXPECT_EQ(run(R"py(import torch
+torch.manual_seed(0)
+a = torch.rand(2, 3)
+torch.manual_seed(0)
+b = torch.rand(2, 3)
+print(torch.equal(a, b), torch.allclose(a, b + 1e-9), torch.is_tensor(a), torch.is_tensor(1), torch.numel(a))
+print(torch.randn(2, 2).shape, torch.randint(0, 10, (3,)).dtype, torch.randint(5, (2, 2)).shape)
+print(torch.cat([torch.zeros(1, 2), torch.ones(1, 2)]), torch.stack([torch.zeros(2), torch.ones(2)], dim=1))
+print(torch.where(torch.tensor([True, False]), torch.tensor([1., 2.]), torch.tensor([3., 4.])))
+print(torch.max(torch.tensor([1, 5, 3])), torch.max(torch.tensor([[1, 5], [7, 2]]), 1)[1], torch.maximum(torch.tensor([1, 5]), torch.tensor([3, 2])))
+print(torch.sum(torch.ones(2, 3), dim=0), torch.softmax(torch.zeros(2), 0), torch.relu(torch.tensor([-1., 1.])))
+f = torch.compile(lambda v: v + 1)
+print(f(torch.ones(1)))
+@torch.compile
+def g(v):
+    return v * 3
+@torch.compile(mode='max-autotune')
+def h(v):
+    return v * 4
+print(g(torch.ones(1)), h(torch.ones(1)))
+print(torch.finfo(torch.float32).eps, torch.finfo(torch.float16).max, torch.iinfo(torch.int32).max)
+)py"),
+            R"py(True True True False 6
+torch.Size([2, 2]) torch.int64 torch.Size([2, 2])
+tensor([[0., 0.],
+        [1., 1.]]) tensor([[0., 1.],
+        [0., 1.]])
+tensor([1., 4.])
+tensor(5) tensor([1, 0]) tensor([3, 5])
+tensor([2., 2., 2.]) tensor([0.5000, 0.5000]) tensor([0., 1.])
+tensor([2.])
+tensor([3.]) tensor([4.])
+1.1920928955078125e-07 65504.0 2147483647
+)py");
+}
+
+TEST(TorchScripts, ParameterAndRepr) {
+  EXPECT_EQ(run(R"py(import torch
+p = torch.nn.Parameter(torch.ones(2))
+print(p)
+print(isinstance(p, torch.nn.Parameter), isinstance(torch.ones(1), torch.nn.Parameter), p.requires_grad, p.is_leaf)
+q = torch.nn.Parameter(torch.zeros(2), requires_grad=False)
+print(q.requires_grad)
+print(torch.zeros(2, dtype=torch.float64), torch.tensor([1.5], dtype=torch.float16), torch.zeros(0, 3))
+print(repr(torch.float64), str(torch.int32))
+)py"),
+            R"py(Parameter containing:
+tensor([1., 1.], requires_grad=True)
+True False True True
+False
+tensor([0., 0.], dtype=torch.float64) tensor([1.5000], dtype=torch.float16) tensor([], size=(0, 3))
+torch.float64 torch.int32
+)py");
+}
+
+TEST(TorchScripts, IterationAndLen) {
+  EXPECT_EQ(run(R"py(import torch
+x = torch.arange(6).view(3, 2)
+for row in x:
+    print(row)
+print(len(x), [r.tolist() for r in x], list(torch.tensor([1., 2.])))
+a, b = torch.tensor([4, 5])
+print(a, b, int(a) + 1, float(b))
+)py"),
+            R"py(tensor([0, 1])
+tensor([2, 3])
+tensor([4, 5])
+3 [[0, 1], [2, 3], [4, 5]] [tensor(1.), tensor(2.)]
+tensor(4) tensor(5) 5 5.0
+)py");
+}
+
+TEST(TorchScripts, ErrorsReadLikePyTorch) {
+  EXPECT_EQ(run(R"py(import torch
+x = torch.ones(2, 2)
+for thunk in [lambda: bool(x), lambda: x.item(), lambda: iter(torch.tensor(1.)), lambda: len(torch.tensor(1.)),
+              lambda: x.foo, lambda: x + 'a', lambda: x < 'a', lambda: torch.tensor([[1, 2], [3]]),
+              lambda: ~torch.tensor([1.5]), lambda: x[0, 0, 0], lambda: x.view(3), lambda: torch.zeros(2, device='cuda'),
+              lambda: torch.ones(2).cuda(), lambda: torch.tensor(['a'])]:
+    try:
+        thunk()
+        print('no error')
+    except Exception as e:
+        print(type(e).__name__ + ':', e)
+)py"),
+            R"py(RuntimeError: Boolean value of Tensor with more than one value is ambiguous
+RuntimeError: a Tensor with 4 elements cannot be converted to Scalar
+TypeError: iteration over a 0-d tensor
+TypeError: len() of a 0-d tensor
+AttributeError: 'Tensor' object has no attribute 'foo'
+TypeError: unsupported operand type(s) for +: 'Tensor' and 'str'
+TypeError: '<' not supported between instances of 'Tensor' and 'str'
+ValueError: expected sequence of length 2 at dim 1 (got 1)
+TypeError: ~ (operator.invert) is only implemented on integer and Boolean-type tensors
+IndexError: too many indices for tensor of dimension 2
+RuntimeError: shape '[3]' is invalid for input of size 4
+AssertionError: Torch not compiled with CUDA enabled
+AssertionError: Torch not compiled with CUDA enabled
+ValueError: too many dimensions 'str'
+)py");
+}
+
+TEST(TorchScripts, GradFnDataAndDecorators) {
+  EXPECT_EQ(run(R"py(import torch
+x = torch.ones(2, requires_grad=True)
+y = x * 2 + 1
+r = repr(y.grad_fn)
+print(r.startswith('<AddBackward0 object at 0x'), y.grad_fn.name(), (x * 2).view(1, 2).sum(1).grad_fn.name(), x.grad_fn)
+p = torch.zeros(3)
+p.data = torch.ones(3)
+print(p, p.data)
+class M:
+    @torch.no_grad()
+    def f(self, v):
+        return v * 2
+    @torch.no_grad
+    def g(self, v):
+        return v * 3
+print(M().f(x).requires_grad, M().g(x).requires_grad, torch.compiler.disable(lambda: 5)())
+s = torch.Size((2, 3))
+print(s, torch.Size([]), isinstance(x, torch.Tensor), type(x.shape) is not None)
+import torch.nn.functional as F
+l = torch.tensor([[0.2, 0.8], [0.6, 0.4], [0.3, 0.7]])
+print(F.cross_entropy(l, torch.tensor([1, -100, 0]), ignore_index=-100))
+print(F.softmax(torch.tensor([1., 2.]), dtype=torch.float64, dim=0))
+print(x.new_tensor([1, 2]), x.new_full((2,), 7), x.square(), x.detach().norm(), torch.zeros(2, 2).squeeze(), torch.ones(3)[torch.tensor(1)])
+v = torch.arange(4.)
+v[1:3] += 10
+print(v, v.sum().item(), v.max().item(), torch.tensor([3]).item() + 1)
+)py"),
+            R"py(True AddBackward0 SumBackward1 None
+tensor([1., 1., 1.]) tensor([1., 1., 1.])
+False False 5
+torch.Size([2, 3]) torch.Size([]) True True
+tensor(0.6753)
+tensor([0.2689, 0.7311], dtype=torch.float64)
+tensor([1., 2.]) tensor([7., 7.]) tensor([1., 1.], grad_fn=<PowBackward0>) tensor(1.4142) tensor([[0., 0.],
+        [0., 0.]]) tensor(1.)
+tensor([ 0., 11., 12.,  3.]) 26.0 12.0 4
+)py");
+}
+
+}  // namespace
+}  // namespace kiln::lang

@@ -1,0 +1,15 @@
+# One oracle test: runs `KILN run SCRIPT` from the script's directory, fails
+# on a nonzero exit (showing stderr), writes stdout to ACTUAL and compares it
+# with EXPECTED using OUTCMP.
+get_filename_component(dir ${SCRIPT} DIRECTORY)
+get_filename_component(file ${SCRIPT} NAME)
+execute_process(COMMAND ${KILN} run ${file} WORKING_DIRECTORY ${dir}
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(WRITE ${ACTUAL} "${out}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "kiln run ${file} exited with ${rc}\n--- stderr ---\n${err}\n--- stdout (in ${ACTUAL}) ---\n${out}")
+endif()
+execute_process(COMMAND ${OUTCMP} ${EXPECTED} ${ACTUAL} OUTPUT_VARIABLE diff ERROR_VARIABLE diff RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${file}: output does not match ${EXPECTED}\n${diff}(full output in ${ACTUAL})")
+endif()
