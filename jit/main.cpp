@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -160,5 +161,9 @@ int main(int argc, char** argv) {
   if (args[0] != "run") return usage_error("unknown command '" + args[0] + "'");
   Options o;
   if (auto code = parse_run_options({args.begin() + 1, args.end()}, o)) return *code;
+  if (!std::ifstream(o.script)) {
+    std::cerr << "kiln: can't open file '" << o.script << "': No such file or directory\n";
+    return 2;
+  }
   return run_with_big_stack(o);
 }

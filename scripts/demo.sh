@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds Kiln and runs the flagship demo.
+# Builds Kiln and runs the first sample users try: an MLP trained with
+# torch.nn and torch.optim.SGD, written as an ordinary PyTorch script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh release kiln_demo
-build/release/samples/kiln_demo
+scripts/build.sh release kiln
+build/release/jit/kiln run samples/train_mlp.py

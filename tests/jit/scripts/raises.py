@@ -1,0 +1,6 @@
+print("before")
+
+
+def outer():
+    return 1 // 0
+outer()
