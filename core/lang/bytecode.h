@@ -32,10 +32,20 @@ struct GlobalCache {
   Obj* slot = nullptr;
 };
 
+// What LOAD_ATTR/STORE_ATTR/LOAD_METHOD found on an instance's class for one
+// name: valid while the class and g_class_epoch are unchanged.
+struct AttrCache {
+  const ClassObj* cls = nullptr;
+  uint64_t epoch = 0;
+  Obj class_attr = Obj::null();  // the name on the class chain, or Null
+  bool custom_setattr = false;   // the class defines __setattr__ in Python
+  bool has_getattr = false;      // the class defines __getattr__
+};
+
 struct Code : HeapObj {
   static constexpr Kind kKind = Kind::Code;
   Code() : HeapObj(kKind) {}
-  void clear_refs() override { consts.clear(); name_objs.clear(); }
+  void clear_refs() override { consts.clear(); name_objs.clear(); attr_cache.clear(); }
 
   CodeKind code_kind = CodeKind::Function;
   std::string name;      // "f", "<module>", "<lambda>", "<listcomp>", class name
@@ -69,6 +79,7 @@ struct Code : HeapObj {
   uint32_t call_count = 0;
   std::vector<uint32_t> loop_counts;
   std::vector<GlobalCache> global_cache;  // per instruction, filled by the VM
+  std::vector<AttrCache> attr_cache;      // per instruction, filled by the VM
   // Plain positional signature (no defaults needed, *args, **kwargs, kw-only
   // or cells): the VM's fast call path copies arguments straight into locals.
   bool simple_args() const {

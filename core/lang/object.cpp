@@ -99,6 +99,7 @@ bool ObjEq::operator()(const Obj& a, std::string_view b) const {
 }
 
 bool ObjEq::operator()(const Obj& a, const Obj& b) const {
+  if (a.is_heap() && b.is_heap() && a.heap() == b.heap()) return true;
   if (a.is_number() && b.is_number()) {
     if (a.is_float() || b.is_float()) return a.as_number() == b.as_number();
     return a.as_int() == b.as_int();
@@ -191,6 +192,13 @@ Obj ClassObj::lookup(std::string_view key) const {
   return Obj::null();
 }
 
+Obj ClassObj::lookup(const Obj& key) const {
+  for (const ClassObj* c = this; c; c = c->base.as<ClassObj>()) {
+    if (const Obj* v = c->attrs.find(key)) return *v;
+  }
+  return Obj::null();
+}
+
 bool ClassObj::is_subclass_of(const ClassObj* other) const {
   for (const ClassObj* c = this; c; c = c->base.as<ClassObj>())
     if (c == other) return true;
@@ -198,6 +206,17 @@ bool ClassObj::is_subclass_of(const ClassObj* other) const {
 }
 
 Obj make_str(std::string s) { return make<StrObj>(std::move(s)); }
+
+const Obj& intern(const std::string& s) {
+  // Leaked on purpose: interned names live as long as the process, and are
+  // not on the heap list that shutdown clears (they hold no references).
+  static auto* table = new std::unordered_map<std::string, Obj>();
+  auto it = table->find(s);
+  if (it != table->end()) return it->second;
+  Obj o = make_str(s);
+  ObjHash()(o);  // cache the hash now
+  return table->emplace(s, std::move(o)).first->second;
+}
 Obj make_tuple(std::vector<Obj> items) { return make<TupleObj>(std::move(items)); }
 Obj make_list(std::vector<Obj> items) { return make<ListObj>(std::move(items)); }
 Obj make_tensor(Tensor t) { return make<TensorObj>(std::move(t)); }

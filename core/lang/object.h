@@ -291,10 +291,16 @@ struct BoundMethodObj : HeapObj {
 // A class: user-defined (class statement), a built-in type (int, list, ...,
 // whose `native_kind` says which Obj kind its instances are), or a built-in
 // exception class.
+// Bumped whenever a class is created, destroyed or has an attribute set or
+// deleted, so the VM's per-instruction attribute caches (keyed by class
+// pointer) know when to look again.
+inline uint64_t g_class_epoch = 1;
+
 struct ClassObj : HeapObj {
   KILN_HEAP_KIND(Class)
-  explicit ClassObj(std::string n) : HeapObj(kKind), name(std::move(n)) {}
-  void clear_refs() override { base = Obj(); attrs.clear(); }
+  explicit ClassObj(std::string n) : HeapObj(kKind), name(std::move(n)) { ++g_class_epoch; }
+  ~ClassObj() override { ++g_class_epoch; }
+  void clear_refs() override { base = Obj(); attrs.clear(); ++g_class_epoch; }
   std::string name;
   Obj base;                   // ClassObj or None
   OrderedMap attrs;           // methods and class attributes
@@ -302,6 +308,7 @@ struct ClassObj : HeapObj {
   NativeFn construct = nullptr;       // for built-in types: int(x), list(it), ...
   bool is_exception = false;          // derives from BaseException
   Obj lookup(std::string_view name) const;  // through the base chain; Null if absent
+  Obj lookup(const Obj& name) const;        // same, with a str key whose hash is cached
   bool is_subclass_of(const ClassObj* other) const;
 };
 
@@ -368,6 +375,9 @@ struct DeviceObj : HeapObj {
 // ---- convenience constructors and accessors ------------------------------------------
 
 Obj make_str(std::string s);
+// One shared str object per distinct name (attribute and global names), so
+// dict lookups of names mostly end at a pointer comparison.
+const Obj& intern(const std::string& s);
 Obj make_tuple(std::vector<Obj> items);
 Obj make_list(std::vector<Obj> items);
 Obj make_tensor(Tensor t);

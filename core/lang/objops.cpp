@@ -7,6 +7,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
 
 #include "core/format.h"
 #include "core/lang/builtins.h"
@@ -184,12 +185,17 @@ Obj float_binary(BinOpKind op, double a, double b) {
 
 int64_t repeat_count(const Obj& n) { return n.as_int() < 0 ? 0 : n.as_int(); }
 
+// CPython: a str too long for its size type is an OverflowError, any other
+// repetition that cannot be allocated a MemoryError.
 template <class V>
-V repeat(const V& v, int64_t n) {
+V repeat(Interp& in, const V& v, int64_t n) {
   V out;
   if (n > 0 && v.size() > 0) {
-    KILN_CHECK(uint64_t(n) <= (uint64_t(1) << 40) / v.size(), Overflow, "repeated sequence is too long");
-    out.reserve(v.size() * size_t(n));
+    uint64_t total = 0;
+    bool overflow = __builtin_mul_overflow(uint64_t(v.size()), uint64_t(n), &total) || total > uint64_t(INT64_MAX);
+    if constexpr (std::is_same_v<V, std::string>) KILN_CHECK(!overflow, Overflow, "repeated string is too long");
+    check_alloc(in, overflow ? UINT64_MAX : total, sizeof(typename V::value_type));
+    out.reserve(size_t(total));
   }
   for (int64_t i = 0; i < n; ++i) out.insert(out.end(), v.begin(), v.end());
   return out;
@@ -222,12 +228,16 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
   auto* sa = a.as<StrObj>();
   if (op == BinOpKind::Add) {
     if (sa) {
-      if (auto* sb = b.as<StrObj>()) return make_str(sa->value + sb->value);
+      if (auto* sb = b.as<StrObj>()) {
+        check_alloc(in, uint64_t(sa->value.size()) + sb->value.size(), 1);
+        return make_str(sa->value + sb->value);
+      }
       throw Error(detail::cat("can only concatenate str (not \"", type_name(b), "\") to str"), ErrorKind::Type);
     }
     if (auto* la = a.as<ListObj>()) {
       auto* lb = b.as<ListObj>();
       if (!lb) throw Error(detail::cat("can only concatenate list (not \"", type_name(b), "\") to list"), ErrorKind::Type);
+      check_alloc(in, uint64_t(la->items.size()) + lb->items.size(), sizeof(Obj));
       std::vector<Obj> v = la->items;
       v.insert(v.end(), lb->items.begin(), lb->items.end());
       return make_list(std::move(v));
@@ -235,6 +245,7 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
     if (auto* ta = a.as<TupleObj>()) {
       auto* tb = b.as<TupleObj>();
       if (!tb) throw Error(detail::cat("can only concatenate tuple (not \"", type_name(b), "\") to tuple"), ErrorKind::Type);
+      check_alloc(in, uint64_t(ta->items.size()) + tb->items.size(), sizeof(Obj));
       std::vector<Obj> v = ta->items;
       v.insert(v.end(), tb->items.begin(), tb->items.end());
       return make_tuple(std::move(v));
@@ -251,9 +262,9 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
         throw Error(detail::cat("can't multiply sequence by non-int of type '", type_name(*n), "'"), ErrorKind::Type);
       }
       int64_t count = repeat_count(*n);
-      if (k == Kind::Str) return make_str(repeat(seq->as<StrObj>()->value, count));
-      if (k == Kind::List) return make_list(repeat(seq->as<ListObj>()->items, count));
-      return make_tuple(repeat(seq->as<TupleObj>()->items, count));
+      if (k == Kind::Str) return make_str(repeat(in, seq->as<StrObj>()->value, count));
+      if (k == Kind::List) return make_list(repeat(in, seq->as<ListObj>()->items, count));
+      return make_tuple(repeat(in, seq->as<TupleObj>()->items, count));
     }
   }
   if (op == BinOpKind::Mod && sa) return make_str(percent_format(in, sa->value, b));
@@ -354,7 +365,7 @@ Obj inplace_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
       }
       if (op == BinOpKind::Mult && b.is_intlike()) {
         auto& items = a.as<ListObj>()->items;
-        items = repeat(items, repeat_count(b));
+        items = repeat(in, items, repeat_count(b));
         return a;
       }
       break;
@@ -459,13 +470,32 @@ CmpOpKind swapped(CmpOpKind op) {
               ErrorKind::Type);
 }
 
+// Comparing or printing nested containers recurses in C++; like CPython, the
+// nesting counts against the recursion limit, so a list nested 10**5 deep (or
+// two lists containing themselves) raises RecursionError instead of
+// overflowing the C stack.
+struct NestGuard {
+  NestGuard(Interp& in, const char* what) : in_(in) {
+    if (++in_.depth > in_.recursion_limit) {
+      --in_.depth;
+      throw Error(detail::cat("maximum recursion depth exceeded", what), ErrorKind::Recursion);
+    }
+  }
+  ~NestGuard() { --in_.depth; }
+  NestGuard(const NestGuard&) = delete;
+  NestGuard& operator=(const NestGuard&) = delete;
+  Interp& in_;
+};
+
+// Items are re-read and held on every step: a user __eq__ may mutate either list.
 bool compare_seq(Interp& in, CmpOpKind op, const std::vector<Obj>& x, const std::vector<Obj>& y) {
-  size_t n = std::min(x.size(), y.size());
-  for (size_t i = 0; i < n; ++i) {
-    if (equals(in, x[i], y[i])) continue;
+  NestGuard guard(in, " in comparison");
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    Obj xi = x[i], yi = y[i];
+    if (equals(in, xi, yi)) continue;
     if (op == CmpOpKind::Eq) return false;
     if (op == CmpOpKind::NotEq) return true;
-    return truthy(in, compare(in, op, x[i], y[i]));
+    return truthy(in, compare(in, op, xi, yi));
   }
   return apply_order(op, x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0);
 }
@@ -488,14 +518,18 @@ bool compare_sets(CmpOpKind op, const OrderedMap& a, const OrderedMap& b) {
 }
 
 bool dicts_equal(Interp& in, const OrderedMap& a, const OrderedMap& b) {
+  NestGuard guard(in, " in comparison");
   if (a.size() != b.size()) return false;
-  bool ok = true;
-  a.for_each([&](const Obj& k, const Obj& v) {
-    if (!ok) return;
+  // A snapshot: a user __eq__ may add to or clear either dict.
+  std::vector<std::pair<Obj, Obj>> entries = a.items();
+  for (const auto& [k, v] : entries) {
+    if (k.is_null()) continue;
     const Obj* w = b.find(k);
-    ok = w && equals(in, v, *w);
-  });
-  return ok;
+    if (!w) return false;
+    Obj wv = *w;
+    if (!equals(in, v, wv)) return false;
+  }
+  return true;
 }
 
 // Built-in kinds; false in `handled` when the kinds have no ordering.
@@ -702,13 +736,18 @@ struct ReprGuard {
   }
 };
 
+// Items are re-read and held on every step: a user __repr__ may mutate the container.
 std::string join_reprs(Interp& in, const std::vector<Obj>& items) {
   std::string s;
-  for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + repr(in, items[i]);
+  for (size_t i = 0; i < items.size(); ++i) {
+    Obj item = items[i];
+    s += (i ? ", " : "") + repr(in, item);
+  }
   return s;
 }
 
 std::string container_repr(Interp& in, const Obj& o) {
+  NestGuard nest(in, " while getting the repr of an object");
   ReprGuard g(o);
   switch (o.kind()) {
     case Kind::List: return g.recursive ? "[...]" : "[" + join_reprs(in, o.as<ListObj>()->items) + "]";
@@ -729,10 +768,12 @@ std::string container_repr(Interp& in, const Obj& o) {
       if (g.recursive) return "{...}";
       std::string s = "{";
       bool first = true;
-      o.as<DictObj>()->map.for_each([&](const Obj& k, const Obj& v) {
+      std::vector<std::pair<Obj, Obj>> entries = o.as<DictObj>()->map.items();
+      for (const auto& [k, v] : entries) {
+        if (k.is_null()) continue;
         s += (first ? "" : ", ") + repr(in, k) + ": " + repr(in, v);
         first = false;
-      });
+      }
       return s + "}";
     }
     default: {
@@ -741,10 +782,12 @@ std::string container_repr(Interp& in, const Obj& o) {
       if (g.recursive) return "{...}";
       std::string s = "{";
       bool first = true;
-      map.for_each([&](const Obj& k, const Obj&) {
+      std::vector<std::pair<Obj, Obj>> entries = map.items();
+      for (const auto& [k, v] : entries) {
+        if (k.is_null()) continue;
         s += (first ? "" : ", ") + repr(in, k);
         first = false;
-      });
+      }
       return s + "}";
     }
   }
@@ -1073,10 +1116,15 @@ void delitem(Interp& in, const Obj& o, const Obj& key) {
 
 bool contains(Interp& in, const Obj& container, const Obj& item) {
   switch (container.kind()) {
-    case Kind::List:
-      for (const Obj& x : container.as<ListObj>()->items)
+    case Kind::List: {
+      // Each item is held while compared: a user __eq__ may shrink the list.
+      const auto& items = container.as<ListObj>()->items;
+      for (size_t i = 0; i < items.size(); ++i) {
+        Obj x = items[i];
         if (equals(in, x, item)) return true;
+      }
       return false;
+    }
     case Kind::Tuple:
       for (const Obj& x : container.as<TupleObj>()->items)
         if (equals(in, x, item)) return true;
@@ -1153,6 +1201,7 @@ Obj iter(Interp& in, const Obj& o) {
 
 void extend_from_iterable(Interp& in, std::vector<Obj>& out, const Obj& iterable) {
   if (auto* l = iterable.as<ListObj>()) {
+    check_alloc(in, uint64_t(out.size()) + l->items.size(), sizeof(Obj));
     if (&out == &l->items) {  // x += x
       std::vector<Obj> copy = l->items;
       out.insert(out.end(), copy.begin(), copy.end());
@@ -1162,6 +1211,7 @@ void extend_from_iterable(Interp& in, std::vector<Obj>& out, const Obj& iterable
     return;
   }
   if (auto* t = iterable.as<TupleObj>()) {
+    check_alloc(in, uint64_t(out.size()) + t->items.size(), sizeof(Obj));
     out.insert(out.end(), t->items.begin(), t->items.end());
     return;
   }
@@ -1387,7 +1437,10 @@ void setattr(Interp& in, const Obj& o, const std::string& name, Obj value) {
       instance_store(in, o, name, std::move(value));
       return;
     }
-    case Kind::Class: o.as<ClassObj>()->attrs.set(std::string_view(name), std::move(value)); return;
+    case Kind::Class:
+      o.as<ClassObj>()->attrs.set(std::string_view(name), std::move(value));
+      ++g_class_epoch;  // invalidates the VM's attribute caches
+      return;
     case Kind::Module: o.as<ModuleObj>()->attrs.set(std::string_view(name), std::move(value)); return;
     case Kind::Tensor: tensor_setattr(in, o, name, std::move(value)); return;
     case Kind::Function:
@@ -1417,6 +1470,7 @@ void delattr(Interp& in, const Obj& o, const std::string& name) {
       return;
     }
   }
+  if (o.kind() == Kind::Class) ++g_class_epoch;
   if (attrs && attrs->erase(make_str(name))) return;
   no_attribute(o, name);
 }

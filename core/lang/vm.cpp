@@ -3,6 +3,8 @@
 // value stack owned by the thread, so a call allocates nothing on the heap.
 #include "core/lang/vm.h"
 
+#include "core/small_vector.h"
+
 #include <cmath>
 
 #include "core/lang/interp.h"
@@ -49,8 +51,21 @@ struct Frame {
   Obj* stack;  // operand stack base
   Obj* sp;     // one past the top
   uint32_t pc = 0;
-  std::vector<Block> blocks;
+  SmallVec<Block, 4> blocks;  // try/with nesting is shallow: no allocation per frame
+  const Obj* globals_obj = nullptr;  // the module dict object (for MAKE_FUNCTION)
+  // Frames the VM pushed itself for a Python-to-Python call return into their
+  // caller inside the same dispatch loop; entry frames (caller null) return to C++.
+  Frame* caller = nullptr;
+  size_t slots_base = 0;  // value-stack index of this frame's first slot (inline frames)
+  Obj fn_ref;             // keeps an inline frame's function (and globals) alive
 };
+
+// Inline frames come from a per-thread pool: calls are strictly nested.
+struct FramePool {
+  std::vector<std::unique_ptr<Frame>> frames;
+  size_t used = 0;
+};
+thread_local FramePool* t_frames = nullptr;
 
 // Reserves slots on the value stack for one frame; releases them on scope exit.
 class FrameSlots {
@@ -99,9 +114,56 @@ class DepthGuard {
 const Obj& name_obj(Code& code, uint32_t i) {
   if (code.name_objs.size() != code.names.size()) {
     code.name_objs.clear();
-    for (const std::string& n : code.names) code.name_objs.push_back(make_str(n));
+    for (const std::string& n : code.names) code.name_objs.push_back(intern(n));
   }
   return code.name_objs[i];
+}
+
+// ---- attribute caches ----------------------------------------------------------------------
+
+const AttrCache& attr_cache(Code& code, uint32_t pc, const ClassObj* cls, const Obj& key) {
+  if (code.attr_cache.size() != code.code.size()) code.attr_cache.assign(code.code.size(), AttrCache{});
+  AttrCache& c = code.attr_cache[pc];
+  if (c.cls != cls || c.epoch != g_class_epoch) {
+    c.cls = cls;
+    c.epoch = g_class_epoch;
+    c.class_attr = cls->lookup(key);
+    c.custom_setattr = cls->lookup(intern("__setattr__")).kind() == Kind::Function;
+    c.has_getattr = !cls->lookup(intern("__getattr__")).is_null();
+  }
+  return c;
+}
+
+// o.name for an instance through the cache; false when the generic path must decide
+// (properties, __getattr__, super objects, bound builtins).
+bool load_attr_fast(Code& code, uint32_t pc, const Obj& o, uint32_t name, Obj& out) {
+  const InstanceObj* inst = o.as<InstanceObj>();
+  if (!inst) return false;
+  const Obj& key = name_obj(code, name);
+  const AttrCache& c = attr_cache(code, pc, inst->cls.as<ClassObj>(), key);
+  Kind k = c.class_attr.kind();
+  if (k == Kind::Property) return false;
+  if (const Obj* v = inst->attrs.find(key)) {
+    out = *v;
+    return true;
+  }
+  if (k == Kind::Function) {
+    out = make<BoundMethodObj>(o, c.class_attr);
+    return true;
+  }
+  if (k == Kind::Null || k == Kind::Builtin || k == Kind::StaticMethod || k == Kind::ClassMethod) return false;
+  out = c.class_attr;  // a plain class attribute
+  return true;
+}
+
+bool store_attr_fast(Code& code, uint32_t pc, const Obj& o, uint32_t name, Obj& v) {
+  InstanceObj* inst = o.as<InstanceObj>();
+  if (!inst) return false;
+  const Obj& key = name_obj(code, name);
+  const AttrCache& c = attr_cache(code, pc, inst->cls.as<ClassObj>(), key);
+  if (c.custom_setattr || c.class_attr.kind() == Kind::Property) return false;
+  inst->attrs.set(key, std::move(v));
+  return true;
 }
 
 Obj load_global_slow(Interp& in, Frame& f, uint32_t i, uint32_t pc) {
@@ -168,6 +230,9 @@ bool int_fast(BinOpKind op, int64_t a, int64_t b, Obj& out) {
       r = a % b;
       if (r != 0 && ((r < 0) != (b < 0))) r += b;
       break;
+    case BinOpKind::BitAnd: r = a & b; break;
+    case BinOpKind::BitOr: r = a | b; break;
+    case BinOpKind::BitXor: r = a ^ b; break;
     default:
       return false;
   }
@@ -280,7 +345,9 @@ void call_from_stack(Interp& in, Frame& f, uint32_t n, const TupleObj* names) {
   Obj* callee = args - 1;
   size_t nkw = names ? names->items.size() : 0;
   Obj result;
-  if (nkw == 0) {
+  if (nkw == 0 && callee->kind() == Kind::Function) {
+    result = run_function(in, *callee->as<FunctionObj>(), std::span<const Obj>(args, n), {});
+  } else if (nkw == 0) {
     result = in.call(*callee, std::span<const Obj>(args, n));
   } else {
     std::vector<Kwarg> kw;
@@ -315,7 +382,9 @@ void call_method_from_stack(Interp& in, Frame& f, uint32_t n, const TupleObj* na
   std::vector<Kwarg> kw;
   for (size_t i = 0; i < nkw; ++i)
     kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args[total - nkw + i])});
-  Obj result = in.call(*meth, std::span<const Obj>(args, total - nkw), kw);
+  Obj result = nkw == 0 && meth->kind() == Kind::Function
+                   ? run_function(in, *meth->as<FunctionObj>(), std::span<const Obj>(args, total), {})
+                   : in.call(*meth, std::span<const Obj>(args, total - nkw), kw);
   while (f.sp > meth) *--f.sp = Obj();
   *f.sp++ = std::move(result);
 }
@@ -334,20 +403,20 @@ void call_ex(Interp& in, Frame& f, uint32_t has_kw) {
   *f.sp++ = in.call(callee, pos, kw);
 }
 
-void load_method(Interp& in, Frame& f, const std::string& name) {
+void load_method(Interp& in, Frame& f, uint32_t name) {
   Obj self = std::move(f.sp[-1]);
+  Code& code = *f.code;
   if (InstanceObj* inst = self.as<InstanceObj>()) {
-    if (!inst->attrs.find(name)) {
-      Obj m = inst->get_class().lookup(name);
-      if (m.kind() == Kind::Function) {
-        f.sp[-1] = std::move(m);
-        *f.sp++ = std::move(self);
-        return;
-      }
+    const Obj& key = name_obj(code, name);
+    const AttrCache& c = attr_cache(code, f.pc - 1, inst->cls.as<ClassObj>(), key);
+    if (c.class_attr.kind() == Kind::Function && !inst->attrs.find(key)) {
+      f.sp[-1] = c.class_attr;
+      *f.sp++ = std::move(self);
+      return;
     }
   }
   f.sp[-1] = Obj::null();
-  *f.sp++ = getattr(in, self, name);
+  *f.sp++ = getattr(in, self, code.names[name]);
 }
 
 Obj make_function(Frame& f, uint32_t flags) {
@@ -378,10 +447,68 @@ Obj exc_instance(Interp& in, const Obj& e) {
 // ---- the loop -------------------------------------------------------------------------------------
 
 struct Vm {
-  static Obj run(Interp& in, Frame& f, const Obj& globals_obj);
-  static Obj dispatch(Interp& in, Frame& f, const Obj& globals_obj);
+  static Obj run(Interp& in, Frame& entry);
+  static Obj dispatch(Interp& in, Frame*& current);
   static bool handle(Interp& in, Frame& f, ScriptException& e);
+  static bool unwind(Interp& in, Frame*& current, Frame& entry, ScriptException& e, size_t handling_depth);
 };
+
+namespace {
+
+// Pushes a frame for fn(args...) inside the running dispatch loop. Only for
+// plain positional signatures (Code::simple_args) called with exactly argcount
+// positional arguments; the arguments are moved out of the caller's stack.
+Frame* push_inline_frame(Interp& in, Frame* caller, const FunctionObj& fn, Obj* args) {
+  Code& c = fn.get_code();
+  if (in.depth + 1 > in.recursion_limit) throw Error("maximum recursion depth exceeded", ErrorKind::Recursion);
+  if (in.step_limit && ++in.steps > in.step_limit) throw Error("kiln step limit exceeded", ErrorKind::Runtime);
+  if (++c.call_count == in.hooks.hot_calls + 1 && in.hooks.on_hot_function) in.hooks.on_hot_function(in, c);
+  ValueStack& vs = value_stack();
+  size_t nl = c.nlocals(), need = nl + size_t(c.max_stack) + 1;
+  if (vs.top + need > kValueStackSize) throw Error("maximum recursion depth exceeded", ErrorKind::Recursion);
+  if (!t_frames) t_frames = new FramePool();
+  FramePool& pool = *t_frames;
+  if (pool.used == pool.frames.size()) pool.frames.push_back(std::make_unique<Frame>());
+  Frame* f = pool.frames[pool.used++].get();
+  ++in.depth;
+  Obj* base = vs.slots.get() + vs.top;
+  f->slots_base = vs.top;
+  vs.top += need;
+  size_t argc = size_t(c.argcount);
+  for (size_t i = 0; i < argc; ++i) base[i] = std::move(args[i]);
+  for (size_t i = argc; i < nl; ++i) base[i] = Obj::null();
+  f->code = &c;
+  f->fn = const_cast<FunctionObj*>(&fn);
+  f->globals = f->names = &fn.globals.as<DictObj>()->map;
+  f->globals_obj = &fn.globals;
+  f->locals = base;
+  f->cells = base + nl;
+  f->stack = f->sp = base + nl;
+  f->pc = 0;
+  f->blocks.clear();
+  f->caller = caller;
+  return f;
+}
+
+// Releases an inline frame's slots and returns its caller.
+Frame* pop_inline_frame(Interp& in, Frame* f) {
+  ValueStack& vs = value_stack();
+  for (size_t i = f->slots_base; i < vs.top; ++i) vs.slots[i] = Obj();
+  vs.top = f->slots_base;
+  f->fn_ref = Obj();
+  --in.depth;
+  --t_frames->used;
+  return f->caller;
+}
+
+bool can_inline(const Obj& callee, uint32_t nargs) {
+  const FunctionObj* fn = callee.as<FunctionObj>();
+  if (!fn) return false;
+  const Code& c = fn->get_code();
+  return c.simple_args() && uint32_t(c.argcount) == nargs;
+}
+
+}  // namespace
 
 bool Vm::handle(Interp& in, Frame& f, ScriptException& e) {
   if (f.blocks.empty()) return false;
@@ -397,41 +524,47 @@ bool Vm::handle(Interp& in, Frame& f, ScriptException& e) {
   return true;
 }
 
-Obj Vm::run(Interp& in, Frame& f, const Obj& globals_obj) {
+// Walks an exception out through inline frames until one handles it; false
+// when it leaves the entry frame (the caller of run rethrows it).
+bool Vm::unwind(Interp& in, Frame*& cur, Frame& entry, ScriptException& e, size_t handling_depth) {
+  for (;;) {
+    Frame& f = *cur;
+    // A re-raise keeps the entry this frame added when the exception first passed.
+    if (e.reraised) e.reraised = false;
+    else e.traceback.push_back({f.code->filename, f.code->name, f.code->positions[f.pc - 1]});
+    if (handle(in, f, e)) return true;
+    if (cur == &entry) {
+      in.handling.resize(std::min(in.handling.size(), handling_depth));
+      in.handling_tb.resize(in.handling.size());
+      return false;
+    }
+    cur = pop_inline_frame(in, cur);
+  }
+}
+
+Obj Vm::run(Interp& in, Frame& entry) {
   size_t handling_depth = in.handling.size();
+  Frame* cur = &entry;
   for (;;) {
     try {
-      return dispatch(in, f, globals_obj);
+      return dispatch(in, cur);
     } catch (ScriptException& e) {
-      Pos p = f.code->positions[f.pc - 1];
-      // A re-raise keeps the entry this frame added when the exception first passed.
-      if (e.reraised) e.reraised = false;
-      else e.traceback.push_back({f.code->filename, f.code->name, p});
-      if (!handle(in, f, e)) {
-        in.handling.resize(std::min(in.handling.size(), handling_depth));
-        in.handling_tb.resize(in.handling.size());
-        throw;
-      }
+      if (!unwind(in, cur, entry, e, handling_depth)) throw;
     } catch (Error& err) {
       ScriptException e = in.to_script_exception(err);
-      Pos p = f.code->positions[f.pc - 1];
-      e.traceback.push_back({f.code->filename, f.code->name, p});
-      if (!handle(in, f, e)) {
-        in.handling.resize(std::min(in.handling.size(), handling_depth));
-        in.handling_tb.resize(in.handling.size());
-        throw e;
-      }
+      if (!unwind(in, cur, entry, e, handling_depth)) throw e;
     }
   }
 }
 
-#define POP() (std::move(*--f.sp))
-#define TOP() (f.sp[-1])
-#define PUSH(v) (*f.sp++ = (v))
+#define POP() (std::move(*--sp))
+#define TOP() (sp[-1])
+#define PUSH(v) (*sp++ = (v))
 
-Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
-  Code& code = *f.code;
-  const Instr* instrs = code.code.data();
+Obj Vm::dispatch(Interp& in, Frame*& current) {
+  Frame* f = current;
+  Code* code = f->code;
+  const Instr* instrs = code->code.data();
 #if KILN_COMPUTED_GOTO
   // One indirect jump per opcode (better predicted than a shared switch jump).
   static void* const kLabels[] = {
@@ -442,7 +575,9 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
 #define CASE(n) L_##n: case Op::n
 #define NEXT                          \
   do {                                \
-    ins = instrs[f.pc++];             \
+    ins = instrs[pc++];               \
+    f->pc = pc;                        \
+    f->sp = sp;                        \
     arg = ins.arg();                  \
     goto* kLabels[size_t(ins.op())];  \
   } while (0)
@@ -450,110 +585,128 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
 #define CASE(n) case Op::n
 #define NEXT continue
 #endif
+#define SWITCH_TO_FRAME()            \
+  do {                               \
+    code = f->code;                  \
+    instrs = code->code.data();      \
+    pc = f->pc;                      \
+    sp = f->sp;                      \
+  } while (0)
+  // pc and sp live in registers; the frame's copies are updated at every
+  // instruction so an exception sees where the instruction started.
+  uint32_t pc = f->pc;
+  Obj* sp = f->sp;
   Instr ins = instrs[0];
   uint32_t arg = 0;
   for (;;) {
-    ins = instrs[f.pc++];
+    ins = instrs[pc++];
+    f->pc = pc;
+    f->sp = sp;
     arg = ins.arg();
     switch (ins.op()) {
       CASE(NOP):
       CASE(PRINT_EXPR):
         NEXT;
       CASE(POP_TOP):
-        *--f.sp = Obj();
+        *--sp = Obj();
         NEXT;
       CASE(DUP_TOP):
-        *f.sp = f.sp[-1];
-        ++f.sp;
+        *sp = sp[-1];
+        ++sp;
         NEXT;
       CASE(DUP_TOP_TWO):
-        f.sp[0] = f.sp[-2];
-        f.sp[1] = f.sp[-1];
-        f.sp += 2;
+        sp[0] = sp[-2];
+        sp[1] = sp[-1];
+        sp += 2;
         NEXT;
       CASE(ROT_TWO):
-        f.sp[-1].swap(f.sp[-2]);
+        sp[-1].swap(sp[-2]);
         NEXT;
       CASE(ROT_THREE):  // [a b c] -> [c a b]
-        f.sp[-1].swap(f.sp[-2]);
-        f.sp[-2].swap(f.sp[-3]);
+        sp[-1].swap(sp[-2]);
+        sp[-2].swap(sp[-3]);
         NEXT;
       CASE(ROT_FOUR):
-        f.sp[-1].swap(f.sp[-2]);
-        f.sp[-2].swap(f.sp[-3]);
-        f.sp[-3].swap(f.sp[-4]);
+        sp[-1].swap(sp[-2]);
+        sp[-2].swap(sp[-3]);
+        sp[-3].swap(sp[-4]);
         NEXT;
       CASE(LOAD_CONST):
-        PUSH(code.consts[arg]);
+        PUSH(code->consts[arg]);
         NEXT;
       CASE(LOAD_FAST): {
-        const Obj& v = f.locals[arg];
+        const Obj& v = f->locals[arg];
         if (v.is_null())
-          unbound_local(in, code.varnames[arg]);
+          unbound_local(in, code->varnames[arg]);
         PUSH(v);
         NEXT;
       }
       CASE(STORE_FAST):
-        f.locals[arg] = POP();
+        f->locals[arg] = POP();
         NEXT;
       CASE(DELETE_FAST):
-        if (f.locals[arg].is_null()) unbound_local(in, code.varnames[arg]);
-        f.locals[arg] = Obj::null();
+        if (f->locals[arg].is_null()) unbound_local(in, code->varnames[arg]);
+        f->locals[arg] = Obj::null();
         NEXT;
       CASE(LOAD_DEREF): {
-        const Obj& v = cell_at(f, arg).value;
+        const Obj& v = cell_at(*f, arg).value;
         if (v.is_null())
-          throw Error("cannot access free variable '" + cell_name(code, arg) +
+          throw Error("cannot access free variable '" + cell_name(*code, arg) +
                           "' where it is not associated with a value in enclosing scope",
                       ErrorKind::Name);
         PUSH(v);
         NEXT;
       }
       CASE(STORE_DEREF):
-        cell_at(f, arg).value = POP();
+        cell_at(*f, arg).value = POP();
         NEXT;
       CASE(DELETE_DEREF):
-        cell_at(f, arg).value = Obj::null();
+        cell_at(*f, arg).value = Obj::null();
         NEXT;
       CASE(LOAD_CLOSURE):
-        PUSH(f.cells[arg]);
+        PUSH(f->cells[arg]);
         NEXT;
       CASE(LOAD_GLOBAL): {
         Obj tmp;
-        PUSH(load_global(in, f, arg, f.pc - 1, tmp));
+        PUSH(load_global(in, *f, arg, pc - 1, tmp));
         NEXT;
       }
       CASE(STORE_GLOBAL):
-        f.globals->set(name_obj(code, arg), POP());
+        f->globals->set(name_obj(*code, arg), POP());
         NEXT;
       CASE(DELETE_GLOBAL):
-        if (!f.globals->erase(name_obj(code, arg))) name_error(code.names[arg]);
+        if (!f->globals->erase(name_obj(*code, arg))) name_error(code->names[arg]);
         NEXT;
       CASE(LOAD_NAME):
-        PUSH(load_name(in, f, arg));
+        PUSH(load_name(in, *f, arg));
         NEXT;
       CASE(STORE_NAME):
-        f.names->set(name_obj(code, arg), POP());
+        f->names->set(name_obj(*code, arg), POP());
         NEXT;
       CASE(DELETE_NAME):
-        if (!f.names->erase(name_obj(code, arg))) name_error(code.names[arg]);
+        if (!f->names->erase(name_obj(*code, arg))) name_error(code->names[arg]);
         NEXT;
-      CASE(LOAD_ATTR):
-        TOP() = getattr(in, TOP(), code.names[arg]);
+      CASE(LOAD_ATTR): {
+        Obj v;
+        if (load_attr_fast(*code, pc - 1, TOP(), arg, v)) TOP() = std::move(v);
+        else TOP() = getattr(in, TOP(), code->names[arg]);
         NEXT;
+      }
       CASE(STORE_ATTR): {
         Obj o = POP();
         Obj v = POP();
-        setattr(in, o, code.names[arg], std::move(v));
+        if (!store_attr_fast(*code, pc - 1, o, arg, v)) setattr(in, o, code->names[arg], std::move(v));
         NEXT;
       }
       CASE(DELETE_ATTR): {
         Obj o = POP();
-        delattr(in, o, code.names[arg]);
+        delattr(in, o, code->names[arg]);
         NEXT;
       }
       CASE(LOAD_METHOD):
-        load_method(in, f, code.names[arg]);
+        f->sp = sp;
+        load_method(in, *f, arg);
+        sp = f->sp;
         NEXT;
       CASE(BINARY_SUBSCR): {
         Obj k = POP();
@@ -623,24 +776,24 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
         NEXT;
       CASE(BUILD_TUPLE):
       CASE(BUILD_LIST): {
-        std::vector<Obj> items(std::make_move_iterator(f.sp - arg), std::make_move_iterator(f.sp));
-        for (uint32_t i = 0; i < arg; ++i) *--f.sp = Obj();
+        std::vector<Obj> items(std::make_move_iterator(sp - arg), std::make_move_iterator(sp));
+        for (uint32_t i = 0; i < arg; ++i) *--sp = Obj();
         PUSH(ins.op() == Op::BUILD_TUPLE ? make_tuple(std::move(items)) : make_list(std::move(items)));
         NEXT;
       }
       CASE(BUILD_SET): {
         auto* s = new SetObj();
         Obj so(s);
-        for (Obj* p = f.sp - arg; p < f.sp; ++p) s->map.set(*p, Obj());
-        for (uint32_t i = 0; i < arg; ++i) *--f.sp = Obj();
+        for (Obj* p = sp - arg; p < sp; ++p) s->map.set(*p, Obj());
+        for (uint32_t i = 0; i < arg; ++i) *--sp = Obj();
         PUSH(so);
         NEXT;
       }
       CASE(BUILD_DICT): {
         auto* d = new DictObj();
         Obj dobj(d);
-        for (Obj* p = f.sp - 2 * arg; p < f.sp; p += 2) d->map.set(p[0], p[1]);
-        for (uint32_t i = 0; i < 2 * arg; ++i) *--f.sp = Obj();
+        for (Obj* p = sp - 2 * arg; p < sp; p += 2) d->map.set(p[0], p[1]);
+        for (uint32_t i = 0; i < 2 * arg; ++i) *--sp = Obj();
         PUSH(dobj);
         NEXT;
       }
@@ -653,8 +806,8 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
       }
       CASE(BUILD_STRING): {
         std::string s;
-        for (Obj* p = f.sp - arg; p < f.sp; ++p) s += p->as<StrObj>()->value;
-        for (uint32_t i = 0; i < arg; ++i) *--f.sp = Obj();
+        for (Obj* p = sp - arg; p < sp; ++p) s += p->as<StrObj>()->value;
+        for (uint32_t i = 0; i < arg; ++i) *--sp = Obj();
         PUSH(make_str(std::move(s)));
         NEXT;
       }
@@ -664,37 +817,37 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
         uint32_t conv = arg & 3;
         if (conv == 1) v = make_str(str(in, v));
         else if (conv == 2 || conv == 3) v = make_str(repr(in, v));
-        std::string_view sp = spec.is_none() ? std::string_view() : std::string_view(str_of(spec));
-        if (v.kind() == Kind::Str && sp.empty()) PUSH(v);
-        else PUSH(make_str(format_value(in, v, sp)));
+        std::string_view spec_text = spec.is_none() ? std::string_view() : std::string_view(str_of(spec));
+        if (v.kind() == Kind::Str && spec_text.empty()) PUSH(v);
+        else PUSH(make_str(format_value(in, v, spec_text)));
         NEXT;
       }
       CASE(LIST_APPEND): {
         Obj v = POP();
-        f.sp[-int(arg)].as<ListObj>()->items.push_back(std::move(v));
+        sp[-int(arg)].as<ListObj>()->items.push_back(std::move(v));
         NEXT;
       }
       CASE(SET_ADD): {
         Obj v = POP();
-        f.sp[-int(arg)].as<SetObj>()->map.set(v, Obj());
+        sp[-int(arg)].as<SetObj>()->map.set(v, Obj());
         NEXT;
       }
       CASE(MAP_ADD): {
         Obj v = POP();
         Obj k = POP();
-        f.sp[-int(arg)].as<DictObj>()->map.set(k, std::move(v));
+        sp[-int(arg)].as<DictObj>()->map.set(k, std::move(v));
         NEXT;
       }
       CASE(LIST_EXTEND): {
         Obj it = POP();
-        extend_from_iterable(in, f.sp[-int(arg)].as<ListObj>()->items, it);
+        extend_from_iterable(in, sp[-int(arg)].as<ListObj>()->items, it);
         NEXT;
       }
       CASE(DICT_UPDATE): {
         Obj m = POP();
         DictObj* src = m.as<DictObj>();
         if (!src) throw Error("argument after ** must be a mapping, not " + std::string(kind_name(m.kind())), ErrorKind::Type);
-        OrderedMap& dst = f.sp[-int(arg)].as<DictObj>()->map;
+        OrderedMap& dst = sp[-int(arg)].as<DictObj>()->map;
         src->map.for_each([&](const Obj& k, const Obj& v) { dst.set(k, v); });
         NEXT;
       }
@@ -706,42 +859,46 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
           Obj seq = POP();
           for (size_t i = arg; i-- > 0;) PUSH(seq.as<TupleObj>()->items[i]);
         } else {
-          unpack_sequence(in, f, arg);
+          f->sp = sp;
+          unpack_sequence(in, *f, arg);
+          sp = f->sp;
         }
         NEXT;
       CASE(UNPACK_EX):
-        unpack_ex(in, f, arg);
+        f->sp = sp;
+        unpack_ex(in, *f, arg);
+        sp = f->sp;
         NEXT;
       CASE(JUMP):
-        f.pc = arg;
+        pc = arg;
         NEXT;
       CASE(JUMP_BACK):
         // Checks before jumping, so an error here is reported at the back-edge's line.
         if (in.step_limit && ++in.steps > in.step_limit)
           throw Error("kiln step limit exceeded", ErrorKind::Runtime);
         if (in.hooks.on_hot_loop) {
-          if (code.loop_counts.size() != code.code.size()) code.loop_counts.assign(code.code.size(), 0);
-          if (++code.loop_counts[arg] == in.hooks.hot_loops + 1) in.hooks.on_hot_loop(in, code, arg);
+          if (code->loop_counts.size() != code->code.size()) code->loop_counts.assign(code->code.size(), 0);
+          if (++code->loop_counts[arg] == in.hooks.hot_loops + 1) in.hooks.on_hot_loop(in, *code, arg);
         }
-        f.pc = arg;
+        pc = arg;
         NEXT;
       CASE(POP_JUMP_IF_FALSE): {
         Obj c = POP();
-        if (!is_true(in, c)) f.pc = arg;
+        if (!is_true(in, c)) pc = arg;
         NEXT;
       }
       CASE(POP_JUMP_IF_TRUE): {
         Obj c = POP();
-        if (is_true(in, c)) f.pc = arg;
+        if (is_true(in, c)) pc = arg;
         NEXT;
       }
       CASE(JUMP_IF_FALSE_OR_POP):
-        if (!is_true(in, TOP())) f.pc = arg;
-        else *--f.sp = Obj();
+        if (!is_true(in, TOP())) pc = arg;
+        else *--sp = Obj();
         NEXT;
       CASE(JUMP_IF_TRUE_OR_POP):
-        if (is_true(in, TOP())) f.pc = arg;
-        else *--f.sp = Obj();
+        if (is_true(in, TOP())) pc = arg;
+        else *--sp = Obj();
         NEXT;
       CASE(GET_ITER):
         TOP() = iter(in, TOP());
@@ -751,49 +908,87 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
         if (TOP().as<IteratorObj>()->next(in, next)) {
           PUSH(std::move(next));
         } else {
-          *--f.sp = Obj();
-          f.pc = arg;
+          *--sp = Obj();
+          pc = arg;
         }
         NEXT;
       }
       CASE(CALL):
-        call_from_stack(in, f, arg, nullptr);
+        if (can_inline(sp[-int(arg) - 1], arg)) {
+          Obj* callee = sp - arg - 1;
+          Frame* callee_frame = push_inline_frame(in, f, *callee->as<FunctionObj>(), callee + 1);
+          callee_frame->fn_ref = std::move(*callee);
+          f->sp = callee;
+          f->pc = pc;
+          f = current = callee_frame;
+          SWITCH_TO_FRAME();
+          NEXT;
+        }
+        f->sp = sp;
+        call_from_stack(in, *f, arg, nullptr);
+        sp = f->sp;
         NEXT;
       CASE(CALL_KW): {
         Obj names = POP();
-        call_from_stack(in, f, arg, names.as<TupleObj>());
+        f->sp = sp;
+        call_from_stack(in, *f, arg, names.as<TupleObj>());
+        sp = f->sp;
         NEXT;
       }
       CASE(CALL_EX):
-        call_ex(in, f, arg);
+        f->sp = sp;
+        call_ex(in, *f, arg);
+        sp = f->sp;
         NEXT;
       CASE(CALL_METHOD):
-        call_method_from_stack(in, f, arg, nullptr);
+        if (!sp[-int(arg) - 2].is_null() && can_inline(sp[-int(arg) - 2], arg + 1)) {
+          Obj* callee = sp - arg - 2;
+          Frame* callee_frame = push_inline_frame(in, f, *callee->as<FunctionObj>(), callee + 1);
+          callee_frame->fn_ref = std::move(*callee);
+          f->sp = callee;
+          f->pc = pc;
+          f = current = callee_frame;
+          SWITCH_TO_FRAME();
+          NEXT;
+        }
+        f->sp = sp;
+        call_method_from_stack(in, *f, arg, nullptr);
+        sp = f->sp;
         NEXT;
       CASE(CALL_METHOD_KW): {
         Obj names = POP();
-        call_method_from_stack(in, f, arg, names.as<TupleObj>());
+        f->sp = sp;
+        call_method_from_stack(in, *f, arg, names.as<TupleObj>());
+        sp = f->sp;
         NEXT;
       }
       CASE(MAKE_FUNCTION): {
-        Obj fn = make_function(f, arg);
-        fn.as<FunctionObj>()->globals = globals_obj;
+        f->sp = sp;
+        Obj fn = make_function(*f, arg);
+        sp = f->sp;
+        fn.as<FunctionObj>()->globals = *f->globals_obj;
         PUSH(std::move(fn));
         NEXT;
       }
       CASE(LOAD_BUILD_CLASS):
         PUSH(in.builtin("__build_class__"));
         NEXT;
-      CASE(RETURN_VALUE):
-        return POP();
+      CASE(RETURN_VALUE): {
+        Obj result = POP();
+        if (!f->caller) return result;
+        f = current = pop_inline_frame(in, f);
+        SWITCH_TO_FRAME();
+        PUSH(std::move(result));
+        NEXT;
+      }
       CASE(SETUP_FINALLY):
-        f.blocks.push_back({arg, uint32_t(f.sp - f.stack), uint32_t(in.handling.size())});
+        f->blocks.push_back({arg, uint32_t(sp - f->stack), uint32_t(in.handling.size())});
         NEXT;
       CASE(POP_BLOCK):
-        f.blocks.pop_back();
+        f->blocks.pop_back();
         NEXT;
       CASE(POP_EXCEPT):
-        *--f.sp = Obj();
+        *--sp = Obj();
         if (!in.handling.empty()) {
           in.handling.pop_back();
           in.handling_tb.pop_back();
@@ -822,7 +1017,7 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
       }
       CASE(JUMP_IF_NOT_EXC_MATCH): {
         Obj cls = POP();
-        if (!isinstance(in, TOP(), cls)) f.pc = arg;
+        if (!isinstance(in, TOP(), cls)) pc = arg;
         NEXT;
       }
       CASE(BEFORE_WITH): {
@@ -842,16 +1037,16 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
       CASE(WITH_EXCEPT): {
         Obj exc = TOP();
         Obj args[3] = {type_of(in, exc), exc, Obj()};
-        Obj r = in.call(f.sp[-2], args);
+        Obj r = in.call(sp[-2], args);
         PUSH(Obj::from_bool(is_true(in, r)));
         NEXT;
       }
       CASE(IMPORT_NAME):
-        PUSH(in.import_module(code.names[arg]));
+        PUSH(in.import_module(code->names[arg]));
         NEXT;
       CASE(IMPORT_FROM): {
         const Obj& m = TOP();
-        const std::string& name = code.names[arg];
+        const std::string& name = code->names[arg];
         Obj v;
         if (ModuleObj* mod = m.as<ModuleObj>(); mod && mod->attrs.find(name)) v = *mod->attrs.find(name);
         else if (mod) v = in.import_module(mod->name + "." + name);
@@ -868,6 +1063,7 @@ Obj Vm::dispatch(Interp& in, Frame& f, const Obj& globals_obj) {
   }
 #undef CASE
 #undef NEXT
+#undef SWITCH_TO_FRAME
 }
 
 #undef POP
@@ -961,6 +1157,7 @@ Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, st
   Frame f{&c, const_cast<FunctionObj*>(&fn), &fn.globals.as<DictObj>()->map, nullptr, base, base + nl,
           base + nl + nc, base + nl + nc};
   f.names = f.globals;
+  f.globals_obj = &fn.globals;
   if (kw.empty() && pos.size() == size_t(c.argcount) && c.simple_args())
     std::copy(pos.begin(), pos.end(), base);
   else
@@ -970,7 +1167,7 @@ Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, st
     f.cells[i] = make<CellObj>(p >= 0 ? base[p] : Obj::null());
   }
   for (size_t i = 0; i < c.freevars.size(); ++i) f.cells[c.cellvars.size() + i] = fn.closure[i];
-  return Vm::run(in, f, fn.globals);
+  return Vm::run(in, f);
 }
 
 Obj run_body(Interp& in, Code& c, const Obj& globals, OrderedMap& names, const std::vector<Obj>& closure) {
@@ -980,14 +1177,17 @@ Obj run_body(Interp& in, Code& c, const Obj& globals, OrderedMap& names, const s
   Obj* base = slots.data();
   for (size_t i = 0; i < nl; ++i) base[i] = Obj::null();
   Frame f{&c, nullptr, &globals.as<DictObj>()->map, &names, base, base + nl, base + nl + nc, base + nl + nc};
+  f.globals_obj = &globals;
   for (size_t i = 0; i < c.cellvars.size(); ++i) f.cells[i] = make<CellObj>();
   for (size_t i = 0; i < c.freevars.size() && i < closure.size(); ++i) f.cells[c.cellvars.size() + i] = closure[i];
-  return Vm::run(in, f, globals);
+  return Vm::run(in, f);
 }
 
 void release_value_stack() {
   delete t_stack;
   t_stack = nullptr;
+  delete t_frames;
+  t_frames = nullptr;
 }
 
 }  // namespace kiln::lang
