@@ -40,6 +40,10 @@ struct AttrCache {
   Obj class_attr = Obj::null();  // the name on the class chain, or Null
   bool custom_setattr = false;   // the class defines __setattr__ in Python
   bool has_getattr = false;      // the class defines __getattr__
+  uint32_t index_hint = 0;       // where instances keep this attribute (OrderedMap::find_hinted)
+  // LOAD_METHOD on a built-in container: the method, unbound, for receivers of this kind.
+  Kind receiver = Kind::Null;
+  Obj method;
 };
 
 struct Code : HeapObj {

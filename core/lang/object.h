@@ -176,6 +176,25 @@ class OrderedMap {
   const Obj* find(std::string_view key) const { return const_cast<OrderedMap*>(this)->find(key); }
   void set(const Obj& key, Obj value);
   void set(std::string_view key, Obj value);
+  // find/set with a remembered entry index: objects of one class usually
+  // store their attributes in the same order, so the VM keeps the index per
+  // instruction and skips hashing when the entry there holds this very key.
+  Obj* find_hinted(const Obj& key, uint32_t& hint) {
+    if (hint < entries_.size() && entries_[hint].first.is_heap() && entries_[hint].first.heap() == key.heap())
+      return &entries_[hint].second;
+    auto it = index_.find(key);
+    if (it == index_.end()) return nullptr;
+    hint = uint32_t(it->second);
+    return &entries_[it->second].second;
+  }
+  void set_hinted(const Obj& key, Obj value, uint32_t& hint) {
+    if (Obj* v = find_hinted(key, hint)) {
+      *v = std::move(value);
+      return;
+    }
+    hint = uint32_t(entries_.size());
+    set(key, std::move(value));
+  }
   bool erase(const Obj& key);
   void clear() { entries_.clear(); index_.clear(); ++layout_version_; }
   // Changes whenever a key is added or removed (not when a value changes), so

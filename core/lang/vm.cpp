@@ -111,8 +111,8 @@ class DepthGuard {
   throw ScriptException{in.new_exception(cls, msg), {}};
 }
 
-const Obj& name_obj(Code& code, uint32_t i) {
-  if (code.name_objs.size() != code.names.size()) {
+inline const Obj& name_obj(Code& code, uint32_t i) {
+  if (code.name_objs.size() != code.names.size()) [[unlikely]] {
     code.name_objs.clear();
     for (const std::string& n : code.names) code.name_objs.push_back(intern(n));
   }
@@ -121,10 +121,11 @@ const Obj& name_obj(Code& code, uint32_t i) {
 
 // ---- attribute caches ----------------------------------------------------------------------
 
-const AttrCache& attr_cache(Code& code, uint32_t pc, const ClassObj* cls, const Obj& key) {
-  if (code.attr_cache.size() != code.code.size()) code.attr_cache.assign(code.code.size(), AttrCache{});
+inline AttrCache& attr_cache(Code& code, uint32_t pc, const ClassObj* cls, const Obj& key) {
+  if (code.attr_cache.size() != code.code.size()) [[unlikely]]
+    code.attr_cache.assign(code.code.size(), AttrCache{});
   AttrCache& c = code.attr_cache[pc];
-  if (c.cls != cls || c.epoch != g_class_epoch) {
+  if (c.cls != cls || c.epoch != g_class_epoch) [[unlikely]] {
     c.cls = cls;
     c.epoch = g_class_epoch;
     c.class_attr = cls->lookup(key);
@@ -140,10 +141,10 @@ bool load_attr_fast(Code& code, uint32_t pc, const Obj& o, uint32_t name, Obj& o
   const InstanceObj* inst = o.as<InstanceObj>();
   if (!inst) return false;
   const Obj& key = name_obj(code, name);
-  const AttrCache& c = attr_cache(code, pc, inst->cls.as<ClassObj>(), key);
+  AttrCache& c = attr_cache(code, pc, inst->cls.as<ClassObj>(), key);
   Kind k = c.class_attr.kind();
   if (k == Kind::Property) return false;
-  if (const Obj* v = inst->attrs.find(key)) {
+  if (const Obj* v = const_cast<InstanceObj*>(inst)->attrs.find_hinted(key, c.index_hint)) {
     out = *v;
     return true;
   }
@@ -160,9 +161,9 @@ bool store_attr_fast(Code& code, uint32_t pc, const Obj& o, uint32_t name, Obj& 
   InstanceObj* inst = o.as<InstanceObj>();
   if (!inst) return false;
   const Obj& key = name_obj(code, name);
-  const AttrCache& c = attr_cache(code, pc, inst->cls.as<ClassObj>(), key);
+  AttrCache& c = attr_cache(code, pc, inst->cls.as<ClassObj>(), key);
   if (c.custom_setattr || c.class_attr.kind() == Kind::Property) return false;
-  inst->attrs.set(key, std::move(v));
+  inst->attrs.set_hinted(key, std::move(v), c.index_hint);
   return true;
 }
 
@@ -382,9 +383,15 @@ void call_method_from_stack(Interp& in, Frame& f, uint32_t n, const TupleObj* na
   std::vector<Kwarg> kw;
   for (size_t i = 0; i < nkw; ++i)
     kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args[total - nkw + i])});
-  Obj result = nkw == 0 && meth->kind() == Kind::Function
-                   ? run_function(in, *meth->as<FunctionObj>(), std::span<const Obj>(args, total), {})
-                   : in.call(*meth, std::span<const Obj>(args, total - nkw), kw);
+  Obj result;
+  if (const BuiltinObj* b = meth->as<BuiltinObj>(); b && b->self.is_null() && meth[1].kind() != Kind::Null) {
+    // A cached built-in method: the receiver travels in CallArgs::self.
+    result = b->fn(in, CallArgs{std::span<const Obj>(args + 1, total - 1 - nkw), kw, args[0], b});
+  } else if (nkw == 0 && meth->kind() == Kind::Function) {
+    result = run_function(in, *meth->as<FunctionObj>(), std::span<const Obj>(args, total), {});
+  } else {
+    result = in.call(*meth, std::span<const Obj>(args, total - nkw), kw);
+  }
   while (f.sp > meth) *--f.sp = Obj();
   *f.sp++ = std::move(result);
 }
@@ -403,6 +410,27 @@ void call_ex(Interp& in, Frame& f, uint32_t has_kw) {
   *f.sp++ = in.call(callee, pos, kw);
 }
 
+// Methods of built-in containers (list.append, dict.get, str.join): the
+// method is looked up once per instruction and receiver kind, and called
+// with the receiver in CallArgs::self, so no bound object is allocated.
+bool load_builtin_method(Interp& in, Code& code, uint32_t pc, const Obj& self, uint32_t name, Obj& out) {
+  Kind k = self.kind();
+  if (k != Kind::List && k != Kind::Dict && k != Kind::Str && k != Kind::Set && k != Kind::Tuple) return false;
+  if (code.attr_cache.size() != code.code.size()) code.attr_cache.assign(code.code.size(), AttrCache{});
+  AttrCache& c = code.attr_cache[pc];
+  if (c.receiver != k) {
+    Obj bound = builtin_method(in, self, code.names[name]);
+    const BuiltinObj* b = bound.as<BuiltinObj>();
+    if (!b) return false;
+    auto* unbound = new BuiltinObj(b->name, b->fn, b->data);
+    unbound->ptr = b->ptr;
+    c.receiver = k;
+    c.method = Obj(unbound);
+  }
+  out = c.method;
+  return true;
+}
+
 void load_method(Interp& in, Frame& f, uint32_t name) {
   Obj self = std::move(f.sp[-1]);
   Code& code = *f.code;
@@ -414,6 +442,10 @@ void load_method(Interp& in, Frame& f, uint32_t name) {
       *f.sp++ = std::move(self);
       return;
     }
+  }
+  if (load_builtin_method(in, code, f.pc - 1, self, name, f.sp[-1])) {
+    *f.sp++ = std::move(self);
+    return;
   }
   f.sp[-1] = Obj::null();
   *f.sp++ = getattr(in, self, code.names[name]);
