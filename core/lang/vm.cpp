@@ -209,7 +209,7 @@ const std::string& cell_name(const Code& c, uint32_t i) {
 
 // ---- int fast paths ------------------------------------------------------------------------
 
-bool int_fast(BinOpKind op, int64_t a, int64_t b, Obj& out) {
+[[gnu::always_inline]] inline bool int_fast(BinOpKind op, int64_t a, int64_t b, Obj& out) {
   int64_t r;
   switch (op) {
     case BinOpKind::Add:
@@ -241,7 +241,7 @@ bool int_fast(BinOpKind op, int64_t a, int64_t b, Obj& out) {
   return true;
 }
 
-bool float_fast(BinOpKind op, double a, double b, Obj& out) {
+[[gnu::always_inline]] inline bool float_fast(BinOpKind op, double a, double b, Obj& out) {
   switch (op) {
     case BinOpKind::Add: out = Obj::from_float(a + b); return true;
     case BinOpKind::Sub: out = Obj::from_float(a - b); return true;
@@ -254,7 +254,7 @@ bool float_fast(BinOpKind op, double a, double b, Obj& out) {
   }
 }
 
-Obj binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
+[[gnu::always_inline]] inline Obj binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
   Obj out;
   if (a.is_int() && b.is_int()) {
     if (int_fast(op, a.as_int(), b.as_int(), out)) return out;
@@ -264,7 +264,7 @@ Obj binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
   return binary_op(in, op, a, b);
 }
 
-bool compare_fast(CmpOpKind op, const Obj& a, const Obj& b, bool& out) {
+[[gnu::always_inline]] inline bool compare_fast(CmpOpKind op, const Obj& a, const Obj& b, bool& out) {
   if (!(a.is_int() && b.is_int()) && !(a.is_float() && b.is_float())) return false;
   double x, y;
   if (a.is_int()) {
@@ -291,7 +291,7 @@ bool compare_fast(CmpOpKind op, const Obj& a, const Obj& b, bool& out) {
   }
 }
 
-bool is_true(Interp& in, const Obj& o) {
+[[gnu::always_inline]] inline bool is_true(Interp& in, const Obj& o) {
   switch (o.kind()) {
     case Kind::Bool: return o.as_bool();
     case Kind::None: return false;
@@ -624,6 +624,18 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
     pc = f->pc;                      \
     sp = f->sp;                      \
   } while (0)
+// Enters the function at *callee with the arguments above it as an inline
+// frame; the caller resumes at pc with the callee's slot as its stack top.
+#define ENTER_INLINE(callee_expr)                                                        \
+  do {                                                                                   \
+    Obj* callee = (callee_expr);                                                         \
+    Frame* next_frame = push_inline_frame(in, f, *callee->as<FunctionObj>(), callee + 1); \
+    next_frame->fn_ref = std::move(*callee);                                             \
+    f->sp = callee;                                                                      \
+    f->pc = pc;                                                                          \
+    f = current = next_frame;                                                            \
+    SWITCH_TO_FRAME();                                                                   \
+  } while (0)
   // pc and sp live in registers; the frame's copies are updated at every
   // instruction so an exception sees where the instruction started.
   uint32_t pc = f->pc;
@@ -947,13 +959,7 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
       }
       CASE(CALL):
         if (can_inline(sp[-int(arg) - 1], arg)) {
-          Obj* callee = sp - arg - 1;
-          Frame* callee_frame = push_inline_frame(in, f, *callee->as<FunctionObj>(), callee + 1);
-          callee_frame->fn_ref = std::move(*callee);
-          f->sp = callee;
-          f->pc = pc;
-          f = current = callee_frame;
-          SWITCH_TO_FRAME();
+          ENTER_INLINE(sp - arg - 1);
           NEXT;
         }
         f->sp = sp;
@@ -974,13 +980,7 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         NEXT;
       CASE(CALL_METHOD):
         if (!sp[-int(arg) - 2].is_null() && can_inline(sp[-int(arg) - 2], arg + 1)) {
-          Obj* callee = sp - arg - 2;
-          Frame* callee_frame = push_inline_frame(in, f, *callee->as<FunctionObj>(), callee + 1);
-          callee_frame->fn_ref = std::move(*callee);
-          f->sp = callee;
-          f->pc = pc;
-          f = current = callee_frame;
-          SWITCH_TO_FRAME();
+          ENTER_INLINE(sp - arg - 2);
           NEXT;
         }
         f->sp = sp;
@@ -1096,6 +1096,7 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
 #undef CASE
 #undef NEXT
 #undef SWITCH_TO_FRAME
+#undef ENTER_INLINE
 }
 
 #undef POP
