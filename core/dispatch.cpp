@@ -1,7 +1,9 @@
 #include "core/dispatch.h"
 
 #include "core/autograd.h"
+#include "core/kernel_events.h"
 #include "core/ops.h"
+#include "traces/recorder.h"
 
 namespace kiln {
 
@@ -64,6 +66,8 @@ std::vector<Tensor> run_kernel(const OpDef& op, const std::vector<Value>& args) 
 
 std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
   if (op.kind == OpKind::Composite) return op.composite(args);
+  // Tracing costs one branch when no session records.
+  int64_t start_ns = trace::enabled() ? trace::now_ns() : -1;
   const OpDef& fn = op.is_inplace() ? *op.functional : op;
   bool grad = fn.grad && GradMode::enabled() && any_requires_grad(args);
   std::vector<Tensor> outs;
@@ -73,6 +77,7 @@ std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
     outs = run_kernel(op, args);
     if (grad) record_autograd(op, args, outs, {});
   }
+  if (start_ns >= 0) record_kernel_event(op, args, outs, start_ns);
   if (g_observer) g_observer->on_op(op, args, outs);
   return outs;
 }

@@ -5,7 +5,10 @@
 
 #include <cstdio>
 #include <cstring>
+#include <chrono>
+#include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -14,6 +17,9 @@
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/random.h"
+#include "jit/tracing.h"
+#include "traces/log_sink.h"
+#include "traces/recorder.h"
 #include "core/thread_pool.h"
 
 namespace {
@@ -29,7 +35,16 @@ constexpr const char* kUsage =
     "                   until the tracing JIT lands)\n"
     "  --threads N      worker threads for tensor kernels (default: all cores)\n"
     "  --seed N         seed the random generator before the script runs (torch.manual_seed(N))\n"
-    "  -h, --help       show this help\n";
+    "  --trace FILE     write a Chrome trace (JSON array form; open it in Perfetto or chrome://tracing)\n"
+    "  --record FILE    record the session as a .kilntrace file (replays in kiln-inspect)\n"
+    "  --stream HOST:PORT  stream events live to kiln-inspect --listen (also KILN_STREAM);\n"
+    "                   loopback addresses only unless --stream-allow-remote\n"
+    "  --stream-wait[=SECONDS]  wait for the inspector to accept the stream (default 10 s)\n"
+    "  --stream-allow-remote    allow a non-loopback --stream address\n"
+    "  -h, --help       show this help\n"
+    "\n"
+    "environment:\n"
+    "  KILN_LOGS=topic,...  print events to stderr as they happen (like TORCH_LOGS); topics:\n";
 
 struct Options {
   std::string script;
@@ -37,10 +52,16 @@ struct Options {
   std::string jit = "off";
   std::optional<int> threads;
   std::optional<uint64_t> seed;
+  std::string trace_path, record_path, stream;
+  int stream_wait_s = 0;
+  bool stream_allow_remote = false;
 };
 
+void print_usage(std::ostream& out) { out << kUsage << kiln::trace::log_topics_help(); }
+
 int usage_error(const std::string& msg) {
-  std::cerr << "kiln: " << msg << "\n" << kUsage;
+  std::cerr << "kiln: " << msg << "\n";
+  print_usage(std::cerr);
   return 2;
 }
 
@@ -63,8 +84,27 @@ std::optional<int> parse_run_options(const std::vector<std::string>& args, Optio
     };
     long long n;
     if (a == "-h" || a == "--help") {
-      std::cout << kUsage;
+      print_usage(std::cout);
       return 0;
+    } else if (a == "--trace" || a.rfind("--trace=", 0) == 0) {
+      auto v = value("--trace");
+      if (!v || v->empty()) return usage_error("--trace needs a file name");
+      o.trace_path = *v;
+    } else if (a == "--record" || a.rfind("--record=", 0) == 0) {
+      auto v = value("--record");
+      if (!v || v->empty()) return usage_error("--record needs a file name");
+      o.record_path = *v;
+    } else if (a == "--stream" || a.rfind("--stream=", 0) == 0) {
+      auto v = value("--stream");
+      if (!v || v->empty()) return usage_error("--stream needs HOST:PORT");
+      o.stream = *v;
+    } else if (a == "--stream-wait") {
+      o.stream_wait_s = 10;
+    } else if (a.rfind("--stream-wait=", 0) == 0) {
+      if (!parse_int(a.substr(14), n) || n < 0) return usage_error("--stream-wait needs a number of seconds");
+      o.stream_wait_s = int(n);
+    } else if (a == "--stream-allow-remote") {
+      o.stream_allow_remote = true;
     } else if (a.rfind("--jit", 0) == 0) {
       auto v = value("--jit");
       if (!v || (*v != "off" && *v != "auto")) return usage_error("--jit must be off or auto");
@@ -96,6 +136,12 @@ int run_script(const Options& o) {
     std::vector<std::string> argv{o.script};
     argv.insert(argv.end(), o.script_args.begin(), o.script_args.end());
     set_argv(in, argv);
+    kiln::TraceRequest req{o.trace_path, o.record_path, o.stream, o.stream_wait_s, o.stream_allow_remote};
+    if (!kiln::start_tracing(req, o.script, argv, kVersion)) return 1;
+    // Flushes and closes the trace however the script ends.
+    struct StopTracing {
+      ~StopTracing() { kiln::stop_tracing(); }
+    } stop_guard;
     try {
       in.run_file(o.script);
     } catch (const ScriptException& e) {
@@ -126,6 +172,7 @@ struct ThreadCall {
 };
 
 void* run_thread(void* p) {
+  kiln::trace::set_thread_name("interpreter");
   auto* call = static_cast<ThreadCall*>(p);
   call->result = run_script(*call->options);
   return nullptr;
@@ -155,7 +202,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-    std::cout << kUsage;
+    print_usage(std::cout);
     return 0;
   }
   if (args[0] != "run") return usage_error("unknown command '" + args[0] + "'");

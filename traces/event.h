@@ -9,10 +9,18 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace kiln::trace {
+
+// Every error raised by traces/ (bad KILN_LOGS spec, unwritable trace file,
+// malformed stream frame). traces/ is a leaf library, so not kiln::Error.
+class TraceError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 #define KILN_EVENT_KINDS(_)                                                         \
   _(Span)       /* a timed region: interpreter call, compile and its phases */      \
@@ -79,6 +87,9 @@ struct Event {
 class StringTable {
  public:
   StringTable();
+  ~StringTable();
+  StringTable(const StringTable&) = delete;
+  StringTable& operator=(const StringTable&) = delete;
   StrId intern(std::string_view s);    // thread-safe
   std::string_view str(StrId id) const;  // thread-safe; "" for unknown ids
   size_t size() const;

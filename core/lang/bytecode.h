@@ -84,6 +84,9 @@ struct Code : HeapObj {
   std::vector<uint32_t> loop_counts;
   std::vector<GlobalCache> global_cache;  // per instruction, filled by the VM
   std::vector<AttrCache> attr_cache;      // per instruction, filled by the VM
+  // This code's name and file interned in the trace session `trace_generation`.
+  uint64_t trace_generation = 0;
+  uint32_t trace_name = 0, trace_file = 0;
   // Plain positional signature (no defaults needed, *args, **kwargs, kw-only
   // or cells): the VM's fast call path copies arguments straight into locals.
   bool simple_args() const {

@@ -4,6 +4,7 @@
 #include "core/lang/vm.h"
 
 #include "core/small_vector.h"
+#include "traces/recorder.h"
 
 #include <cmath>
 
@@ -58,6 +59,38 @@ struct Frame {
   Frame* caller = nullptr;
   size_t slots_base = 0;  // value-stack index of this frame's first slot (inline frames)
   Obj fn_ref;             // keeps an inline frame's function (and globals) alive
+  int64_t span_start = -1;  // trace::now_ns() at entry when a trace session records
+};
+
+// Records the interpreter span of a frame that is returning (or unwinding).
+void end_call_span(const Frame& f) {
+  trace::Session* s = trace::Session::current();
+  if (!s) return;
+  Code& c = *f.code;
+  if (c.trace_generation != s->generation()) {
+    c.trace_generation = s->generation();
+    c.trace_name = s->strings().intern(c.qualname.empty() ? c.name : c.qualname);
+    c.trace_file = s->strings().intern(c.filename);
+  }
+  trace::Event e;
+  e.kind = trace::EventKind::Span;
+  e.cat = trace::Category::interpreter;
+  e.tid = trace::thread_index();
+  e.ts_ns = f.span_start;
+  e.dur_ns = trace::now_ns() - f.span_start;
+  e.name = c.trace_name;
+  e.loc = {c.trace_file, c.firstline, 1};
+  s->record(e);
+}
+
+int64_t span_start_now() { return trace::enabled() ? trace::now_ns() : -1; }
+
+// Ends an entry frame's span however run() leaves it.
+struct SpanEnd {
+  const Frame& f;
+  ~SpanEnd() {
+    if (f.span_start >= 0) end_call_span(f);
+  }
 };
 
 // Inline frames come from a per-thread pool: calls are strictly nested.
@@ -519,11 +552,13 @@ Frame* push_inline_frame(Interp& in, Frame* caller, const FunctionObj& fn, Obj* 
   f->pc = 0;
   f->blocks.clear();
   f->caller = caller;
+  f->span_start = span_start_now();
   return f;
 }
 
 // Releases an inline frame's slots and returns its caller.
 Frame* pop_inline_frame(Interp& in, Frame* f) {
+  if (f->span_start >= 0) end_call_span(*f);
   ValueStack& vs = value_stack();
   for (size_t i = f->slots_base; i < vs.top; ++i) vs.slots[i] = Obj();
   vs.top = f->slots_base;
@@ -1191,6 +1226,8 @@ Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, st
           base + nl + nc, base + nl + nc};
   f.names = f.globals;
   f.globals_obj = &fn.globals;
+  f.span_start = span_start_now();
+  SpanEnd span_end{f};
   if (kw.empty() && pos.size() == size_t(c.argcount) && c.simple_args())
     std::copy(pos.begin(), pos.end(), base);
   else
@@ -1211,6 +1248,8 @@ Obj run_body(Interp& in, Code& c, const Obj& globals, OrderedMap& names, const s
   for (size_t i = 0; i < nl; ++i) base[i] = Obj::null();
   Frame f{&c, nullptr, &globals.as<DictObj>()->map, &names, base, base + nl, base + nl + nc, base + nl + nc};
   f.globals_obj = &globals;
+  f.span_start = span_start_now();
+  SpanEnd span_end{f};
   for (size_t i = 0; i < c.cellvars.size(); ++i) f.cells[i] = make<CellObj>();
   for (size_t i = 0; i < c.freevars.size() && i < closure.size(); ++i) f.cells[c.cellvars.size() + i] = closure[i];
   return Vm::run(in, f);
