@@ -26,7 +26,7 @@ enum class CodeKind : uint8_t { Module, Function, Class, Lambda, Comprehension }
 
 // A LOAD_GLOBAL's cached answer: valid while neither namespace gained or lost keys.
 struct GlobalCache {
-  const OrderedMap* globals = nullptr;
+  uint64_t globals_uid = 0;  // OrderedMap::uid of the module namespace
   uint32_t globals_version = 0;
   uint32_t builtins_version = 0;
   Obj* slot = nullptr;
@@ -41,6 +41,10 @@ struct AttrCache {
   bool custom_setattr = false;   // the class defines __setattr__ in Python
   bool has_getattr = false;      // the class defines __getattr__
   uint32_t index_hint = 0;       // where instances keep this attribute (OrderedMap::find_hinted)
+  // The instance map last seen without this name (a method call in a loop
+  // looks at the same object again): valid while its layout is unchanged.
+  uint64_t absent_in = 0;  // OrderedMap::uid
+  uint32_t absent_version = 0;
   // LOAD_METHOD on a built-in container: the method, unbound, for receivers of this kind.
   Kind receiver = Kind::Null;
   Obj method;

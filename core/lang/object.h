@@ -169,6 +169,17 @@ struct ObjEq {
 // instances, classes and modules, and (with None values) the Python set.
 class OrderedMap {
  public:
+  OrderedMap() : uid_(next_uid()) {}
+  OrderedMap(const OrderedMap& o) : entries_(o.entries_), index_(o.index_), uid_(next_uid()) {}
+  OrderedMap& operator=(const OrderedMap& o) {
+    entries_ = o.entries_;
+    index_ = o.index_;
+    ++layout_version_;
+    return *this;
+  }
+  // Unique per map for the process's life (a freed map's address may be
+  // reused, its uid never is): caches key on (uid, layout_version).
+  uint64_t uid() const { return uid_; }
   size_t size() const { return index_.size(); }
   Obj* find(const Obj& key);
   const Obj* find(const Obj& key) const;
@@ -213,6 +224,11 @@ class OrderedMap {
   std::vector<std::pair<Obj, Obj>> entries_;
   std::unordered_map<Obj, size_t, ObjHash, ObjEq> index_;
   uint32_t layout_version_ = 0;
+  uint64_t uid_;
+  static uint64_t next_uid() {
+    static uint64_t counter = 0;
+    return ++counter;
+  }
 };
 
 struct DictObj : HeapObj {

@@ -144,7 +144,7 @@ class DepthGuard {
   throw ScriptException{in.new_exception(cls, msg), {}};
 }
 
-inline const Obj& name_obj(Code& code, uint32_t i) {
+[[gnu::always_inline]] inline const Obj& name_obj(Code& code, uint32_t i) {
   if (code.name_objs.size() != code.names.size()) [[unlikely]] {
     code.name_objs.clear();
     for (const std::string& n : code.names) code.name_objs.push_back(intern(n));
@@ -154,7 +154,7 @@ inline const Obj& name_obj(Code& code, uint32_t i) {
 
 // ---- attribute caches ----------------------------------------------------------------------
 
-inline AttrCache& attr_cache(Code& code, uint32_t pc, const ClassObj* cls, const Obj& key) {
+[[gnu::always_inline]] inline AttrCache& attr_cache(Code& code, uint32_t pc, const ClassObj* cls, const Obj& key) {
   if (code.attr_cache.size() != code.code.size()) [[unlikely]]
     code.attr_cache.assign(code.code.size(), AttrCache{});
   AttrCache& c = code.attr_cache[pc];
@@ -208,7 +208,7 @@ Obj load_global_slow(Interp& in, Frame& f, uint32_t i, uint32_t pc) {
   Obj* slot = f.globals->find(key);
   if (!slot) slot = builtins.find(key);
   if (!slot) name_error(c.names[i]);
-  c.global_cache[pc] = {f.globals, f.globals->layout_version(), builtins.layout_version(), slot};
+  c.global_cache[pc] = {f.globals->uid(), f.globals->layout_version(), builtins.layout_version(), slot};
   return *slot;
 }
 
@@ -217,7 +217,7 @@ inline const Obj& load_global(Interp& in, Frame& f, uint32_t i, uint32_t pc, Obj
   Code& c = *f.code;
   if (pc < c.global_cache.size()) {
     const GlobalCache& g = c.global_cache[pc];
-    if (g.globals == f.globals && g.globals_version == f.globals->layout_version() &&
+    if (g.globals_uid == f.globals->uid() && g.globals_version == f.globals->layout_version() &&
         g.builtins_version == in.builtins().attrs.layout_version())
       return *g.slot;
   }
@@ -464,13 +464,23 @@ bool load_builtin_method(Interp& in, Code& code, uint32_t pc, const Obj& self, u
   return true;
 }
 
+// Whether an instance's own attributes lack `key` (so the class's method is
+// the answer), remembering the last map seen without it.
+bool not_in_instance(AttrCache& c, const OrderedMap& attrs, const Obj& key) {
+  if (c.absent_in == attrs.uid() && c.absent_version == attrs.layout_version()) return true;
+  if (attrs.find(key)) return false;
+  c.absent_in = attrs.uid();
+  c.absent_version = attrs.layout_version();
+  return true;
+}
+
 void load_method(Interp& in, Frame& f, uint32_t name) {
   Obj self = std::move(f.sp[-1]);
   Code& code = *f.code;
   if (InstanceObj* inst = self.as<InstanceObj>()) {
     const Obj& key = name_obj(code, name);
-    const AttrCache& c = attr_cache(code, f.pc - 1, inst->cls.as<ClassObj>(), key);
-    if (c.class_attr.kind() == Kind::Function && !inst->attrs.find(key)) {
+    AttrCache& c = attr_cache(code, f.pc - 1, inst->cls.as<ClassObj>(), key);
+    if (c.class_attr.kind() == Kind::Function && not_in_instance(c, inst->attrs, key)) {
       f.sp[-1] = c.class_attr;
       *f.sp++ = std::move(self);
       return;
