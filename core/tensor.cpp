@@ -1,9 +1,16 @@
 #include "core/tensor.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <sstream>
 
+#include "core/alloc_limit.h"
 #include "core/autograd.h"
+#include "core/float_to_int.h"
 #include "core/format.h"
 
 namespace kiln {
@@ -14,8 +21,24 @@ std::string Device::str() const {
 
 // Buffers are 64-byte aligned so kernels get aligned vector loads and
 // neighbouring tensors stay off each other's cache lines.
+namespace {
+// Physical memory: a request beyond it can only fail (or get the process
+// killed later), so it is refused up front with PyTorch's message.
+size_t physical_memory_bytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? size_t(pages) * size_t(page) : SIZE_MAX;
+}
+std::atomic<size_t> g_alloc_limit{physical_memory_bytes()};
+}  // namespace
+
+void set_alloc_limit(size_t bytes) { g_alloc_limit = std::min(bytes, physical_memory_bytes()); }
+size_t alloc_limit() { return g_alloc_limit; }
+
 Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
   KILN_CHECK(dev.type == DeviceType::CPU, Runtime, "CUDA tensors are not available in this build");
+  KILN_CHECK(n <= alloc_limit(), Runtime,
+             "[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: "
+             "you tried to allocate ", n, " bytes. Error code 12 (Cannot allocate memory)");
   if (n <= kInlineBytes) {
     data = inline_;
   } else {
@@ -63,7 +86,18 @@ double Tensor::item_double() const {
              " elements cannot be converted to Scalar");
   return element_as_double(*this, 0);
 }
-int64_t Tensor::item_int() const { return int64_t(item_double()); }
+int64_t Tensor::item_int() const {
+  double d = item_double();  // checks the tensor is one defined element
+  if (!is_floating_point()) {
+    // Read integers directly: a double cannot hold every int64.
+    return visit_dtype(dtype(), [&](auto tag) -> int64_t {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_integral_v<T>) return int64_t(*static_cast<const T*>(raw_data()));
+      else return float_to_int<int64_t>(d);
+    });
+  }
+  return float_to_int<int64_t>(d);
+}
 bool Tensor::item_bool() const { return item_double() != 0.0; }
 
 // ---- autograd state -----------------------------------------------------------
@@ -116,14 +150,17 @@ Shape contiguous_strides(const Shape& sizes) {
   int64_t acc = 1;
   for (int64_t d = int64_t(sizes.size()) - 1; d >= 0; --d) {
     st[d] = acc;
-    acc *= std::max<int64_t>(sizes[d], 1);
+    if (d > 0 && __builtin_mul_overflow(acc, std::max<int64_t>(sizes[d], 1), &acc))
+      throw Error(detail::cat("Storage size calculation overflowed with sizes=", shape_str(sizes)),
+                  ErrorKind::Runtime);
   }
   return st;
 }
 
 int64_t shape_numel(const Shape& sizes) {
   int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
+  for (int64_t s : sizes)
+    KILN_CHECK(!__builtin_mul_overflow(n, s, &n), Runtime, "numel: integer multiplication overflow");
   return n;
 }
 
@@ -139,8 +176,11 @@ Tensor empty_tensor(const Shape& sizes, DType dtype, Device device) {
   for (int64_t s : sizes)
     KILN_CHECK(s >= 0, Runtime, "Trying to create tensor with negative dimension ", s, ": ",
                shape_str(sizes));
+  int64_t nbytes = 0;
+  KILN_CHECK(!__builtin_mul_overflow(shape_numel(sizes), int64_t(dtype_size(dtype)), &nbytes), Runtime,
+             "Storage size calculation overflowed with sizes=", shape_str(sizes));
   auto impl = std::make_shared<TensorImpl>();
-  impl->storage = std::make_shared<Storage>(size_t(shape_numel(sizes)) * dtype_size(dtype), device);
+  impl->storage = std::make_shared<Storage>(size_t(nbytes), device);
   impl->sizes = sizes;
   impl->strides = contiguous_strides(sizes);
   impl->dtype = dtype;

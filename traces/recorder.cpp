@@ -56,7 +56,7 @@ int64_t read_tick() { return static_cast<int64_t>(__rdtsc()); }
 
 bool has_invariant_tsc() {
   unsigned a, b, c, d;
-  if (__get_cpuid_max(0x80000000, nullptr) < 0x80000007) return false;
+  if (__get_cpuid_max(0x80000000, nullptr) < 0x80000007u) return false;
   __cpuid(0x80000007, a, b, c, d);
   return (d >> 8) & 1;
 }

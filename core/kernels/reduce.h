@@ -190,7 +190,7 @@ bool reduce_split(const In* base, const ReducePlan& p, const Op& op, const Store
   std::vector<std::vector<Acc>> partial(size_t(chunks), std::vector<Acc>(size_t(p.num_outputs)));
   parallel_for(0, chunks, 1, [&](int64_t cb, int64_t ce) {
     for (int64_t c = cb; c < ce; ++c) {
-      int64_t s = outer * c / chunks, e = outer * (c + 1) / chunks;
+      int64_t s = int64_t(__int128(outer) * c / chunks), e = int64_t(__int128(outer) * (c + 1) / chunks);
       ReducePlan sub = p;
       sub.red_sizes[0] = e - s;
       sub.reduced_count = per_outer * (e - s);

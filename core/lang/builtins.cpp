@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "core/alloc_limit.h"
 #include "core/lang/interp.h"
 #include "core/lang/iterators.h"
 #include "core/lang/objops.h"
@@ -37,6 +38,12 @@ Obj new_exception_with_args(Interp& in, const Obj& cls, std::vector<Obj> args) {
 
 void raise_exception(Interp& in, const Obj& cls, std::vector<Obj> args) {
   throw ScriptException{new_exception_with_args(in, cls, std::move(args)), {}};
+}
+
+void check_alloc(Interp& in, uint64_t count, uint64_t item_bytes) {
+  uint64_t bytes = 0;
+  if (__builtin_mul_overflow(count, item_bytes, &bytes) || bytes > kiln::alloc_limit())
+    raise_exception(in, find_builtin_class(in, "MemoryError"), {});
 }
 
 namespace {
@@ -789,6 +796,7 @@ void add_exception_classes(ModuleBuilder& b) {
       {"RuntimeError", "Exception"},      {"NotImplementedError", "RuntimeError"},
       {"RecursionError", "RuntimeError"}, {"AssertionError", "Exception"},
       {"StopIteration", "Exception"},     {"ImportError", "Exception"},
+      {"MemoryError", "Exception"},
       {"ModuleNotFoundError", "ImportError"}, {"SyntaxError", "Exception"},
       {"Warning", "Exception"},           {"UserWarning", "Warning"},
       {"DeprecationWarning", "Warning"},

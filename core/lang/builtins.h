@@ -4,6 +4,7 @@
 // All live in the builtins module made by make_builtins_module (interp.h).
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -28,6 +29,9 @@ Obj ellipsis(Interp& in);
 Obj new_exception_with_args(Interp& in, const Obj& cls, std::vector<Obj> args);
 // Raises that exception through the VM (throws ScriptException).
 [[noreturn]] void raise_exception(Interp& in, const Obj& cls, std::vector<Obj> args);
+// MemoryError unless `count` items of `item_bytes` each fit under kiln::alloc_limit():
+// checked before building a huge list or str ([0] * 10**12), which would otherwise fail inside new.
+void check_alloc(Interp& in, uint64_t count, uint64_t item_bytes);
 
 // Shared by methods.cpp and builtins.cpp: dict.update / dict(...) from a
 // mapping or pairs plus keywords, and list.sort / sorted (stable, key=, reverse=).

@@ -273,6 +273,9 @@ Obj make_map_iter(Obj fn, std::vector<Obj> iters) { return make<MapFnIter>(std::
 Obj make_filter_iter(Obj fn, Obj it) { return make<FilterIter>(std::move(fn), std::move(it)); }
 
 bool iter_next(Interp& in, const Obj& it, Obj& out) {
+  // Builtins that drain iterators (sum, list, sorted, ...) loop here rather
+  // than in the VM; each item counts as a step so list(range(10**12)) stops too.
+  if (in.step_limit && ++in.steps > in.step_limit) throw Error("kiln step limit exceeded", ErrorKind::Runtime);
   if (auto* i = it.as<IteratorObj>()) return i->next(in, out);
   // iter() only returns IteratorObjs; anything else is a user iterator object.
   return user_next(in, it, out);

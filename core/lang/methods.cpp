@@ -240,6 +240,21 @@ Obj affix_impl(Interp& in, const CallArgs& a, const char* fn, bool start) {
 Obj str_startswith(Interp& in, const CallArgs& a) { return affix_impl(in, a, "startswith", true); }
 Obj str_endswith(Interp& in, const CallArgs& a) { return affix_impl(in, a, "endswith", false); }
 
+// The length of s.replace(from, to, count), computed before building it so a
+// replacement that would not fit in memory fails cleanly.
+uint64_t replaced_size(const std::string& s, const std::string& from, const std::string& to, int64_t count) {
+  uint64_t n = 0;
+  if (from.empty()) {
+    n = utf8_count(s) + 1;
+  } else {
+    for (size_t f = s.find(from); f != std::string::npos; f = s.find(from, f + from.size())) ++n;
+  }
+  if (count >= 0) n = std::min(n, uint64_t(count));
+  uint64_t grown = 0;
+  if (__builtin_mul_overflow(n, uint64_t(to.size()), &grown)) return UINT64_MAX;
+  return s.size() - n * from.size() + grown;
+}
+
 Obj str_replace(Interp& in, const CallArgs& a) {
   a.check("replace", 2, 3, "count");
   const std::string& s = self_str(a);
@@ -247,6 +262,7 @@ Obj str_replace(Interp& in, const CallArgs& a) {
   const std::string& to = str_of(a.pos[1], "replace() argument 2");
   int64_t count = to_index(in, a.arg(2, "count", Obj::from_int(-1)), "an integer");
   std::string out;
+  check_alloc(in, replaced_size(s, from, to, count), 1);
   if (from.empty()) {
     std::vector<size_t> offs = utf8_offsets(s);
     int64_t n = 0;
@@ -261,10 +277,11 @@ Obj str_replace(Interp& in, const CallArgs& a) {
   for (int64_t n = 0; count < 0 || n < count; ++n) {
     size_t f = s.find(from, pos);
     if (f == std::string::npos) break;
-    out += s.substr(pos, f - pos) + to;
+    out.append(s, pos, f - pos).append(to);
     pos = f + from.size();
   }
-  return make_str(out + s.substr(pos));
+  out.append(s, pos);
+  return make_str(std::move(out));
 }
 
 // find / rfind / index / rindex / count share argument handling.
@@ -316,6 +333,7 @@ Obj str_join(Interp& in, const CallArgs& a) {
     if (!s)
       throw Error(detail::cat("sequence item ", i, ": expected str instance, ", type_name(items[i]), " found"),
                   ErrorKind::Type);
+    check_alloc(in, uint64_t(out.size()) + sep.size() + s->value.size(), 1);
     if (i) out += sep;
     out += s->value;
   }
@@ -346,6 +364,7 @@ Obj justify(Interp& in, const CallArgs& a, const char* fn, char how) {
   std::string fill = fill_char(a, fn);
   int64_t marg = width - int64_t(utf8_count(s));
   if (marg <= 0) return make_str(s);
+  check_alloc(in, uint64_t(marg) + s.size(), fill.size());
   int64_t left = how == 'l' ? 0 : how == 'r' ? marg : marg / 2 + (marg & width & 1);
   return make_str(repeat_str(fill, left) + s + repeat_str(fill, marg - left));
 }
@@ -359,6 +378,7 @@ Obj str_zfill(Interp& in, const CallArgs& a) {
   int64_t width = to_index(in, a.pos[0], "an integer");
   int64_t pad = width - int64_t(utf8_count(s));
   if (pad <= 0) return make_str(s);
+  check_alloc(in, uint64_t(pad) + s.size(), 1);
   size_t at = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
   s.insert(at, size_t(pad), '0');
   return make_str(std::move(s));
@@ -431,7 +451,8 @@ Obj list_extend(Interp& in, const CallArgs& a) {
 Obj list_insert(Interp& in, const CallArgs& a) {
   a.check("insert", 2, 2);
   auto& v = self_list(a);
-  int64_t n = int64_t(v.size()), i = to_index(in, a.pos[0], "an integer");
+  int64_t i = to_index(in, a.pos[0], "an integer");  // first: a user __index__ may resize the list
+  int64_t n = int64_t(v.size());
   if (i < 0) i = std::max<int64_t>(0, i + n);
   i = std::min(i, n);
   v.insert(v.begin() + i, a.pos[1]);
@@ -453,11 +474,14 @@ Obj list_pop(Interp& in, const CallArgs& a) {
 Obj list_remove(Interp& in, const CallArgs& a) {
   a.check("remove", 1, 1);
   auto& v = self_list(a);
-  for (size_t i = 0; i < v.size(); ++i)
-    if (equals(in, v[i], a.pos[0])) {
-      v.erase(v.begin() + long(i));
+  // Each item is held while compared: a user __eq__ may shrink the list.
+  for (size_t i = 0; i < v.size(); ++i) {
+    Obj item = v[i];
+    if (equals(in, item, a.pos[0])) {
+      if (i < v.size()) v.erase(v.begin() + long(i));
       return Obj();
     }
+  }
   throw Error("list.remove(x): x not in list", ErrorKind::Value);
 }
 
@@ -470,8 +494,10 @@ int64_t seq_find(Interp& in, const CallArgs& a, const std::vector<Obj>& v) {
     return std::min(x, n);
   };
   int64_t lo = bound(1, 0), hi = bound(2, n);
-  for (int64_t i = lo; i < hi; ++i)
-    if (equals(in, v[size_t(i)], a.pos[0])) return i;
+  for (int64_t i = lo; i < hi && i < int64_t(v.size()); ++i) {
+    Obj item = v[size_t(i)];
+    if (equals(in, item, a.pos[0])) return i;
+  }
   return -1;
 }
 
@@ -485,7 +511,10 @@ Obj list_index(Interp& in, const CallArgs& a) {
 Obj seq_count(Interp& in, const CallArgs& a, const std::vector<Obj>& v) {
   a.check("count", 1, 1);
   int64_t n = 0;
-  for (const Obj& x : v) n += equals(in, x, a.pos[0]);
+  for (size_t i = 0; i < v.size(); ++i) {
+    Obj item = v[i];
+    n += equals(in, item, a.pos[0]);
+  }
   return Obj::from_int(n);
 }
 Obj list_count(Interp& in, const CallArgs& a) { return seq_count(in, a, self_list(a)); }
@@ -499,27 +528,54 @@ bool less_than(Interp& in, const Obj& x, const Obj& y) {
   return truthy(in, compare(in, CmpOpKind::Lt, x, y));
 }
 
+// A stable merge sort of `order` by keys. Not std::stable_sort: a user __lt__
+// need not be a strict weak order, and the library's unguarded insertion
+// steps can then run off the ends of the buffer.
+void merge_sort(Interp& in, std::vector<size_t>& order, const std::vector<Obj>& keys) {
+  std::vector<size_t> buf(order.size());
+  for (size_t width = 1; width < order.size(); width *= 2) {
+    for (size_t lo = 0; lo < order.size(); lo += 2 * width) {
+      size_t mid = std::min(lo + width, order.size()), hi = std::min(lo + 2 * width, order.size());
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) buf[k++] = less_than(in, keys[order[j]], keys[order[i]]) ? order[j++] : order[i++];
+      while (i < mid) buf[k++] = order[i++];
+      while (j < hi) buf[k++] = order[j++];
+    }
+    order.swap(buf);
+  }
+}
+
 }  // namespace
 
 void sort_objs(Interp& in, std::vector<Obj>& v, const Obj& key, bool reverse) {
-  std::vector<Obj> keys;
-  if (key.is_none()) {
-    keys = v;
-  } else {
-    keys.reserve(v.size());
-    for (const Obj& x : v) keys.push_back(in.call(key, {&x, 1}));
-  }
-  std::vector<size_t> order(v.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  // Reverse sorts stay stable: reverse, sort, reverse (as CPython does).
-  if (reverse) std::reverse(order.begin(), order.end());
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t i, size_t j) { return less_than(in, keys[i], keys[j]); });
-  if (reverse) std::reverse(order.begin(), order.end());
+  // As in CPython the list reads as empty while keys and comparisons run user
+  // code; changes made meanwhile are discarded and reported.
+  std::vector<Obj> items;
+  items.swap(v);
   std::vector<Obj> out;
-  out.reserve(v.size());
-  for (size_t i : order) out.push_back(v[i]);
+  try {
+    std::vector<Obj> keys;
+    if (key.is_none()) {
+      keys = items;
+    } else {
+      keys.reserve(items.size());
+      for (const Obj& x : items) keys.push_back(in.call(key, {&x, 1}));
+    }
+    std::vector<size_t> order(items.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    // Reverse sorts stay stable: reverse, sort, reverse (as CPython does).
+    if (reverse) std::reverse(order.begin(), order.end());
+    merge_sort(in, order, keys);
+    if (reverse) std::reverse(order.begin(), order.end());
+    out.reserve(items.size());
+    for (size_t i : order) out.push_back(items[i]);
+  } catch (...) {
+    v = std::move(items);
+    throw;
+  }
+  bool modified = !v.empty();
   v = std::move(out);
+  KILN_CHECK(!modified, Value, "list modified during sort");
 }
 
 namespace {

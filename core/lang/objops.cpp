@@ -190,7 +190,8 @@ int64_t repeat_count(const Obj& n) { return n.as_int() < 0 ? 0 : n.as_int(); }
 template <class V>
 V repeat(Interp& in, const V& v, int64_t n) {
   V out;
-  if (n > 0 && v.size() > 0) {
+  if (v.empty()) return out;  // '' * 2**62 is '' at once, not after 2**62 empty appends
+  if (n > 0) {
     uint64_t total = 0;
     bool overflow = __builtin_mul_overflow(uint64_t(v.size()), uint64_t(n), &total) || total > uint64_t(INT64_MAX);
     if constexpr (std::is_same_v<V, std::string>) KILN_CHECK(!overflow, Overflow, "repeated string is too long");
@@ -702,6 +703,7 @@ Obj exception_args(const InstanceObj& inst) {
 }
 
 std::string exception_repr(Interp& in, const InstanceObj& inst) {
+  NestGuard nest(in, " while getting the repr of an object");  // e.args = (e,)
   Obj args = exception_args(inst);
   auto* t = args.as<TupleObj>();
   if (t && t->items.size() == 1) return inst.get_class().name + "(" + repr(in, t->items[0]) + ")";
@@ -710,6 +712,7 @@ std::string exception_repr(Interp& in, const InstanceObj& inst) {
 }
 
 std::string exception_str(Interp& in, const InstanceObj& inst) {
+  NestGuard nest(in, " while getting the str of an object");  // e.args = (e,)
   Obj args = exception_args(inst);
   auto* t = args.as<TupleObj>();
   if (!t) return str(in, args);

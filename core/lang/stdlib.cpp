@@ -1,6 +1,7 @@
 // The standard-library modules scripts may import besides torch: math,
 // time and sys, each with the members model scripts use, CPython's results
 // and CPython's error wording ("math domain error").
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -344,7 +345,16 @@ Obj time_time_ns(Interp&, const CallArgs& a) {
 Obj time_sleep(Interp& in, const CallArgs& a) {
   a.check("sleep", 1, 1);
   double s = real_arg(in, a.pos[0]);
+  KILN_CHECK(!std::isnan(s), Value, "Invalid value NaN (not a number)");
   KILN_CHECK(s >= 0, Value, "sleep length must be non-negative");
+  KILN_CHECK(s < 9.2e9, Overflow, "sleep length is too large");  // CPython's limit: int64 nanoseconds
+  if (in.step_limit) {
+    // Under a step limit (fuzzing) a millisecond of sleep costs a step, so a
+    // script cannot stall by sleeping; the sleep itself is cut short.
+    in.steps += int64_t(s * 1000);
+    if (in.steps > in.step_limit) throw Error("kiln step limit exceeded", ErrorKind::Runtime);
+    s = std::min(s, 0.001);
+  }
   std::this_thread::sleep_for(std::chrono::duration<double>(s));
   return Obj();
 }

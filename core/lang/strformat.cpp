@@ -3,8 +3,10 @@
 #include "core/lang/strformat.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
+#include "core/alloc_limit.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 
@@ -79,9 +81,16 @@ size_t utf8_len(std::string_view s) {
 }
 
 // Pads `prefix + body` to the width. '=' puts the fill between the sign/prefix and the digits.
+// Widths and precisions reach 2**31: refuse those that cannot be allocated
+// (Storage's wording; the error kinds have no MemoryError).
+void check_format_size(int64_t n) {
+  KILN_CHECK(uint64_t(n) <= kiln::alloc_limit(), Runtime, "out of memory: could not allocate ", n, " bytes");
+}
+
 std::string pad(const FormatSpec& sp, const std::string& prefix, const std::string& body, char default_align) {
   size_t len = utf8_len(prefix) + utf8_len(body);
   if (sp.width <= int64_t(len)) return prefix + body;
+  check_format_size(sp.width);
   size_t n = size_t(sp.width) - len;
   char align = sp.align ? sp.align : default_align;
   std::string fill(n, sp.fill);
@@ -102,7 +111,15 @@ std::string group_digits(const std::string& digits_and_rest, char sep, size_t ev
   while (end < digits_and_rest.size() && std::isxdigit(static_cast<unsigned char>(digits_and_rest[end]))) ++end;
   std::string s = digits_and_rest;
   size_t rest = s.size() - end;
-  while (end + (end - 1) / every + rest < min_len) s.insert(s.begin(), '0'), ++end;
+  if (end > 0 && min_len > rest) {
+    // The fewest digits z >= end with z + (z - 1) / every >= min_len - rest,
+    // searched from just below the estimate (widths reach 2**31).
+    size_t target = min_len - rest, z = target * every / (every + 1);
+    z = std::max(end, z > 2 ? z - 2 : 0);
+    while (z + (z - 1) / every < target) ++z;
+    s.insert(0, z - end, '0');
+    end = z;
+  }
   std::string head;
   for (size_t i = 0; i < end; ++i) {
     if (i > 0 && (end - i) % every == 0) head += sep;
@@ -114,6 +131,7 @@ std::string group_digits(const std::string& digits_and_rest, char sep, size_t ev
 // How long zero-padded digits must be to fill the width after `prefix`.
 size_t zero_pad_len(const FormatSpec& sp, const std::string& prefix) {
   if (sp.fill != '0' || sp.align != '=' || sp.width <= int64_t(prefix.size())) return 0;
+  check_format_size(sp.width);
   return size_t(sp.width) - prefix.size();
 }
 
@@ -131,6 +149,7 @@ std::string to_base(uint64_t m, int base, bool upper) {
 }
 
 std::string cfmt(const char* f, int prec, double v) {
+  check_format_size(prec);
   char buf[512];
   int n = std::snprintf(buf, sizeof buf, f, prec, v);
   if (n >= 0 && size_t(n) < sizeof buf) return std::string(buf, size_t(n));
@@ -278,6 +297,9 @@ struct PercentArgs {
 int64_t percent_star(PercentArgs& pa) {
   Obj w = pa.take();
   KILN_CHECK(w.is_intlike(), Type, "* wants int");
+  // CPython reads '*' into a C int; larger widths would only build absurd strings.
+  KILN_CHECK(w.as_int() >= INT32_MIN + 1 && w.as_int() <= INT32_MAX, Overflow,
+             "Python int too large to convert to C int");
   return w.as_int();
 }
 

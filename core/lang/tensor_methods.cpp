@@ -8,6 +8,7 @@
 #include "core/autograd.h"
 #include "core/dispatch.h"
 #include "core/format.h"
+#include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
@@ -70,8 +71,10 @@ Obj m_item(Interp&, const CallArgs& a) {
   return element_obj(t, 0);
 }
 
-Obj m_tolist(Interp&, const CallArgs& a) {
+Obj m_tolist(Interp& in, const CallArgs& a) {
   a.check("tolist", 0, 0);
+  // An expanded tensor can have far more elements than memory holds.
+  check_alloc(in, uint64_t(self_of(a).numel()), sizeof(Obj));
   return tolist_at(self_of(a), 0, 0);
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/dispatch.h"
 #include "core/format.h"
+#include "core/float_to_int.h"
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
@@ -226,10 +227,14 @@ const std::vector<Obj>* seq_items(const Obj& o) {
   return nullptr;
 }
 
+// PyTorch's limit (MAX_DIMS in tensor_new.cpp); it also stops a list that contains itself.
+constexpr size_t kMaxDataDims = 1000;
+
 void infer_shape(const Obj& o, Shape& shape) {
   for (const Obj* cur = &o;;) {
     const std::vector<Obj>* items = seq_items(*cur);
     if (!items) return;
+    KILN_CHECK(shape.size() < kMaxDataDims, Value, "too many dimensions '", type_name(*cur), "'");
     shape.push_back(int64_t(items->size()));
     if (items->empty()) return;
     cur = &(*items)[0];
@@ -286,7 +291,7 @@ Tensor fill_tensor(const Gathered& g, DType dtype) {
     for (size_t k = 0; k < g.values.size(); ++k) {
       const Scalar& s = g.values[k];
       if constexpr (std::is_same_v<T, bool>) p[k] = s.is_float ? s.f != 0 : s.i != 0;
-      else if constexpr (std::is_integral_v<T>) p[k] = s.is_float ? T(s.f) : T(s.i);
+      else if constexpr (std::is_integral_v<T>) p[k] = s.is_float ? float_to_int<T>(s.f) : T(s.i);
       else p[k] = T(compute_t<T>(s.is_float ? s.f : double(s.i)));
     }
   });
@@ -560,9 +565,10 @@ void tensor_setitem(Interp& in, const Obj& t, const Obj& key, const Obj& value) 
   index_put(self, to_indices(in, key), v);
 }
 
-Obj tensor_iter(Interp&, const Obj& t) {
+Obj tensor_iter(Interp& in, const Obj& t) {
   const Tensor& self = tensor_of(t, "self");
   KILN_CHECK(self.dim() > 0, Type, "iteration over a 0-d tensor");
+  check_alloc(in, uint64_t(self.size(0)), sizeof(Tensor) + sizeof(TensorImpl));  // all rows are made up front
   return make<TensorRowIter>(unbind(self, 0));
 }
 

@@ -2,6 +2,7 @@
 // dtypes and devices, grad-mode context managers, seeds, torch.compile (the
 // identity until the JIT lands), and the small torch.cuda / torch.compiler /
 // torch._C modules. torch.nn and torch.optim come from the Python prelude.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -241,10 +242,14 @@ Obj f_get_num_threads(Interp&, const CallArgs& a) {
   return Obj::from_int(num_threads());
 }
 
+constexpr int64_t kMaxThreads = 256;
+
 Obj f_set_num_threads(Interp&, const CallArgs& a) {
   a.check("set_num_threads", 1, 1);
   KILN_CHECK(a.pos[0].is_int() && a.pos[0].as_int() > 0, Runtime, "set_num_threads expects a positive integer");
-  set_num_threads(int(a.pos[0].as_int()));
+  // Threads are started eagerly: a huge request would exhaust the process, and
+  // beyond a few per core they only add overhead, so the count is capped.
+  set_num_threads(int(std::min<int64_t>(a.pos[0].as_int(), kMaxThreads)));
   return Obj();
 }
 

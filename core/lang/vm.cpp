@@ -1,12 +1,17 @@
-// The bytecode interpreter loop. One C++ call of run_frame per Python call;
-// frames take their locals, cells and operand stack from one contiguous
-// value stack owned by the thread, so a call allocates nothing on the heap.
+// The bytecode interpreter loop. Calls between Python functions stay in one
+// dispatch loop (inline frames from a per-thread pool); C++ re-enters it only
+// when native code calls back into Python (run_function, run_body). Frames
+// take their locals, cells and operand stack from one contiguous value stack
+// owned by the thread, so a call allocates nothing on the heap.
 #include "core/lang/vm.h"
+
+#include <pthread.h>
+
+#include <algorithm>
+#include <cmath>
 
 #include "core/small_vector.h"
 #include "traces/recorder.h"
-
-#include <cmath>
 
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
@@ -15,7 +20,8 @@ namespace kiln::lang {
 
 namespace {
 
-#if defined(__GNUC__)
+// GCC only: clang rejects jumping past the initialised locals of later cases.
+#if defined(__GNUC__) && !defined(__clang__)
 #define KILN_COMPUTED_GOTO 1
 #else
 #define KILN_COMPUTED_GOTO 0
@@ -118,10 +124,29 @@ class FrameSlots {
   size_t base_;
 };
 
+// The lowest address this thread's C++ stack may reach before Python code
+// re-entering the VM through C++ (a __repr__ calling repr, sorted's key=)
+// must stop with RecursionError instead of overflowing the stack.
+const char* stack_floor() {
+  thread_local const char* floor = [] {
+    pthread_attr_t attr;
+    void* addr = nullptr;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return static_cast<const char*>(nullptr);
+    pthread_attr_getstack(&attr, &addr, &size);
+    pthread_attr_destroy(&attr);
+    size_t margin = std::max<size_t>(size / 4, size_t(1) << 20);  // sanitizer frames are large
+    return size > margin ? static_cast<const char*>(addr) + margin : static_cast<const char*>(nullptr);
+  }();
+  return floor;
+}
+
 class DepthGuard {
  public:
   explicit DepthGuard(Interp& in) : in_(in) {
-    if (++in_.depth > in_.recursion_limit) {
+    char probe;
+    const char* floor = stack_floor();
+    if (++in_.depth > in_.recursion_limit || (floor && &probe < floor)) {
       --in_.depth;
       throw Error("maximum recursion depth exceeded", ErrorKind::Recursion);
     }

@@ -1,5 +1,7 @@
 #include "core/ops/common.h"
 
+#include "core/float_to_int.h"
+
 namespace kiln {
 
 namespace kernels {
@@ -88,7 +90,8 @@ void copy_cast(const Tensor& dst, const Tensor& src) {
     using Out = typename decltype(out_tag)::type;
     visit_dtype(src.dtype(), [&](auto in_tag) {
       using In = typename decltype(in_tag)::type;
-      kernels::pointwise_loop<Out, In>(dst, std::array<Tensor, 1>{src}, [](auto x) { return x; });
+      // NaN or an out-of-range float cast to an int dtype is defined here, as PyTorch's result.
+      kernels::pointwise_loop<Out, In>(dst, std::array<Tensor, 1>{src}, [](auto x) { return convert_value<Out>(x); });
     });
   });
 }

@@ -2,6 +2,7 @@
 // a tensor whose shape they copy, for the *_like forms).
 #include <cmath>
 
+#include "core/float_to_int.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -53,6 +54,7 @@ struct Range {
 };
 Range range_of(const Args& a, bool has_start) {
   Range r{has_start ? a[0].to_double() : 0.0, a[has_start ? 1 : 0].to_double(), has_start ? a[2].to_double() : 1.0};
+  KILN_CHECK(std::isfinite(r.start) && std::isfinite(r.end), Runtime, "unsupported range: ", r.start, " -> ", r.end);
   KILN_CHECK(r.step != 0, Runtime, "step must be nonzero");
   KILN_CHECK((r.step > 0 && r.end >= r.start) || (r.step < 0 && r.end <= r.start), Runtime,
              "upper bound and larger bound inconsistent with step sign");
@@ -70,7 +72,9 @@ std::vector<Shape> shape_arange(const Args& a) {
   Range r = range_of(a, HasStart);
   DType d = dtype_arange<HasStart>(a)[0];
   double n = is_floating(d) ? std::ceil((r.end - r.start) / r.step)
-                            : std::ceil(double(int64_t(r.end) - int64_t(r.start)) / double(int64_t(r.step)));
+                            : std::ceil((std::trunc(r.end) - std::trunc(r.start)) / std::trunc(r.step));
+  // PyTorch's check; also keeps the cast to int64 defined (end - start can overflow a double).
+  KILN_CHECK(n >= 0 && n < 9.2e18, Runtime, "invalid size, possible overflow?");
   return {{int64_t(n)}};
 }
 template <bool HasStart>
@@ -79,8 +83,11 @@ void arange_kernel(const Args& a, std::vector<Tensor>& outs) {
   visit_dtype(outs[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = outs[0].data<T>();
-    for (int64_t i = 0; i < outs[0].numel(); ++i)
-      p[i] = static_cast<T>(static_cast<compute_t<T>>(r.start + r.step * double(i)));
+    for (int64_t i = 0; i < outs[0].numel(); ++i) {
+      double v = r.start + r.step * double(i);
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) p[i] = float_to_int<T>(v);
+      else p[i] = static_cast<T>(static_cast<compute_t<T>>(v));
+    }
   });
   finish_creation(a, outs);
 }

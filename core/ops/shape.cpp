@@ -4,8 +4,10 @@
 // change.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 
+#include "core/alloc_limit.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -357,15 +359,23 @@ Geom geom_as_strided(const Args& a) {
                shape_str(g.strides));
   for (int64_t s : g.sizes) KILN_CHECK(s >= 0, Runtime, "Trying to create tensor with negative dimension ", s, ": ", shape_str(g.sizes));
   KILN_CHECK(g.offset >= 0, Runtime, "Tensor: invalid storage offset ", g.offset);
-  int64_t need = 0;  // elements the view reaches
-  if (shape_numel(g.sizes) > 0) {
-    need = g.offset + 1;
-    for (size_t i = 0; i < g.sizes.size(); ++i) need += (g.sizes[i] - 1) * g.strides[i];
-  }
+  // Elements the view reaches, in bytes; overflow means far out of bounds.
   int64_t item = int64_t(self.element_size());
-  KILN_CHECK(need * item <= int64_t(self.storage()->nbytes), Runtime, "setStorage: sizes ", shape_str(g.sizes),
+  int64_t need = 0;
+  bool overflow = false;
+  if (shape_numel(g.sizes) > 0) {
+    overflow = __builtin_add_overflow(g.offset, 1, &need);
+    for (size_t i = 0; i < g.sizes.size(); ++i) {
+      int64_t span = 0;
+      overflow |= __builtin_mul_overflow(g.sizes[i] - 1, g.strides[i], &span);
+      overflow |= __builtin_add_overflow(need, span, &need);
+    }
+  }
+  overflow |= __builtin_mul_overflow(need, item, &need);
+  if (overflow) need = INT64_MAX;
+  KILN_CHECK(need <= int64_t(self.storage()->nbytes), Runtime, "setStorage: sizes ", shape_str(g.sizes),
              ", strides ", shape_str(g.strides), ", storage offset ", g.offset, ", and itemsize ", item,
-             " requiring a storage size of ", need * item, " are out of bounds for storage of size ",
+             " requiring a storage size of ", need, " are out of bounds for storage of size ",
              self.storage()->nbytes);
   return g;
 }
@@ -470,6 +480,13 @@ std::vector<Tensor> stack_composite(const Args& a) {
 }
 
 // ---- split / chunk / unbind -------------------------------------------------------------
+// Each part is a tensor (hundreds of bytes): splitting an expanded tensor of
+// 10**12 rows into rows must fail cleanly, not inside the allocator.
+void check_part_count(int64_t n) {
+  constexpr uint64_t kBytesPerPart = 512;
+  KILN_CHECK(uint64_t(n) <= alloc_limit() / kBytesPerPart, Runtime, "out of memory: could not allocate ", n,
+             " tensors");
+}
 std::vector<Geom> split_geoms(const Tensor& self, int64_t d, const Shape& sizes) {
   std::vector<Geom> out;
   int64_t pos = 0;
@@ -491,9 +508,10 @@ std::vector<Geom> geoms_split(const Args& a) {
   KILN_CHECK(split >= 0, Runtime, "split expects split_size be non-negative, but got split_size=", split);
   KILN_CHECK(split > 0 || size == 0, Runtime, "split_size can only be 0 if dimension size is 0, but got dimension size of ",
              size);
-  int64_t n = split == 0 ? 1 : std::max<int64_t>((size + split - 1) / split, 1);
+  int64_t n = split == 0 ? 1 : std::max<int64_t>(size / split + (size % split != 0), 1);
+  check_part_count(n);
   Shape sizes(size_t(n), split);
-  sizes.back() = split - (split * n - size);
+  sizes.back() = size - split * (n - 1);
   return split_geoms(self, d, sizes);
 }
 // split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
@@ -506,7 +524,9 @@ std::vector<Geom> geoms_split_with_sizes(const Args& a) {
   for (int64_t s : sizes) {
     KILN_CHECK(s >= 0, Runtime, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
                shape_str(sizes));
-    total += s;
+    KILN_CHECK(!__builtin_add_overflow(total, s, &total), Runtime,
+               "split_with_sizes expects split_sizes to sum exactly to ", self.sizes()[size_t(d)],
+               " (input tensor's size at dimension ", d, "), but got split_sizes=", shape_str(sizes));
   }
   KILN_CHECK(total == self.sizes()[size_t(d)], Runtime, "split_with_sizes expects split_sizes to sum exactly to ",
              self.sizes()[size_t(d)], " (input tensor's size at dimension ", d, "), but got split_sizes=",
@@ -528,7 +548,7 @@ std::vector<Tensor> chunk_composite(const Args& a) {
   KILN_CHECK(chunks > 0, Runtime, "chunk expects `chunks` to be greater than 0, got: ", chunks);
   int64_t d = wrap_dim(a[2].to_int(), self.dim());
   int64_t size = self.sizes()[size_t(d)];
-  int64_t split_size = (size + chunks - 1) / chunks;
+  int64_t split_size = size / chunks + (size % chunks != 0);
   if (split_size == 0 && size == 0) return split_with_sizes(self, Shape(size_t(chunks), 0), d);
   return split(self, split_size, d);
 }
@@ -538,6 +558,7 @@ std::vector<Geom> geoms_unbind(const Args& a) {
   const Tensor& self = a[0].tensor();
   KILN_CHECK(self.dim() > 0, Index, "Dimension specified as 0 but tensor has no dimensions");
   int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  check_part_count(self.sizes()[size_t(d)]);
   std::vector<Geom> out;
   for (int64_t i = 0; i < self.sizes()[size_t(d)]; ++i) {
     Geom g = geom_of(self);

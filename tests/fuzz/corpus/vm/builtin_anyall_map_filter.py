@@ -1,0 +1,36 @@
+try:
+    print(any([0, '', 3]))
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    print(all([]))
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    print(all([1, 0]))
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    print(list(map(str, [1, 2])))
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    print(list(map(lambda a, b: a + b, [1, 2], [3])))
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    print(list(filter(None, [0, 1, '', 'a'])))
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    print(list(filter(lambda x: x > 1, range(4))))
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    print(map(5, [1]))
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    print(list(map(len, [1])))
+except Exception as e:
+    print(type(e).__name__, e)

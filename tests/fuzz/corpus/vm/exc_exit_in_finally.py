@@ -1,0 +1,5 @@
+import sys
+try:
+    sys.exit(1)
+finally:
+    print('cleanup')

@@ -1,0 +1,4 @@
+class E(Exception):
+    def __str__(self):
+        return 5
+raise E('x')

@@ -1,0 +1,5 @@
+def f():
+    g()
+def g():
+    raise ValueError('deep ' * 3)
+f()

@@ -1,0 +1,5 @@
+import sys
+try:
+  B sys√exit(1)
+finally:
+    prin('cleanup')

@@ -1,0 +1,121 @@
+try:
+    try:
+        try:
+            try:
+                try:
+                    try:
+                        try:
+                            try:
+                                try:
+                                    try:
+                                        try:
+                                            try:
+                                                try:
+                                                    try:
+                                                        try:
+                                                            try:
+                                                                try:
+                                                                    try:
+                                                                        try:
+                                                                            try:
+                                                                                try:
+                                                                                    try:
+                                                                                        try:
+                                                                                            try:
+                                                                                                try:
+                                                                                                    try:
+                                                                                                        try:
+                                                                                                            try:
+                                                                                                                try:
+                                                                                                                    try:
+                                                                                                                        try:
+                                                                                                                            try:
+                                                                                                                                try:
+                                                                                                                                    try:
+                                                                                                                                        try:
+                                                                                                                                            try:
+                                                                                                                                                try:
+                                                                                                                                                    try:
+                                                                                                                                                        try:
+                                                                                                                                                            try:
+                                                                                                                                                                raise ValueError
+                                                                                                                                                            except KeyError:
+                                                                                                                                                                pass
+                                                                                                                                                        except KeyError:
+                                                                                                                                                            pass
+                                                                                                                                                    except KeyError:
+                                                                                                                                                        pass
+                                                                                                                                                except KeyError:
+                                                                                                                                                    pass
+                                                                                                                                            except KeyError:
+                                                                                                                                                pass
+                                                                                                                                        except KeyError:
+                                                                                                                                            pass
+                                                                                                                                    except KeyError:
+                                                                                                                                        pass
+                                                                                                                                except KeyError:
+                                                                                                                                    pass
+                                                                                                                            except KeyError:
+                                                                                                                                pass
+                                                                                                                        except KeyError:
+                                                                                                                            pass
+                                                                                                                    except KeyError:
+                                                                                                                        pass
+                                                                                                                except KeyError:
+                                                                                                                    pass
+                                                                                                            except KeyError:
+                                                                                                                pass
+                                                                                                        except KeyError:
+                                                                                                            pass
+                                                                                                    except KeyError:
+                                                                                                        pass
+                                                                                                except KeyError:
+                                                                                                    pass
+                                                                                            except KeyError:
+                                                                                                pass
+                                                                                        except KeyError:
+                                                                                            pass
+                                                                                    except KeyError:
+                                                                                        pass
+                                                                                except KeyError:
+                                                                                    pass
+                                                                            except KeyError:
+                                                                                pass
+                                                                        except KeyError:
+                                                                            pass
+                                                                    except KeyError:
+                                                                        pass
+                                                                except KeyError:
+                                                                    pass
+                                                            except KeyError:
+                                                                pass
+                                                        except KeyError:
+                                                            pass
+                                                    except KeyError:
+                                                        pass
+                                                except KeyError:
+                                                    pass
+                                            except KeyError:
+                                                pass
+                                        except KeyError:
+                                            pass
+                                    except KeyError:
+                                        pass
+                                except KeyError:
+                                    pass
+                            except KeyError:
+                                pass
+                        except KeyError:
+                            pass
+                    except KeyError:
+                        pass
+                except KeyError:
+                    pass
+            except KeyError:
+                pass
+        except KeyError:
+            pass
+    except KeyError:
+        pass
+except KeyError:
+    pass

@@ -1,0 +1,4 @@
+try:
+    del print
+except NameError as e:
+    print(e)

@@ -1,0 +1,1 @@
+d = dict.fromkeys(range(10**12))

@@ -1,0 +1,6 @@
+class A:
+    pass
+try:
+    raise A()
+except A:
+    print('caught')

@@ -1,0 +1,1 @@
+raise ValueError('x' * 10**6)

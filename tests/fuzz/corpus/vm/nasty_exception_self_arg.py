@@ -1,0 +1,4 @@
+e = ValueError()
+e.args = (e,)
+print(e)
+raise e

@@ -1,0 +1,3 @@
+a = [1]
+for x in a:
+    a.append(x)

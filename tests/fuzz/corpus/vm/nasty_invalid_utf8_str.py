@@ -1,0 +1,2 @@
+s = 'ÿþ'
+print(len(s), s)

@@ -1,0 +1,6 @@
+it = iter([1])
+print(next(it), next(it, 'd'), next(it, 'd'))
+it = iter({1: 2})
+print(list(it), list(it))
+z = zip([1], [2])
+print(list(z), list(z))

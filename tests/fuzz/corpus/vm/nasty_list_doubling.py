@@ -1,0 +1,3 @@
+a = [0]
+while True:
+    a = a + a

@@ -1,0 +1,4 @@
+try:
+    x = [None] * 10**15
+except MemoryError:
+    print('MemoryError')

@@ -1,0 +1,2 @@
+import math
+print(math.comb(2**62, 2**61))

@@ -1,0 +1,2 @@
+import math
+print(math.fsum(range(10**14)))

@@ -1,0 +1,2 @@
+import math
+print(math.prod(range(1, 10**15)))

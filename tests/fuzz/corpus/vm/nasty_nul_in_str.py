@@ -1,0 +1,2 @@
+s = 'a\x00b'
+print(len(s), repr(s), s.split('\x00'))

@@ -1,0 +1,1 @@
+print(len(list(range(10**12))))

@@ -1,0 +1,1 @@
+print(sorted(range(10**13))[0])

@@ -1,0 +1,1 @@
+print(len(tuple(range(2**62))))

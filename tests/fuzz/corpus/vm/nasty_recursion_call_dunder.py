@@ -1,0 +1,4 @@
+class A:
+    def __call__(self):
+        return self()
+A()()

@@ -1,0 +1,5 @@
+class A:
+    @property
+    def x(self):
+        return self.x
+A().x

@@ -1,0 +1,4 @@
+class A:
+    def __hash__(self):
+        return hash(self)
+{A(): 1}

@@ -1,0 +1,6 @@
+def f():
+    try:
+        f()
+    finally:
+        f()
+f()

@@ -1,0 +1,4 @@
+class A:
+    def __init__(self):
+        A()
+A()

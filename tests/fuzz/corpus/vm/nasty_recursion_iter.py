@@ -1,0 +1,4 @@
+class A:
+    def __iter__(self):
+        return iter(self)
+list(A())

@@ -1,0 +1,4 @@
+class A:
+    def __len__(self):
+        return len(self)
+len(A())

@@ -1,0 +1,3 @@
+def f(x):
+    return list(map(f, [x]))
+f(1)

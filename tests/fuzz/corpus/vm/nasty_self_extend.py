@@ -1,0 +1,5 @@
+a = [1, 2]
+a.extend(a)
+a += a
+a[1:1] = a
+print(a)

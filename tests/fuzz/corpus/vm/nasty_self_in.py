@@ -1,0 +1,3 @@
+a = []
+a.append(a)
+print(a in a, [a] in a)

@@ -1,0 +1,5 @@
+a = [1]
+a.append(a)
+b = [1]
+b.append(b)
+print(a < b)

@@ -1,0 +1,5 @@
+a = []
+a.append(a)
+a.append(a)
+a.sort()
+print(len(a))

@@ -1,0 +1,4 @@
+a = []
+t = (a,)
+a.append(t)
+print(t, a)

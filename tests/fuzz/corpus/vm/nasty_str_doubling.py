@@ -1,0 +1,3 @@
+s = 'x'
+while True:
+    s = s + s

@@ -1,0 +1,2 @@
+import torch
+print(torch.arange(0.0, 1e30, 1e29))

@@ -1,0 +1,2 @@
+import torch
+x = torch.arange(10**15)

@@ -1,0 +1,2 @@
+import torch
+print(torch.arange(-2**63, 2**63 - 1, 2**62))

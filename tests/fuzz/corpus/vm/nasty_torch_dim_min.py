@@ -1,0 +1,2 @@
+import torch
+print(torch.ones(2).sum(-2**63))

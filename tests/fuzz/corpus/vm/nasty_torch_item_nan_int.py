@@ -1,0 +1,2 @@
+import torch
+print(int(torch.tensor(float('nan'))))

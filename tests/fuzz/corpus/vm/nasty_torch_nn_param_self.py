@@ -1,0 +1,4 @@
+import torch.nn as nn
+m = nn.Module()
+m.child = m
+print(m)

@@ -1,0 +1,2 @@
+import torch
+x = torch.rand(10**12)

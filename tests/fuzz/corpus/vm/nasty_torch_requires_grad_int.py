@@ -1,0 +1,3 @@
+import torch
+x = torch.ones(2, dtype=torch.int64)
+x.requires_grad_()

@@ -1,0 +1,2 @@
+import torch
+print(torch.ones(4).reshape(-1, -1, 2))

@@ -1,0 +1,4 @@
+import torch
+a = [1]
+a.append(a)
+torch.tensor(a)

@@ -1,0 +1,4 @@
+import torch
+a = []
+a.append(a)
+print(torch.tensor(a))

@@ -1,0 +1,2 @@
+import torch
+print(torch.ones(4).view(-2**63))

@@ -1,0 +1,5 @@
+class B:
+    def __bool__(self):
+        raise ValueError('nope')
+if B():
+    pass

@@ -1,0 +1,4 @@
+class CM:
+    pass
+with CM():
+    pass

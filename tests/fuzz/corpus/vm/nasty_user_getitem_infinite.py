@@ -1,0 +1,4 @@
+class G:
+    def __getitem__(self, i):
+        return i
+print(list(G()))

@@ -1,0 +1,35 @@
+# torch.nn.functional: softmax, log_softmax, layer_norm, embedding, cross_entropy, nll-style targets,
+# mse_loss, dropout, gelu, relu, silu, linear.
+import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+logits = torch.randn(4, 5)
+target = torch.tensor([1, 0, 4, 2])
+def r(t, n=5):
+    return [round(v, n) for v in t.flatten().tolist()]
+print(r(F.softmax(logits, dim=1)))
+print(r(F.log_softmax(logits, dim=-1)))
+print(round(F.cross_entropy(logits, target).item(), 6))
+print(r(F.cross_entropy(logits, target, reduction="none"), 6), round(F.cross_entropy(logits, target, reduction="sum").item(), 5))
+print(round(F.cross_entropy(logits, torch.tensor([1, -100, 4, -100])).item(), 6))
+print(round(F.cross_entropy(logits, target, ignore_index=4).item(), 6))
+print(round(F.cross_entropy(logits, target, label_smoothing=0.1).item(), 6))
+print(round(F.cross_entropy(logits[0], target[0]).item(), 6))
+print(round(F.mse_loss(logits, torch.zeros(4, 5)).item(), 6), round(F.mse_loss(logits[0], logits[1], reduction="sum").item(), 5))
+print(r(F.mse_loss(logits[0], logits[1], reduction="none")))
+w = torch.tensor([1.5, 0.5, 2.0, 1.0, 1.0])
+b = torch.tensor([0.1, 0.0, -0.1, 0.2, 0.0])
+print(r(F.layer_norm(logits, [5])), r(F.layer_norm(logits, (5,), w, b, 1e-5)))
+print(r(F.layer_norm(logits, [4, 5]), 4))
+table = torch.arange(12.0).reshape(4, 3)
+print(F.embedding(torch.tensor([3, 0, 3]), table).tolist(), F.embedding(torch.tensor([[1], [2]]), table).shape)
+z = torch.linspace(-3, 3, 7)
+print(r(F.gelu(z), 6), r(F.gelu(z, approximate="tanh"), 6))
+print(r(F.relu(z)), r(F.silu(z), 6), r(torch.sigmoid(z), 6), r(torch.tanh(z), 6))
+print(r(F.linear(logits, torch.ones(2, 5), torch.tensor([1.0, -1.0]))), F.linear(logits, torch.ones(3, 5)).shape)
+torch.manual_seed(3)
+d = F.dropout(torch.ones(10), p=0.3)
+print(r(d), r(F.dropout(torch.ones(4), p=0.3, training=False)))
+torch.manual_seed(3)
+print(r(F.dropout(torch.ones(10), 0.3, True)))
+print(r(F.softmax(torch.tensor([[1.0, 2.0], [3.0, 5.0]]), dim=0)))

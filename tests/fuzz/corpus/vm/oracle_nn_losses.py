@@ -1,0 +1,23 @@
+# nn.CrossEntropyLoss and nn.MSELoss modules, with their gradients.
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+logits = torch.randn(5, 4, requires_grad=True)
+target = torch.tensor([3, 0, 1, 1, 2])
+ce = nn.CrossEntropyLoss()
+print(ce)
+loss = ce(logits, target)
+loss.backward()
+print(round(loss.item(), 6), [round(v, 6) for v in logits.grad[0].tolist()])
+print(round(nn.CrossEntropyLoss(reduction="sum")(logits, target).item(), 5))
+print([round(v, 5) for v in nn.CrossEntropyLoss(reduction="none")(logits, target).tolist()])
+print(round(nn.CrossEntropyLoss(ignore_index=1)(logits, target).item(), 6))
+print(round(nn.CrossEntropyLoss(label_smoothing=0.2)(logits, target).item(), 6))
+pred = torch.randn(3, 2, requires_grad=True)
+goal = torch.zeros(3, 2)
+mse = nn.MSELoss()
+print(mse)
+l2 = mse(pred, goal)
+l2.backward()
+print(round(l2.item(), 6), [round(v, 6) for v in pred.grad.flatten().tolist()])
+print(round(nn.MSELoss(reduction="sum")(pred, goal).item(), 5), nn.MSELoss(reduction="none")(pred, goal).shape)

@@ -1,0 +1,27 @@
+# Tensor properties and utility methods: item/tolist/size/dim/numel/stride/clone/detach/to/float/double/long.
+import torch
+x = torch.tensor([[1.5, -2.0, 0.25], [4.0, 5.5, -6.0]])
+print(x.shape, x.dtype, x.device, x.ndim, x.T.shape, x.requires_grad, x.grad, x.is_leaf)
+print(x.size(), x.size(0), x.size(-1), x.dim(), x.numel(), x.stride(), x.is_contiguous(), x.T.is_contiguous())
+print(x[0, 1].item(), type(x[0, 1].item()).__name__, type(torch.tensor(3).item()).__name__,
+      type(torch.tensor(True).item()).__name__)
+print(x.tolist(), torch.tensor(2.5).tolist(), torch.tensor([1, 2]).tolist(), torch.tensor([True]).tolist())
+c = x.clone()
+c[0, 0] = 100.0
+print(x[0, 0].item(), c[0, 0].item())
+d = x.detach()
+print(d.requires_grad, d.shape, torch.equal(d, x))
+print(x.float().dtype, x.double().dtype, x.long().tolist(), x.to(torch.int64).dtype, x.to(torch.float64).dtype)
+print(x.to("cpu").device, x.to(torch.device("cpu")).dtype)
+print(x.sum(), x.mean().item(), x.abs().max().item(), x.exp().shape, x.neg().tolist()[0])
+print(x.view(3, 2).shape, x.reshape(-1).shape, x.flatten().tolist(), x.unsqueeze(1).shape, x.t().shape)
+print(x.transpose(0, 1).shape, x.permute(1, 0).shape, x.expand(2, 2, 3).shape, x.contiguous().shape)
+print(x.argmax().item(), x.argmax(dim=1).tolist(), x.max(dim=1)[0].tolist(), x.min().item(), x.amax(0).tolist())
+print(x.softmax(dim=1).shape, x.log_softmax(1).shape, x.relu().tolist(), x.sigmoid().shape, x.tanh().shape)
+print(x.clamp(min=0).tolist(), x.pow(2).tolist())
+print(x.var().item() > 0, x.std(dim=0).shape, x.prod().item(), x.sum(dim=0, keepdim=True).shape)
+print((x == x).all().item(), x.masked_fill(x < 0, 0.0).tolist())
+print(x.split(1, dim=0)[1].tolist(), x.chunk(3, dim=1)[2].tolist(), x.unbind(1)[0].tolist())
+print(x.index_select(1, torch.tensor([0, 2])).tolist(), x.gather(1, torch.tensor([[2], [0]])).tolist())
+print(x.matmul(x.T).tolist(), x.mm(x.t()).shape)
+print(x.zero_().tolist())

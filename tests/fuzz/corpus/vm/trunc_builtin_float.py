@@ -1,0 +1,2 @@
+try:
+    print(float('1.

@@ -1,0 +1,4 @@
+class BadLen:
+    def __len__(self):
+        return -1
+class St

@@ -1,0 +1,1 @@
+print(list(map(lambda x: x.nope, [1])

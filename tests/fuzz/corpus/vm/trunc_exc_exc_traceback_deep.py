@@ -1,0 +1,3 @@
+def r(n):
+    if n == 0:
+        raise KeyError('bo

@@ -1,0 +1,7 @@
+def a():
+    try:
+        return 1
+    finally:
+        return 2
+def b():
+    for i

@@ -1,0 +1,15 @@
+def counter():
+    n = 0
+    def inc():
+        nonlocal n
+        n += 1
+        return n
+    return inc
+c = counter()
+print(c(), c(), c())
+def late():
+    def g():
+        return v
+    try:
+        g()
+   

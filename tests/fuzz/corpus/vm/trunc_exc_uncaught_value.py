@@ -1,0 +1,4 @@
+def f():
+    g()
+def g():
+    raise V

@@ -1,0 +1,1 @@
+# sorted / list.sort with key= and reverse=, stabi

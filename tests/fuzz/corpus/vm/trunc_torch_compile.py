@@ -1,0 +1,4 @@
+import torch
+@torch.compile
+def f(x):
+   
