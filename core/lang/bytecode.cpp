@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/format.h"
+#include "core/lang/objops.h"
 
 namespace kiln::lang {
 
@@ -116,32 +117,6 @@ int compute_max_stack(const Code& c) {
 // ---- disassembly ------------------------------------------------------------------------
 
 namespace {
-
-std::string str_repr(const std::string& s) {
-  const bool dq = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;
-  const char q = dq ? '"' : '\'';
-  std::string out(1, q);
-  for (unsigned char ch : s) {
-    switch (ch) {
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (ch == q) {
-          out += '\\';
-          out += char(ch);
-        } else if (ch < 0x20 || ch == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", ch);
-          out += buf;
-        } else {
-          out += char(ch);
-        }
-    }
-  }
-  return out + q;
-}
 
 std::string const_repr(const Obj& o) {
   switch (o.kind()) {

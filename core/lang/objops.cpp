@@ -648,14 +648,7 @@ bool truthy(Interp& in, const Obj& o) {
 // ---- repr and str -------------------------------------------------------------------------
 std::string float_repr(double d) { return format_double(d); }
 
-namespace {
-
-std::string addr(const Obj& o) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%012" PRIxPTR, reinterpret_cast<uintptr_t>(o.heap()));
-  return buf;
-}
-
+// Python's repr of a str: single quotes unless the text has ' and no ".
 std::string str_repr(const std::string& s) {
   bool has_single = s.find('\'') != std::string::npos, has_double = s.find('"') != std::string::npos;
   char q = has_single && !has_double ? '"' : '\'';
@@ -680,6 +673,15 @@ std::string str_repr(const std::string& s) {
   }
   return out + q;
 }
+
+namespace {
+
+std::string addr(const Obj& o) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%012" PRIxPTR, reinterpret_cast<uintptr_t>(o.heap()));
+  return buf;
+}
+
 
 std::string class_module(const ClassObj& c) {
   Obj* m = const_cast<ClassObj&>(c).attrs.find(std::string_view("__module__"));

@@ -33,6 +33,8 @@ std::string str(Interp& in, const Obj& o);
 std::string format_value(Interp& in, const Obj& v, std::string_view spec);
 // Python's float repr (shortest round trip: 0.1, 1e-05, inf, nan, 3.0).
 std::string float_repr(double d);
+// Python's repr of a str ('a', "it's", '\n'); needs no interpreter.
+std::string str_repr(const std::string& s);
 int64_t len(Interp& in, const Obj& o);
 Obj getitem(Interp& in, const Obj& o, const Obj& key);
 void setitem(Interp& in, const Obj& o, const Obj& key, Obj value);

@@ -397,61 +397,53 @@ void unpack_ex(Interp& in, Frame& f, uint32_t arg) {
 
 // ---- calls from the stack ----------------------------------------------------------------------
 
+// The keyword arguments of a call: the last len(names) values before args_end,
+// moved out of the stack.
+std::vector<Kwarg> take_kwargs(const TupleObj* names, Obj* args_end) {
+  std::vector<Kwarg> kw;
+  if (!names) return kw;
+  size_t nkw = names->items.size();
+  kw.reserve(nkw);
+  for (size_t i = 0; i < nkw; ++i)
+    kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args_end[i - nkw])});
+  return kw;
+}
+
+// Pops everything from `base` up and pushes the call's result.
+void replace_with_result(Frame& f, Obj* base, Obj result) {
+  while (f.sp > base) *--f.sp = Obj();
+  *f.sp++ = std::move(result);
+}
+
 // Calls f with the n values above it on the stack (the last `names` of them
 // keyword arguments) and replaces them all with the result.
 void call_from_stack(Interp& in, Frame& f, uint32_t n, const TupleObj* names) {
   Obj* args = f.sp - n;
   Obj* callee = args - 1;
-  size_t nkw = names ? names->items.size() : 0;
-  Obj result;
-  if (nkw == 0 && callee->kind() == Kind::Function) {
-    result = run_function(in, *callee->as<FunctionObj>(), std::span<const Obj>(args, n), {});
-  } else if (nkw == 0) {
-    result = in.call(*callee, std::span<const Obj>(args, n));
-  } else {
-    std::vector<Kwarg> kw;
-    kw.reserve(nkw);
-    for (size_t i = 0; i < nkw; ++i)
-      kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args[n - nkw + i])});
-    result = in.call(*callee, std::span<const Obj>(args, n - nkw), kw);
-  }
-  while (f.sp > callee) *--f.sp = Obj();
-  *f.sp++ = std::move(result);
+  std::vector<Kwarg> kw = take_kwargs(names, f.sp);
+  std::span<const Obj> pos(args, n - kw.size());
+  Obj result = kw.empty() && callee->kind() == Kind::Function ? run_function(in, *callee->as<FunctionObj>(), pos, {})
+                                                              : in.call(*callee, pos, kw);
+  replace_with_result(f, callee, std::move(result));
 }
 
 // CALL_METHOD: [meth self args] or [NULL bound args].
 void call_method_from_stack(Interp& in, Frame& f, uint32_t n, const TupleObj* names) {
   Obj* meth = f.sp - n - 2;
-  if (meth->is_null()) {
-    // Shift [NULL bound args] to [bound args] semantics: call bound with args.
-    Obj* args = f.sp - n;
-    size_t nkw = names ? names->items.size() : 0;
-    std::vector<Kwarg> kw;
-    for (size_t i = 0; i < nkw; ++i)
-      kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args[n - nkw + i])});
-    Obj result = in.call(meth[1], std::span<const Obj>(args, n - nkw), kw);
-    while (f.sp > meth) *--f.sp = Obj();
-    *f.sp++ = std::move(result);
-    return;
-  }
-  // [meth self args]: self becomes the first positional argument.
-  Obj* args = meth + 1;
-  size_t total = n + 1;
-  size_t nkw = names ? names->items.size() : 0;
-  std::vector<Kwarg> kw;
-  for (size_t i = 0; i < nkw; ++i)
-    kw.push_back({&names->items[i].as<StrObj>()->value, std::move(args[total - nkw + i])});
+  std::vector<Kwarg> kw = take_kwargs(names, f.sp);
   Obj result;
-  if (const BuiltinObj* b = meth->as<BuiltinObj>(); b && b->self.is_null() && meth[1].kind() != Kind::Null) {
+  if (meth->is_null()) {
+    result = in.call(meth[1], std::span<const Obj>(meth + 2, n - kw.size()), kw);
+  } else if (const BuiltinObj* b = meth->as<BuiltinObj>(); b && b->self.is_null()) {
     // A cached built-in method: the receiver travels in CallArgs::self.
-    result = b->fn(in, CallArgs{std::span<const Obj>(args + 1, total - 1 - nkw), kw, args[0], b});
-  } else if (nkw == 0 && meth->kind() == Kind::Function) {
-    result = run_function(in, *meth->as<FunctionObj>(), std::span<const Obj>(args, total), {});
+    result = b->fn(in, CallArgs{std::span<const Obj>(meth + 2, n - kw.size()), kw, meth[1], b});
   } else {
-    result = in.call(*meth, std::span<const Obj>(args, total - nkw), kw);
+    // [meth self args]: self becomes the first positional argument.
+    std::span<const Obj> pos(meth + 1, n + 1 - kw.size());
+    result = kw.empty() && meth->kind() == Kind::Function ? run_function(in, *meth->as<FunctionObj>(), pos, {})
+                                                          : in.call(*meth, pos, kw);
   }
-  while (f.sp > meth) *--f.sp = Obj();
-  *f.sp++ = std::move(result);
+  replace_with_result(f, meth, std::move(result));
 }
 
 void call_ex(Interp& in, Frame& f, uint32_t has_kw) {
