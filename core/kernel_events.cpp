@@ -45,6 +45,34 @@ trace::StrId op_name_id(trace::Session& s, const OpDef& op) {
   return entry.second;
 }
 
+// A "live tensor bytes" counter sample after a kernel changed it, so the
+// trace shows memory as a track beside the kernels that moved it.
+void record_memory_counter(trace::Session& s) {
+  static std::mutex mu;
+  static uint64_t generation = 0;
+  static int64_t last = -1;
+  static trace::StrId name = 0;
+  int64_t live = live_tensor_bytes();
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (generation != s.generation()) {
+      generation = s.generation();
+      last = -1;
+      name = s.strings().intern("live tensor bytes");
+    }
+    if (live == last) return;
+    last = live;
+  }
+  trace::Event e;
+  e.kind = trace::EventKind::Counter;
+  e.cat = trace::Category::memory;
+  e.tid = trace::thread_index();
+  e.ts_ns = trace::now_ns();
+  e.name = name;
+  e.value = double(live);
+  s.record(e);
+}
+
 }  // namespace
 
 void record_kernel_event(const OpDef& op, Args args, std::span<const Tensor> outs, int64_t start_ns) {
@@ -74,6 +102,7 @@ void record_kernel_event(const OpDef& op, Args args, std::span<const Tensor> out
   e.c = estimate_flops(op, args, outs);
   e.text = s->strings().intern(shapes);
   s->record(e);
+  record_memory_counter(*s);
 }
 
 }  // namespace kiln

@@ -34,6 +34,12 @@ std::atomic<size_t> g_alloc_limit{physical_memory_bytes()};
 void set_alloc_limit(size_t bytes) { g_alloc_limit = std::min(bytes, physical_memory_bytes()); }
 size_t alloc_limit() { return g_alloc_limit; }
 
+namespace {
+std::atomic<int64_t> g_live_tensor_bytes{0};
+}  // namespace
+
+int64_t live_tensor_bytes() { return g_live_tensor_bytes.load(std::memory_order_relaxed); }
+
 Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
   KILN_CHECK(dev.type == DeviceType::CPU, Runtime, "CUDA tensors are not available in this build");
   KILN_CHECK(n <= alloc_limit(), Runtime,
@@ -45,9 +51,11 @@ Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
     data = std::aligned_alloc(64, (n + 63) / 64 * 64);
   }
   KILN_CHECK(data != nullptr, Runtime, "out of memory: could not allocate ", n, " bytes");
+  g_live_tensor_bytes.fetch_add(int64_t(n), std::memory_order_relaxed);
 }
 
 Storage::~Storage() {
+  g_live_tensor_bytes.fetch_sub(int64_t(nbytes), std::memory_order_relaxed);
   if (data != inline_) std::free(data);
 }
 

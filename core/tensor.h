@@ -124,6 +124,10 @@ struct TensorImpl {
 // ---- construction ----------------------------------------------------------
 Shape contiguous_strides(const Shape& sizes);
 int64_t shape_numel(const Shape& sizes);
+
+// Bytes held by every live Storage in the process (inline ones included): the
+// "live tensor bytes" memory counter of traces.
+int64_t live_tensor_bytes();
 std::string shape_str(const Shape& s);  // "[2, 3]"
 // Fresh, uninitialised, contiguous tensor.
 Tensor empty_tensor(const Shape& sizes, DType dtype, Device device = {});

@@ -66,13 +66,22 @@ int check_chrome(const std::string& path) {
   if (!events.is_array()) return fail("not the JSON array form");
   std::set<std::string> cats;
   bool named_interpreter = false;
+  size_t memory_samples = 0;
   for (const json& e : events) {
     for (const char* k : {"name", "ph", "ts", "pid", "tid"})
       if (!e.contains(k)) return fail(std::string("an event lacks '") + k + "': " + e.dump());
     if (e["ph"] == "X" && !e.contains("dur")) return fail("an X event lacks dur: " + e.dump());
     if (e["ph"] == "X") cats.insert(e["cat"].get<std::string>());
     if (e["ph"] == "M" && e["name"] == "thread_name" && e["args"]["name"] == "interpreter") named_interpreter = true;
+    if (e["ph"] == "C" && e["name"] == "live tensor bytes") {
+      const json& args = e["args"];
+      if (args.size() != 1) return fail("a memory counter sample without exactly one value: " + e.dump());
+      const json& v = *args.begin();
+      if (!v.is_number() || v.get<double>() < 0) return fail("a bad memory counter sample: " + e.dump());
+      ++memory_samples;
+    }
   }
+  if (memory_samples == 0) return fail("no 'live tensor bytes' counter samples");
   if (!cats.count("interpreter")) return fail("no interpreter spans");
   if (!cats.count("kernel")) return fail("no kernel events");
   if (!named_interpreter) return fail("no thread is named 'interpreter'");
