@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/lazy.h"
 #include "core/ops.h"
 
 namespace kiln {
@@ -315,7 +316,27 @@ struct GraphTask {
 
 }  // namespace
 
+namespace {
+void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph);
+}
+
+// With the JIT installed, a backward pass is a region of its own (or part of
+// the region it runs in): its ops become one graph, not one kernel at a time.
 void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph) {
+  const lazy::Region* region = lazy::backward_region();
+  if (!region) return run_backward_graph(roots, seeds, retain_graph);
+  lazy::begin_capture(*region);
+  try {
+    run_backward_graph(roots, seeds, retain_graph);
+  } catch (...) {
+    lazy::end_capture(true);
+    throw;
+  }
+  lazy::end_capture(false);
+}
+
+namespace {
+void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph) {
   NoGradGuard no_grad;  // formulas run without building a graph (no create_graph)
   struct Root final : public Node {
     std::string name() const override { return "GraphRoot"; }
@@ -363,5 +384,6 @@ void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& s
     }
   }
 }
+}  // namespace
 
 }  // namespace kiln

@@ -2,6 +2,7 @@
 
 #include "core/autograd.h"
 #include "core/kernel_events.h"
+#include "core/lazy.h"
 #include "core/ops.h"
 #include "traces/recorder.h"
 
@@ -62,10 +63,72 @@ std::vector<Tensor> run_kernel(const OpDef& op, const std::vector<Value>& args) 
   return outs;
 }
 
+// Factories (zeros, randn, ...) take requires_grad=: their outputs are leaves
+// that require grad from the moment they exist, deferred or not.
+void apply_requires_grad_arg(const OpDef& op, const std::vector<Value>& args, std::vector<Tensor>& outs) {
+  if (!op.requires_grad_arg || !args.back().to_bool()) return;
+  KILN_CHECK(is_floating(outs[0].dtype()), Runtime,
+             "Only Tensors of floating point and complex dtype can require gradients");
+  outs[0].requires_grad_(true);
+}
+
+// Everything eager dispatch does except running the kernel: the JIT runs the
+// kernels later as one graph (core/lazy.h).
+std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) {
+  const OpDef& fn = op.is_inplace() ? *op.functional : op;
+  if (fn.check) {
+    lazy::ReasonScope why(lazy::SyncReason::DataDependentCheck);  // a pending index must run first
+    fn.check(args);
+  }
+  bool grad = fn.grad && GradMode::enabled() && any_requires_grad(args);
+  std::vector<Tensor> outs;
+  if (op.is_inplace()) {
+    check_inplace(fn, args, grad);
+    std::vector<Value> before;
+    if (grad && (fn.saves & save_in(0))) {
+      before = args;
+      NoGradGuard ng;
+      before[0] = Value(clone(args[0].tensor()));
+    }
+    outs.push_back(args[0].tensor());
+    ++outs[0].storage()->version;
+    if (grad) {
+      record_autograd(fn, args, outs, before);
+      const Tensor& base = outs[0].impl()->view_base;
+      if (base.defined() && is_floating(base.dtype())) rebase_view_history(outs[0]);
+    }
+  } else if (op.kind == OpKind::View) {
+    op.kernel(args, outs);  // metadata only: reads no data
+    if (grad) record_autograd(op, args, outs, {});
+  } else {
+    std::vector<Shape> shapes;
+    std::vector<DType> dtypes;
+    {
+      lazy::ReasonScope why(lazy::SyncReason::DataDependentShape);  // nonzero & co read data here
+      shapes = op.shape(args);
+      dtypes = op.dtype(args);
+    }
+    outs.reserve(shapes.size());
+    for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i]));
+    apply_requires_grad_arg(op, args, outs);
+    if (grad) record_autograd(op, args, outs, {});
+  }
+  if (g_observer) g_observer->on_op(op, args, outs);
+  lazy::record(op, std::move(args), outs, op.kind != OpKind::View);
+  return outs;
+}
+
 }  // namespace
 
 std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
   if (op.kind == OpKind::Composite) return op.composite(args);
+  if (lazy::active()) {
+    // An in-place view op rewrites a tensor's metadata that pending ops hold.
+    if (op.is_inplace() && op.kind == OpKind::View) lazy::sync(lazy::SyncReason::MetadataMutation);
+    // Random ops run at once, so the generator's draws stay in program order
+    // (a later manual_seed needs nothing pending); their outputs are graph inputs.
+    else if (op.kind != OpKind::Random) return dispatch_deferred(op, std::move(args));
+  }
   // Tracing costs one branch when no session records.
   int64_t start_ns = trace::enabled() ? trace::now_ns() : -1;
   const OpDef& fn = op.is_inplace() ? *op.functional : op;
@@ -74,12 +137,23 @@ std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
   if (op.is_inplace()) {
     outs = run_inplace(op, args, grad);
   } else {
+    if (op.check) op.check(args);
     outs = run_kernel(op, args);
+    apply_requires_grad_arg(op, args, outs);
     if (grad) record_autograd(op, args, outs, {});
   }
   if (start_ns >= 0) record_kernel_event(op, args, outs, start_ns);
   if (g_observer) g_observer->on_op(op, args, outs);
   return outs;
+}
+
+void run_deferred(const lazy::PendingOp& p) {
+  const OpDef& op = *p.op;
+  if (op.kind == OpKind::View) return;
+  int64_t start_ns = trace::enabled() ? trace::now_ns() : -1;
+  std::vector<Tensor> outs = p.outs;
+  (op.is_inplace() ? *op.functional : op).kernel(p.args, outs);
+  if (start_ns >= 0) record_kernel_event(op, p.args, outs, start_ns);
 }
 
 std::vector<Tensor> call_op(std::string_view name, std::span<const Value> positional, const Kwargs& kwargs) {

@@ -15,6 +15,14 @@ namespace kiln {
 // `args` must already be bound to op.schema (see bind_args).
 std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args);
 
+namespace lazy {
+struct PendingOp;
+}
+// Runs the kernel dispatch deferred for `p` (core/lazy.h): writes its outputs
+// (in-place: self), and records its Kernel event when a trace session records.
+// Views did their work when dispatched.
+void run_deferred(const lazy::PendingOp& p);
+
 // Binds then dispatches; what the VM calls for torch.xxx(...).
 std::vector<Tensor> call_op(std::string_view name, std::span<const Value> positional,
                             const Kwargs& kwargs = {});

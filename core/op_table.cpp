@@ -29,6 +29,8 @@ void OpTable::add(OpDef def) {
 
 void OpTable::finish() {
   for (auto& d : defs_) {
+    const auto& args = d->schema.args;
+    d->requires_grad_arg = !args.empty() && args.back().name == "requires_grad";
     if (!d->inplace_of) continue;
     d->functional = &get(d->inplace_of);
     KILN_CHECK(d->functional->kind == OpKind::Pointwise, Runtime, "in-place op '", d->name(),

@@ -51,6 +51,11 @@ using CompositeFn = std::vector<Tensor> (*)(const Args&);
 // Returns one gradient per tensor input (lists flattened), in argument order;
 // an undefined Tensor where no gradient flows.
 using GradFn = std::vector<Tensor> (*)(const GradCtx&);
+// Raises the errors that depend on input values (an index out of range, a
+// class target out of bounds), reading only the inputs it must. Dispatch
+// calls it before the kernel; with the kernel deferred (core/lazy.h), it keeps
+// those errors at the line that called the op.
+using CheckFn = void (*)(const Args&);
 
 // Which tensors the derivative reads, so autograd saves only those and checks
 // only their versions (an in-place change of anything else is legal).
@@ -66,6 +71,7 @@ struct OpDef {
   GradFn grad = nullptr;  // nullptr: outputs never require grad
   uint32_t saves = 0;
   CompositeFn composite = nullptr;  // only for OpKind::Composite
+  CheckFn check = nullptr;          // value checks of indices/targets (see CheckFn)
   // In-place variants ("add_") name their functional op ("add"); they share
   // its kernel, shape rules and derivative, writing into self.
   const char* inplace_of = nullptr;
@@ -73,6 +79,7 @@ struct OpDef {
   // Filled when the table is built.
   Schema schema;
   const OpDef* functional = nullptr;  // for in-place ops
+  bool requires_grad_arg = false;     // the schema ends with "bool requires_grad" (factories)
   const std::string& name() const { return schema.name; }
   bool is_inplace() const { return functional != nullptr; }
 };

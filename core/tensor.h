@@ -36,6 +36,9 @@ struct Storage {
   size_t nbytes = 0;
   Device device;
   uint32_t version = 0;
+  // A deferred kernel (core/lazy.h) will write this storage: reading its data
+  // first runs the pending graph.
+  bool pending = false;
   explicit Storage(size_t nbytes, Device device = {});
   ~Storage();
   Storage(const Storage&) = delete;
@@ -105,6 +108,8 @@ struct TensorImpl {
   Shape sizes, strides;
   int64_t offset = 0;  // in elements
   DType dtype = DType::Float32;
+  // torch._dynamo.mark_dynamic: bit d set: the JIT treats dim d as symbolic.
+  uint64_t dynamic_dims = 0;
   // A Python number turned into a 0-dim tensor: it has the lowest priority in
   // type promotion (PyTorch's "wrapped number").
   bool is_wrapped_number = false;

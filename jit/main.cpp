@@ -1,6 +1,7 @@
 // `kiln`: the command users run. `kiln run script.py [args...]` executes a
-// script; exit status 0 on success, 1 when the script raised (traceback on
-// stderr), 2 for usage errors.
+// script; `kiln explain script.py` runs it and reports graphs, breaks and
+// recompiles. Exit status 0 on success, 1 when the script raised (traceback
+// on stderr), 2 for usage errors.
 #include <pthread.h>
 
 #include <cstdio>
@@ -16,7 +17,9 @@
 
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
+#include "core/lazy.h"
 #include "core/random.h"
+#include "jit/runtime.h"
 #include "jit/tracing.h"
 #include "traces/log_sink.h"
 #include "traces/recorder.h"
@@ -28,11 +31,16 @@ constexpr const char* kVersion = "0.1.0";
 
 constexpr const char* kUsage =
     "usage: kiln run [options] script.py [script args...]\n"
+    "       kiln explain [--json] [options] script.py [script args...]\n"
     "       kiln --version\n"
     "\n"
+    "explain runs the script with the JIT and then prints, per region, its graphs (IR), guards,\n"
+    "recompiles with the guard that failed, and the graph breaks with reasons and locations, the\n"
+    "costliest first. --json prints that report as JSON on stdout (the script's output goes to stderr).\n"
+    "\n"
     "options for run:\n"
-    "  --jit=off|auto   off: pure interpreter; auto: record and compile hot code (default: off\n"
-    "                   until the tracing JIT lands)\n"
+    "  --jit=off|auto   off: pure interpreter (torch.compile is a plain call); auto: capture and\n"
+    "                   compile torch.compile'd calls and hot functions and loops (default: auto)\n"
     "  --threads N      worker threads for tensor kernels (default: all cores)\n"
     "  --seed N         seed the random generator before the script runs (torch.manual_seed(N))\n"
     "  --trace FILE     write a Chrome trace (JSON array form; open it in Perfetto or chrome://tracing)\n"
@@ -44,12 +52,16 @@ constexpr const char* kUsage =
     "  -h, --help       show this help\n"
     "\n"
     "environment:\n"
+    "  KILN_HOT_CALLS=N     a function called more than N times becomes a region (default 2)\n"
+    "  KILN_HOT_LOOPS=N     a loop whose back-edge ran more than N times becomes a region (default 2)\n"
+    "  KILN_CACHE_LIMIT=N   graphs kept per place before it runs uncompiled (default 8)\n"
     "  KILN_LOGS=topic,...  print events to stderr as they happen (like TORCH_LOGS); topics:\n";
 
 struct Options {
   std::string script;
   std::vector<std::string> script_args;
-  std::string jit = "off";
+  std::string jit = "auto";
+  bool explain = false, json = false;
   std::optional<int> threads;
   std::optional<uint64_t> seed;
   std::string trace_path, record_path, stream;
@@ -105,6 +117,8 @@ std::optional<int> parse_run_options(const std::vector<std::string>& args, Optio
       o.stream_wait_s = int(n);
     } else if (a == "--stream-allow-remote") {
       o.stream_allow_remote = true;
+    } else if (a == "--json" && o.explain) {
+      o.json = true;
     } else if (a.rfind("--jit", 0) == 0) {
       auto v = value("--jit");
       if (!v || (*v != "off" && *v != "auto")) return usage_error("--jit must be off or auto");
@@ -132,7 +146,7 @@ int run_script(const Options& o) {
   if (o.threads) kiln::set_num_threads(*o.threads);
   if (o.seed) kiln::default_generator().manual_seed(*o.seed);
   try {
-    Interp in;
+    Interp in(o.json ? &std::cerr : nullptr);
     std::vector<std::string> argv{o.script};
     argv.insert(argv.end(), o.script_args.begin(), o.script_args.end());
     set_argv(in, argv);
@@ -142,8 +156,20 @@ int run_script(const Options& o) {
     struct StopTracing {
       ~StopTracing() { kiln::stop_tracing(); }
     } stop_guard;
+    // The JIT leaves before the interpreter and after running what is pending.
+    struct Jit {
+      kiln::jit::Runtime* rt = nullptr;
+      ~Jit() { kiln::jit::uninstall(); }
+    } jit;
+    if (o.jit == "auto") jit.rt = &kiln::jit::install(in, kiln::jit::options_from_env(true));
     try {
       in.run_file(o.script);
+      kiln::lazy::sync(kiln::lazy::SyncReason::RegionEnd);
+      if (o.explain) {
+        kiln::jit::Report r = kiln::jit::report(*jit.rt);
+        std::cout.flush();
+        std::cout << (o.json ? kiln::jit::report_json(r) : kiln::jit::format_report(r));
+      }
     } catch (const ScriptException& e) {
       std::cout.flush();
       if (int code; is_system_exit(in, e, code)) return code;
@@ -205,9 +231,11 @@ int main(int argc, char** argv) {
     print_usage(std::cout);
     return 0;
   }
-  if (args[0] != "run") return usage_error("unknown command '" + args[0] + "'");
+  if (args[0] != "run" && args[0] != "explain") return usage_error("unknown command '" + args[0] + "'");
   Options o;
+  o.explain = args[0] == "explain";
   if (auto code = parse_run_options({args.begin() + 1, args.end()}, o)) return *code;
+  if (o.explain && o.jit == "off") return usage_error("kiln explain reports what the JIT does: drop --jit=off");
   if (!std::ifstream(o.script)) {
     std::cerr << "kiln: can't open file '" << o.script << "': No such file or directory\n";
     return 2;

@@ -86,6 +86,8 @@ struct Code : HeapObj {
   // counts per JUMP_BACK instruction index (allocated lazily by the VM).
   uint32_t call_count = 0;
   std::vector<uint32_t> loop_counts;
+  // Set by the JIT: frames of this code open a region (VmHooks::on_region_enter).
+  bool jit_region = false;
   std::vector<GlobalCache> global_cache;  // per instruction, filled by the VM
   std::vector<AttrCache> attr_cache;      // per instruction, filled by the VM
   // This code's name and file interned in the trace session `trace_generation`.

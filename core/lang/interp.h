@@ -36,6 +36,19 @@ struct VmHooks {
   uint32_t hot_loops = 2;  // a back-edge taken more often than this is hot
   std::function<void(Interp&, Code&)> on_hot_function;
   std::function<void(Interp&, Code&, size_t loop_head)> on_hot_loop;  // loop_head: the back-edge target
+  // Regions. A frame of a code with jit_region set calls on_region_enter on
+  // entry; true means it opened a region, and on_region_exit is then called
+  // when the frame returns or an exception leaves it (unwinding).
+  std::function<bool(Interp&, Code&)> on_region_enter;
+  std::function<void(Interp&, Code&, bool unwinding)> on_region_exit;
+  // Every back-edge of a hot loop; `captures`: whether this frame already
+  // opened a region. Returns whether it has one now (closed at frame exit).
+  std::function<bool(Interp&, Code&, size_t loop_head, bool captures)> on_loop_edge;
+  // torch.compile'd calls (torch._C._jit_call_compiled): `key` is the compiled
+  // wrapper, whose _fullgraph/_dynamic/_backend say how. Unset: a plain call.
+  std::function<Obj(Interp&, const Obj& key, const Obj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw)>
+      call_compiled;
+  std::function<void()> reset;  // torch.compiler.reset(): forget compiled graphs
 };
 
 class Interp {
@@ -105,6 +118,7 @@ class Interp {
 // Built-in modules (builtins.cpp, torch_module.cpp, math/time/sys in stdlib.cpp).
 Obj make_builtins_module(Interp& in);
 Obj make_torch_module(Interp& in);  // registers torch, torch.nn, torch.nn.functional, torch.optim, ...
+void add_jit_natives(ModuleObj& torch_c);  // torch._C._jit_*: what prelude/compiler.py calls
 void register_stdlib_modules(Interp& in);  // math, time, sys, random? (see docs/language.md)
 
 }  // namespace kiln::lang

@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/lazy.h"
 #include "core/autograd.h"
 #include "core/dispatch.h"
 #include "core/format.h"
@@ -66,6 +67,7 @@ Value shape_arg(std::span<const Obj> pos) {
 
 Obj m_item(Interp&, const CallArgs& a) {
   a.check("item", 0, 0);
+  lazy::ReasonScope why(lazy::SyncReason::Item);
   const Tensor& t = self_of(a);
   KILN_CHECK(t.numel() == 1, Runtime, "a Tensor with ", t.numel(), " elements cannot be converted to Scalar");
   return element_obj(t, 0);
@@ -73,6 +75,7 @@ Obj m_item(Interp&, const CallArgs& a) {
 
 Obj m_tolist(Interp& in, const CallArgs& a) {
   a.check("tolist", 0, 0);
+  lazy::ReasonScope why(lazy::SyncReason::Tolist);
   // An expanded tensor can have far more elements than memory holds.
   check_alloc(in, uint64_t(self_of(a).numel()), sizeof(Obj));
   return tolist_at(self_of(a), 0, 0);
@@ -455,6 +458,8 @@ void tensor_setattr(Interp& in, const Obj& self, const std::string& name, Obj va
     t.requires_grad_(truthy(in, value));
   } else if (name == "data") {
     const Tensor& src = tensor_of(value, "data");
+    // Pending ops hold this tensor: they must run on what it was.
+    lazy::sync(lazy::SyncReason::MetadataMutation);
     TensorImpl* impl = t.impl();
     impl->storage = src.storage();
     impl->sizes = src.sizes();

@@ -1,5 +1,6 @@
 // VM values <-> op Values, op calls, and tensor operators, indexing, iteration
 // and printing. Methods and properties of tensors are in tensor_methods.cpp.
+#include "core/lazy.h"
 #include "core/lang/torch_bridge.h"
 
 #include "core/dispatch.h"
@@ -17,6 +18,7 @@ namespace {
 bool int_tensor_scalar(const Obj& o, int64_t* out) {
   TensorObj* t = o.as<TensorObj>();
   if (!t || t->tensor.numel() != 1 || !is_integral(t->tensor.dtype(), false)) return false;
+  lazy::ReasonScope why(lazy::SyncReason::Item);
   *out = t->tensor.item_int();
   return true;
 }
@@ -538,6 +540,7 @@ bool tensor_truthy(const Obj& o) {
   const Tensor& t = tensor_of(o, "operand");
   KILN_CHECK(t.numel() != 0, Runtime, "Boolean value of Tensor with no values is ambiguous");
   KILN_CHECK(t.numel() == 1, Runtime, "Boolean value of Tensor with more than one value is ambiguous");
+  lazy::ReasonScope why(lazy::SyncReason::DataDependentBranch);
   return t.item_double() != 0;
 }
 
@@ -587,6 +590,7 @@ Tensor tensor_from_data(const Obj& data, std::optional<DType> dtype) {
 
 std::string tensor_repr(Interp&, const Obj& t) {
   TensorObj* o = t.as<TensorObj>();
+  lazy::ReasonScope why(lazy::SyncReason::Print);
   std::string body = format_tensor(tensor_of(t, "self"));
   return o->is_parameter ? "Parameter containing:\n" + body : body;
 }

@@ -1,7 +1,7 @@
 // The `torch` module: every op-table op as torch.<name>, tensor construction,
-// dtypes and devices, grad-mode context managers, seeds, torch.compile (the
-// identity until the JIT lands), and the small torch.cuda / torch.compiler /
-// torch._C modules. torch.nn and torch.optim come from the Python prelude.
+// dtypes and devices, grad-mode context managers, seeds, the small torch.cuda
+// and torch._C modules (with the JIT's natives, jit_natives.cpp; torch.compile
+// itself is prelude/compiler.py). torch.nn and torch.optim come from the Python prelude.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -364,29 +364,6 @@ Obj f_is_inference_mode_enabled(Interp&, const CallArgs& a) {
   return Obj::from_bool(false);
 }
 
-// ---- compile ----------------------------------------------------------------------------------
-// torch.compile(fn) / @torch.compile / @torch.compile(mode=...): the identity
-// until the JIT replaces it; torch.compiler.disable likewise.
-
-Obj f_identity_decorator(Interp&, const CallArgs& a) {
-  a.check("decorator", 1, 1);
-  return a.pos[0];
-}
-
-Obj f_compile(Interp&, const CallArgs& a) {
-  a.check("compile", 0, 1, "model fullgraph dynamic backend mode options disable");
-  Obj fn = a.arg(0, "model");
-  if (!fn.is_none()) return fn;
-  return make_builtin("compile", f_identity_decorator);
-}
-
-Obj f_compiler_disable(Interp&, const CallArgs& a) {
-  a.check("disable", 0, 1, "fn recursive reason");
-  Obj fn = a.arg(0, "fn");
-  if (!fn.is_none()) return fn;
-  return make_builtin("disable", f_identity_decorator);
-}
-
 // ---- torch.cuda ---------------------------------------------------------------------------------
 
 Obj f_false(Interp&, const CallArgs&) { return Obj::from_bool(false); }
@@ -406,16 +383,11 @@ Obj make_cuda_module() {
   return m;
 }
 
-Obj make_compiler_module() {
-  Obj m = make<ModuleObj>("torch.compiler");
-  def(*m.as<ModuleObj>(), "disable", f_compiler_disable);
-  return m;
-}
-
 Obj make_c_module() {
   Obj m = make<ModuleObj>("torch._C");
   ModuleObj& c = *m.as<ModuleObj>();
   def(c, "_is_parameter", f_is_parameter);
+  add_jit_natives(c);
   return m;
 }
 
@@ -472,8 +444,7 @@ void add_functions(ModuleObj& t) {
       {"initial_seed", f_initial_seed}, {"get_num_threads", f_get_num_threads},
       {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
-      {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
-      {"compile", f_compile}};
+      {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled}};
   for (const auto& [name, fn] : fns) def(t, name, fn);
 }
 
@@ -482,18 +453,16 @@ void add_functions(ModuleObj& t) {
 Obj make_torch_module(Interp& in) {
   Obj torch = make<ModuleObj>("torch");
   ModuleObj& t = *torch.as<ModuleObj>();
-  Obj c = make_c_module(), cuda = make_cuda_module(), compiler = make_compiler_module();
+  Obj c = make_c_module(), cuda = make_cuda_module();
   in.register_module("torch._C", c);  // first: grad-mode classes are cached there
   add_classes(t, *c.as<ModuleObj>());
   add_functions(t);
   add_dtypes(t);
   add_ops(t);
   t.attrs.set("cuda", cuda);
-  t.attrs.set("compiler", compiler);
   t.attrs.set("_C", c);
   in.register_module("torch", torch);
   in.register_module("torch.cuda", cuda);
-  in.register_module("torch.compiler", compiler);
   in.register_module("torch.nn.functional", make_functional_module(in));
   return torch;
 }

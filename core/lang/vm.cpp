@@ -66,7 +66,22 @@ struct Frame {
   size_t slots_base = 0;  // value-stack index of this frame's first slot (inline frames)
   Obj fn_ref;             // keeps an inline frame's function (and globals) alive
   int64_t span_start = -1;  // trace::now_ns() at entry when a trace session records
+  Frame* outer = nullptr;   // entry frames: the frame that was running when C++ called in
+  bool captures = false;    // this frame opened a JIT region (VmHooks::on_region_enter/on_loop_edge)
 };
+
+// The innermost frame of this thread (inline or entry), for current_frame().
+thread_local Frame* t_top = nullptr;
+
+// JIT regions: a frame of a code the JIT marked opens one on entry.
+void region_enter(Interp& in, Frame& f) {
+  if (f.code->jit_region && in.hooks.on_region_enter) f.captures = in.hooks.on_region_enter(in, *f.code);
+}
+void region_exit(Interp& in, Frame& f, bool unwinding) {
+  if (!f.captures) return;
+  f.captures = false;  // before the hook: if it throws, unwinding must not close the region twice
+  in.hooks.on_region_exit(in, *f.code, unwinding);
+}
 
 // Records the interpreter span of a frame that is returning (or unwinding).
 void end_call_span(const Frame& f) {
@@ -580,11 +595,16 @@ Frame* push_inline_frame(Interp& in, Frame* caller, const FunctionObj& fn, Obj* 
   f->blocks.clear();
   f->caller = caller;
   f->span_start = span_start_now();
+  f->outer = nullptr;
+  f->captures = false;
+  t_top = f;
+  region_enter(in, *f);
   return f;
 }
 
 // Releases an inline frame's slots and returns its caller.
-Frame* pop_inline_frame(Interp& in, Frame* f) {
+Frame* pop_inline_frame(Interp& in, Frame* f, bool unwinding = false) {
+  region_exit(in, *f, unwinding);
   if (f->span_start >= 0) end_call_span(*f);
   ValueStack& vs = value_stack();
   for (size_t i = f->slots_base; i < vs.top; ++i) vs.slots[i] = Obj();
@@ -592,6 +612,7 @@ Frame* pop_inline_frame(Interp& in, Frame* f) {
   f->fn_ref = Obj();
   --in.depth;
   --t_frames->used;
+  t_top = f->caller;
   return f->caller;
 }
 
@@ -632,21 +653,36 @@ bool Vm::unwind(Interp& in, Frame*& cur, Frame& entry, ScriptException& e, size_
       in.handling_tb.resize(in.handling.size());
       return false;
     }
-    cur = pop_inline_frame(in, cur);
+    cur = pop_inline_frame(in, cur, true);
   }
 }
 
 Obj Vm::run(Interp& in, Frame& entry) {
   size_t handling_depth = in.handling.size();
+  entry.outer = t_top;
+  t_top = &entry;
+  struct RestoreTop {
+    Frame* outer;
+    ~RestoreTop() { t_top = outer; }
+  } restore{entry.outer};
+  region_enter(in, entry);
   Frame* cur = &entry;
   for (;;) {
     try {
-      return dispatch(in, cur);
+      Obj result = dispatch(in, cur);
+      region_exit(in, entry, false);
+      return result;
     } catch (ScriptException& e) {
-      if (!unwind(in, cur, entry, e, handling_depth)) throw;
+      if (!unwind(in, cur, entry, e, handling_depth)) {
+        region_exit(in, entry, true);
+        throw;
+      }
     } catch (Error& err) {
       ScriptException e = in.to_script_exception(err);
-      if (!unwind(in, cur, entry, e, handling_depth)) throw e;
+      if (!unwind(in, cur, entry, e, handling_depth)) {
+        region_exit(in, entry, true);
+        throw e;
+      }
     }
   }
 }
@@ -982,9 +1018,15 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         // Checks before jumping, so an error here is reported at the back-edge's line.
         if (in.step_limit && ++in.steps > in.step_limit)
           throw Error("kiln step limit exceeded", ErrorKind::Runtime);
-        if (in.hooks.on_hot_loop) {
+        if (in.hooks.on_hot_loop || in.hooks.on_loop_edge) {
           if (code->loop_counts.size() != code->code.size()) code->loop_counts.assign(code->code.size(), 0);
-          if (++code->loop_counts[arg] == in.hooks.hot_loops + 1) in.hooks.on_hot_loop(in, *code, arg);
+          uint32_t& count = code->loop_counts[arg];
+          if (count <= in.hooks.hot_loops) {
+            if (++count == in.hooks.hot_loops + 1 && in.hooks.on_hot_loop) in.hooks.on_hot_loop(in, *code, arg);
+          }
+          // Every back-edge of a hot loop: the JIT opens a region or ends an iteration's graph.
+          if (count > in.hooks.hot_loops && in.hooks.on_loop_edge)
+            f->captures = in.hooks.on_loop_edge(in, *code, arg, f->captures);
         }
         pc = arg;
         NEXT;
@@ -1280,6 +1322,18 @@ Obj run_body(Interp& in, Code& c, const Obj& globals, OrderedMap& names, const s
   for (size_t i = 0; i < c.cellvars.size(); ++i) f.cells[i] = make<CellObj>();
   for (size_t i = 0; i < c.freevars.size() && i < closure.size(); ++i) f.cells[c.cellvars.size() + i] = closure[i];
   return Vm::run(in, f);
+}
+
+FrameRef current_frame() {
+  if (!t_top) return {};
+  return {t_top->code, t_top->pc > 0 ? t_top->pc - 1 : 0};
+}
+
+std::vector<FrameRef> current_stack(size_t max) {
+  std::vector<FrameRef> out;
+  for (Frame* f = t_top; f && out.size() < max; f = f->caller ? f->caller : f->outer)
+    out.push_back({f->code, f->pc > 0 ? f->pc - 1 : 0});
+  return out;
 }
 
 void release_value_stack() {

@@ -16,6 +16,14 @@ class Interp;
 Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw);
 // Runs a module or class body with `names` as its LOAD_NAME/STORE_NAME namespace.
 Obj run_body(Interp& in, Code& code, const Obj& globals, OrderedMap& names, const std::vector<Obj>& closure);
+// Where the VM is: a code and the index of the instruction executing.
+struct FrameRef {
+  const Code* code = nullptr;  // null: no Python frame is running
+  uint32_t pc = 0;
+};
+FrameRef current_frame();
+// The Python call stack, innermost first (at most `max` frames).
+std::vector<FrameRef> current_stack(size_t max = 64);
 // Frees this thread's value stack (the interpreter calls it at shutdown).
 void release_value_stack();
 

@@ -9,10 +9,6 @@ namespace kiln {
 namespace ops {
 namespace {
 
-// Every creation schema ends with "*, ScalarType? dtype=None, bool requires_grad=False".
-void finish_creation(const Args& a, std::vector<Tensor>& outs) {
-  if (a.back().to_bool()) outs[0].requires_grad_(true);
-}
 DType arg_dtype_or(const Args& a, int i, DType fallback) { return a[i].is_none() ? fallback : a[i].dtype(); }
 
 // Python number → the dtype torch.full infers for it.
@@ -26,25 +22,22 @@ std::vector<Shape> shape_size_arg(const Args& a) { return {a[0].int_list()}; }
 
 // zeros/ones/empty(int[] size, *, dtype, requires_grad)
 template <int Fill>
-void const_kernel(const Args& a, std::vector<Tensor>& outs) {
+void const_kernel(const Args&, std::vector<Tensor>& outs) {
   fill_value(outs[0], Fill);
-  finish_creation(a, outs);
 }
 std::vector<DType> dtype_from_arg1(const Args& a) { return {arg_dtype_or(a, 1, kDefaultFloat)}; }
 
 // full(int[] size, Scalar fill_value, *, dtype, requires_grad)
 void full_kernel(const Args& a, std::vector<Tensor>& outs) {
   fill_value(outs[0], a[1].to_double());
-  finish_creation(a, outs);
 }
 std::vector<DType> dtype_full(const Args& a) { return {arg_dtype_or(a, 2, scalar_dtype(a[1]))}; }
 
 // *_like(Tensor self, *, dtype, requires_grad)
 std::vector<DType> dtype_like(const Args& a) { return {arg_dtype_or(a, 1, a[0].tensor().dtype())}; }
 template <int Fill>
-void const_like_kernel(const Args& a, std::vector<Tensor>& outs) {
+void const_like_kernel(const Args&, std::vector<Tensor>& outs) {
   fill_value(outs[0], Fill);
-  finish_creation(a, outs);
 }
 std::vector<DType> dtype_full_like(const Args& a) { return {arg_dtype_or(a, 2, a[0].tensor().dtype())}; }
 
@@ -89,7 +82,6 @@ void arange_kernel(const Args& a, std::vector<Tensor>& outs) {
       else p[i] = static_cast<T>(static_cast<compute_t<T>>(v));
     }
   });
-  finish_creation(a, outs);
 }
 
 // ---- linspace, eye ------------------------------------------------------------------
@@ -114,7 +106,6 @@ void linspace_kernel(const Args& a, std::vector<Tensor>& outs) {
     for (int64_t i = 0; i < steps; ++i)
       p[i] = static_cast<T>(i < half ? start + step * C(i) : end - step * C(steps - i - 1));
   });
-  finish_creation(a, outs);
 }
 
 std::vector<Shape> shape_eye(const Args& a) {
@@ -123,7 +114,7 @@ std::vector<Shape> shape_eye(const Args& a) {
   return {{n, m}};
 }
 std::vector<DType> dtype_eye(const Args& a) { return {arg_dtype_or(a, 2, kDefaultFloat)}; }
-void eye_kernel(const Args& a, std::vector<Tensor>& outs) {
+void eye_kernel(const Args&, std::vector<Tensor>& outs) {
   Tensor& o = outs[0];
   fill_value(o, 0);
   visit_dtype(o.dtype(), [&](auto tag) {
@@ -131,7 +122,6 @@ void eye_kernel(const Args& a, std::vector<Tensor>& outs) {
     T* p = o.data<T>();
     for (int64_t i = 0; i < std::min(o.size(0), o.size(1)); ++i) p[i * o.size(1) + i] = static_cast<T>(1.0f);
   });
-  finish_creation(a, outs);
 }
 
 }  // namespace

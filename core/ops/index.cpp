@@ -113,6 +113,10 @@ void check_in_range(const std::vector<int64_t>& idx, int64_t n) {
 }
 // A 0-dim tensor behaves as shape [1] in these ops.
 Shape sizes_1d(const Tensor& t) { return t.dim() == 0 ? Shape{1} : t.sizes(); }
+// The size of the dim these ops index: a 0-dim self counts as [1].
+int64_t indexed_size(const Tensor& self, const Value& dim) {
+  return sizes_1d(self)[size_t(self.dim() == 0 ? 0 : wrap_dim(dim.to_int(), self.dim()))];
+}
 
 // index_select(Tensor self, int dim, Tensor index)
 std::vector<Shape> shape_index_select(const Args& a) {
@@ -139,6 +143,13 @@ void index_select_kernel(const Args& a, std::vector<Tensor>& outs) {
   for (int64_t o = 0; o < s.outer; ++o)
     for (int64_t j = 0; j < k; ++j)
       std::memcpy(dst + size_t(o * k + j) * block, src + size_t(o * s.n + idx[size_t(j)]) * block, block);
+}
+// The kernel's index check, run by dispatch before it (CheckFn). Dispatch
+// calls checks before the shape rules, so those come first here, as they
+// would have without a check.
+void check_index_select(const Args& a) {
+  shape_index_select(a);
+  check_in_range(index_values(a[2].tensor()), indexed_size(a[0].tensor(), a[1]));
 }
 std::vector<Tensor> grad_index_select(const GradCtx& c) {
   Tensor z = zeros(c.in_sizes[0], c.grad().dtype());
@@ -196,6 +207,11 @@ void index_write_kernel(const Args& a, std::vector<Tensor>& outs) {
       }
   });
 }
+template <bool Add>
+void check_index_write(const Args& a) {
+  shape_index_write<Add>(a);
+  check_in_range(index_values(a[2].tensor()), indexed_size(a[0].tensor(), a[1]));
+}
 std::vector<Tensor> grad_index_add(const GradCtx& c) {
   double alpha = c.args[4].to_double();
   Tensor g_src;
@@ -213,6 +229,12 @@ std::vector<Tensor> grad_index_copy(const GradCtx& c) {
 }
 
 // ---- gather / scatter_add ------------------------------------------------------------------
+// The kernels' bounds check: index values in row-major order, negatives wrapping.
+void check_bounds_along(const Tensor& idx, int64_t d, int64_t size) {
+  for (int64_t i : index_values(idx))
+    KILN_CHECK(i >= -size && i < size, Index, "index ", i, " is out of bounds for dimension ", d, " with size ", size);
+}
+
 // gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False): out[p] = self[p with p[dim] = index[p]].
 std::vector<Shape> shape_gather(const Args& a) {
   const Tensor &self = a[0].tensor(), &idx = a[2].tensor();
@@ -245,6 +267,12 @@ void gather_kernel(const Args& a, std::vector<Tensor>& outs) {
       out[lin++] = in[offset_of(p, st)];
     });
   });
+}
+void check_gather(const Args& a) {
+  shape_gather(a);  // shape rules first (see check_index_select)
+  const Tensor& self = a[0].tensor();
+  int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  check_bounds_along(a[2].tensor(), d, sizes_1d(self)[size_t(d)]);
 }
 std::vector<Tensor> grad_gather(const GradCtx& c) {
   Tensor z = zeros(c.in_sizes[0], c.grad().dtype());
@@ -293,6 +321,12 @@ void scatter_add_kernel(const Args& a, std::vector<Tensor>& outs) {
       else dst = T(C(dst) + C(s[offset_of(pos, sst)]));
     });
   });
+}
+void check_scatter_add(const Args& a) {
+  shape_scatter_add(a);  // shape rules first (see check_index_select)
+  const Tensor& self = a[0].tensor();
+  int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  check_bounds_along(a[2].tensor(), d, sizes_1d(self)[size_t(d)]);
 }
 std::vector<Tensor> grad_scatter_add(const GradCtx& c) {
   Tensor g_src = c.need(2) ? gather(c.grad(), c.args[1].to_int(), c.in(2)) : Tensor();
@@ -553,19 +587,19 @@ void register_index_ops(OpTable& t) {
          .inplace_of = "masked_fill.Scalar"});
   t.add({.schema_text = "index_select(Tensor self, int dim, Tensor index) -> Tensor", .kind = S,
          .shape = shape_index_select, .dtype = dtype_like_self, .kernel = index_select_kernel,
-         .grad = grad_index_select, .saves = save_in(2)});
+         .grad = grad_index_select, .saves = save_in(2), .check = check_index_select});
   t.add({.schema_text = "index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
          .kind = S, .shape = shape_index_write<true>, .dtype = dtype_like_self, .kernel = index_write_kernel<true>,
-         .grad = grad_index_add, .saves = save_in(2)});
+         .grad = grad_index_add, .saves = save_in(2), .check = check_index_write<true>});
   t.add({.schema_text = "index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", .kind = S,
          .shape = shape_index_write<false>, .dtype = dtype_like_self, .kernel = index_write_kernel<false>,
-         .grad = grad_index_copy, .saves = save_in(2)});
+         .grad = grad_index_copy, .saves = save_in(2), .check = check_index_write<false>});
   t.add({.schema_text = "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", .kind = S,
          .shape = shape_gather, .dtype = dtype_like_self, .kernel = gather_kernel, .grad = grad_gather,
-         .saves = save_in(2)});
+         .saves = save_in(2), .check = check_gather});
   t.add({.schema_text = "scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
          .shape = shape_scatter_add, .dtype = dtype_like_self, .kernel = scatter_add_kernel,
-         .grad = grad_scatter_add, .saves = save_in(2)});
+         .grad = grad_scatter_add, .saves = save_in(2), .check = check_scatter_add});
   t.add({.schema_text = "nonzero(Tensor self) -> Tensor", .kind = S, .shape = shape_nonzero, .dtype = dtype_int64,
          .kernel = nonzero_kernel});
 }

@@ -208,6 +208,21 @@ void embedding_kernel(const Args& a, std::vector<Tensor>& outs) {
   });
 }
 
+// The kernels' row check, in index order.
+void check_rows(const Tensor& indices, int64_t rows) {
+  Tensor idx = dense(indices, DType::Int64);
+  const int64_t* pi = idx.data<int64_t>();
+  for (int64_t i = 0; i < idx.numel(); ++i)
+    KILN_CHECK(pi[i] >= 0 && pi[i] < rows, Index, "index out of range in self");
+}
+
+// Run by dispatch before the kernel (CheckFn), and before the shape rules:
+// those come first here, as they would have without a check.
+void check_embedding(const Args& a) {
+  shape_embedding(a);
+  check_rows(a[1].tensor(), a[0].tensor().size(0));
+}
+
 std::vector<Tensor> grad_embedding(const GradCtx& c) {
   return {embedding_dense_backward(c.grad(), c.in(1), c.in_sizes[0][0], c.args[2].to_int(), c.args[3].to_bool()),
           Tensor()};
@@ -217,6 +232,15 @@ std::vector<Tensor> grad_embedding(const GradCtx& c) {
 std::vector<Shape> shape_embedding_backward(const Args& a) {
   check_index_dtype(a[1].tensor(), "#2 'indices'", "embedding_backward");
   return {{a[2].to_int(), a[0].tensor().dim() > 0 ? a[0].tensor().sizes().back() : 1}};
+}
+
+void check_embedding_backward(const Args& a) {
+  Shape out = shape_embedding_backward(a)[0];
+  if (out[0] < 0) return;  // allocating the output fails first
+  int64_t rows = out[0], cols = out[1], n = a[1].tensor().numel();
+  KILN_CHECK(a[0].tensor().numel() == n * cols, Runtime, "embedding_backward: grad_output has ",
+             a[0].tensor().numel(), " elements, expected ", n * cols);
+  check_rows(a[1].tensor(), rows);
 }
 
 // Scatter-adds gradient rows into their weight rows, skipping padding_idx; serial, so sums are deterministic.
@@ -317,10 +341,26 @@ NllTargets nll_targets(const Tensor& target, const Tensor& weight, int64_t class
   return r;
 }
 
+// nll_targets' bounds check alone, for the CheckFns.
+void check_targets(const Tensor& target, int64_t classes, int64_t ignore_index) {
+  Tensor t = dense(target, DType::Int64);
+  const int64_t* pt = t.data<int64_t>();
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    int64_t c = pt[i];
+    KILN_CHECK(c == ignore_index || (c >= 0 && c < classes), Index, "Target ", c, " is out of bounds.");
+  }
+}
+
 // nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100)
 std::vector<Shape> shape_nll_loss(const Args& a) {
   nll_layout(a[0].tensor(), a[1].tensor(), opt_tensor(a[2]));
   return {a[3].to_int() == 0 ? a[1].tensor().sizes() : Shape{}};
+}
+
+// Layout first: it is the shape rule, which dispatch runs after the check.
+void check_nll_loss(const Args& a) {
+  NllLayout l = nll_layout(a[0].tensor(), a[1].tensor(), opt_tensor(a[2]));
+  check_targets(a[1].tensor(), l.classes, a[4].to_int());
 }
 
 void nll_loss_kernel(const Args& a, std::vector<Tensor>& outs) {
@@ -359,6 +399,17 @@ std::vector<Tensor> grad_nll_loss(const GradCtx& c) {
 
 // nll_loss_grad(Tensor grad_output, Tensor target, Tensor? weight, int[] self_size, int reduction, int ignore_index)
 std::vector<Shape> shape_nll_loss_grad(const Args& a) { return {a[3].int_list()}; }
+
+// The kernel lays the loss out over its output; a zero-stride stand-in of
+// self_size's shape gives the same layout without allocating it.
+void check_nll_loss_grad(const Args& a) {
+  Shape self_size = shape_nll_loss_grad(a)[0];
+  for (int64_t s : self_size)
+    if (s < 0) return;  // allocating the output fails first
+  Tensor self = make_view(scalar_tensor(0, DType::Float32, false), self_size, Shape(self_size.size(), 0), 0);
+  NllLayout l = nll_layout(self, a[1].tensor(), opt_tensor(a[2]));
+  check_targets(a[1].tensor(), l.classes, a[5].to_int());
+}
 
 void nll_loss_grad_kernel(const Args& a, std::vector<Tensor>& outs) {
   Tensor& out = outs[0];
@@ -482,19 +533,19 @@ void register_nn_ops(OpTable& t) {
   t.add({.schema_text = "embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, "
                         "bool sparse=False) -> Tensor",
          .kind = OpKind::Shape, .shape = shape_embedding, .dtype = dtype_like_self, .kernel = embedding_kernel,
-         .grad = grad_embedding, .saves = save_in(1)});
+         .grad = grad_embedding, .saves = save_in(1), .check = check_embedding});
   t.add({.schema_text = "embedding_dense_backward(Tensor grad_output, Tensor indices, int num_weights, "
                         "int padding_idx, bool scale_grad_by_freq) -> Tensor",
          .kind = OpKind::Shape, .shape = shape_embedding_backward, .dtype = dtype_like_self,
-         .kernel = embedding_backward_kernel});
+         .kernel = embedding_backward_kernel, .check = check_embedding_backward});
   t.add({.schema_text = "nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, "
                         "int ignore_index=-100) -> Tensor",
          .kind = OpKind::Reduction, .shape = shape_nll_loss, .dtype = dtype_like_self, .kernel = nll_loss_kernel,
-         .grad = grad_nll_loss, .saves = save_in(1) | save_in(2)});
+         .grad = grad_nll_loss, .saves = save_in(1) | save_in(2), .check = check_nll_loss});
   t.add({.schema_text = "nll_loss_grad(Tensor grad_output, Tensor target, Tensor? weight, int[] self_size, "
                         "int reduction, int ignore_index) -> Tensor",
          .kind = OpKind::Reduction, .shape = shape_nll_loss_grad, .dtype = dtype_like_self,
-         .kernel = nll_loss_grad_kernel});
+         .kernel = nll_loss_grad_kernel, .check = check_nll_loss_grad});
   t.add({.schema_text = "cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction=\"mean\", "
                         "int ignore_index=-100, float label_smoothing=0.0) -> Tensor",
          .kind = C, .composite = cross_entropy_composite});

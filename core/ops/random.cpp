@@ -301,14 +301,6 @@ void fill_randint(const Tensor& out, const Tensor& like, int64_t low, int64_t hi
 }
 
 // ---- shared entry plumbing --------------------------------------------------------------
-// Creation-like schemas end with "*, ScalarType? dtype=None, bool requires_grad=False".
-void finish_random(const Args& a, const Tensor& out) {
-  if (!a.back().to_bool()) return;
-  KILN_CHECK(is_floating(out.dtype()), Runtime,
-             "Only Tensors of floating point and complex dtype can require gradients");
-  Tensor o = out;
-  o.requires_grad_(true);
-}
 DType dtype_arg(const Args& a, size_t i, DType fallback) { return a[i].is_none() ? fallback : a[i].dtype(); }
 std::vector<Shape> shape_size0(const Args& a) { return {a[0].int_list()}; }
 std::vector<Shape> shape_size1(const Args& a) { return {a[1].int_list()}; }
@@ -326,14 +318,12 @@ void rand_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& like = Like ? a[0].tensor() : outs[0];
   visit_floating(outs[0].dtype(), "check_uniform_bounds",
                  [&](auto tag) { fill_uniform<typename decltype(tag)::type>(outs[0], like, 0, 1); });
-  finish_random(a, outs[0]);
 }
 template <bool Like>
 void randn_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& like = Like ? a[0].tensor() : outs[0];
   visit_floating(outs[0].dtype(), "normal_kernel_cpu",
                  [&](auto tag) { fill_normal<typename decltype(tag)::type>(outs[0], like, 0, 1); });
-  finish_random(a, outs[0]);
 }
 // randint(high, size) / randint.low(low, high, size) / randint_like forms.
 template <bool HasLow, bool Like>
@@ -341,7 +331,6 @@ void randint_kernel(const Args& a, std::vector<Tensor>& outs) {
   size_t h = (Like ? 1 : 0) + (HasLow ? 1 : 0);
   int64_t low = HasLow ? a[h - 1].to_int() : 0;
   fill_randint(outs[0], Like ? a[0].tensor() : outs[0], low, a[h].to_int());
-  finish_random(a, outs[0]);
 }
 
 // ---- functional forms of the in-place draws (self only gives shape, dtype, layout) ----

@@ -1,0 +1,549 @@
+#include "jit/runtime.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+#include "core/dispatch.h"
+#include "core/error.h"
+#include "core/lang/interp.h"
+#include "core/lang/objops.h"
+#include "core/lang/vm.h"
+#include "core/lazy.h"
+#include "jit/graph.h"
+#include "jit/guards.h"
+#include "traces/recorder.h"
+
+namespace kiln::jit {
+
+namespace {
+
+int64_t now() { return trace::now_ns(); }
+
+uint32_t env_positive(const char* name, uint32_t def) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return def;
+  char* end = nullptr;
+  long n = std::strtol(v, &end, 10);
+  KILN_CHECK(*end == '\0' && n > 0 && n < (1L << 30), Value, name, "=", v,
+             " is not a positive integer (unset it for the default, ", def, ")");
+  return uint32_t(n);
+}
+
+std::string hex(uint64_t h) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+// The script locations ops and breaks happen at, interned as small ids.
+class Sites : public SiteNames {
+ public:
+  uint32_t intern(lang::FrameRef f) {
+    if (!f.code) return 0;
+    auto key = std::make_pair(static_cast<const void*>(f.code), f.pc);
+    auto it = ids_.find(key);
+    if (it != ids_.end()) return it->second;
+    refs_.push_back(f);
+    uint32_t id = uint32_t(refs_.size());
+    ids_.emplace(key, id);
+    return id;
+  }
+  // "model.py:12:5"
+  std::string name(uint32_t site) const override {
+    if (site == 0 || site > refs_.size()) return "";
+    const lang::FrameRef& f = refs_[site - 1];
+    const lang::Pos& p = f.code->positions[f.pc];
+    return f.code->filename + ":" + std::to_string(p.line) + ":" + std::to_string(p.col);
+  }
+  std::string line(uint32_t site) const {  // "model.py:12"
+    std::string n = name(site);
+    return n.substr(0, n.rfind(':'));
+  }
+  const lang::FrameRef* ref(uint32_t site) const { return site && site <= refs_.size() ? &refs_[site - 1] : nullptr; }
+
+ private:
+  struct PairHash {
+    size_t operator()(const std::pair<const void*, uint32_t>& k) const {
+      return std::hash<const void*>()(k.first) ^ (size_t(k.second) * 0x9e3779b97f4a7c15ull);
+    }
+  };
+  std::vector<lang::FrameRef> refs_;
+  std::unordered_map<std::pair<const void*, uint32_t>, uint32_t, PairHash> ids_;
+};
+
+struct Entry {
+  Signature sig;
+  GraphReport report;
+};
+
+// The graphs that start at one place of a region.
+struct GraphCache {
+  DynamicSpec dynamic;
+  std::vector<Entry> entries;
+  std::unordered_multimap<uint64_t, size_t> by_hash;
+  bool limit_hit = false;
+
+  Entry* find(const Signature& sig) {
+    auto [lo, hi] = by_hash.equal_range(sig.hash);
+    for (auto it = lo; it != hi; ++it)
+      if (entries[it->second].sig == sig) return &entries[it->second];
+    return nullptr;
+  }
+};
+
+struct RegionState {
+  lazy::Region region;
+  RegionReport report;
+  lang::Obj keep;      // a compiled wrapper stays alive while its region exists
+  int dynamic = -1;    // torch.compile(dynamic=): -1 None (automatic), 0 False, 1 True
+  // By where the graph starts and where its first op is: the code after a
+  // loop starts at the loop's head too, but it is another graph, not a variant.
+  std::map<std::pair<uint32_t, uint32_t>, GraphCache> caches;
+};
+
+struct BreakKey {
+  uint32_t site;
+  lazy::SyncReason reason;
+  bool operator<(const BreakKey& o) const { return site != o.site ? site < o.site : reason < o.reason; }
+};
+
+std::string break_message(lazy::SyncReason r, const std::string& where) {
+  using R = lazy::SyncReason;
+  switch (r) {
+    case R::Item:
+      return "`.item()` (or float()/int() of a tensor) at " + where +
+             " reads a tensor's value into Python; move it out of the hot path or keep the value a tensor "
+             "(torch.where, masking)";
+    case R::Tolist:
+      return "`.tolist()` at " + where + " copies a tensor into Python; move it out of the hot path";
+    case R::DataDependentBranch:
+      return "a branch on a tensor's value (`if t`, `while t`, bool(t)) at " + where +
+             " needs the value now; express it with torch.where or masking so it stays in the graph";
+    case R::Print:
+      return "printing or formatting a tensor at " + where +
+             " needs its value; print less often or outside the hot loop";
+    case R::DataDependentShape:
+      return "an op at " + where +
+             " whose output shape depends on tensor values (nonzero, masked_select, boolean indexing) ends the "
+             "graph; use a fixed-shape form (torch.where, multiplying by a mask)";
+    case R::DataDependentCheck:
+      return "an op at " + where + " validates index or target values (embedding, gather, nll_loss) that are "
+             "computed in the graph; compute them outside the hot path or clamp them";
+    case R::MetadataMutation:
+      return "an in-place change of a tensor's metadata at " + where +
+             " (t_(), squeeze_(), .data = ...) ends the graph; use the out-of-place form";
+    case R::Disabled:
+      return "a torch.compiler.disable'd function is called at " + where + "; it runs in the interpreter";
+    case R::DataAccess:
+      return "tensor data is read at " + where + " by an operation outside the graph";
+    case R::Exception:
+      return "an exception left the region at " + where;
+    case R::RegionEnd:
+      break;
+  }
+  return "the graph ended at " + where;
+}
+
+bool is_break(lazy::SyncReason r) { return r != lazy::SyncReason::RegionEnd; }
+
+}  // namespace
+
+class Runtime : public lazy::Runner {
+ public:
+  Runtime(lang::Interp& in, const Options& o) : in_(in), opt_(o) {}
+
+  void install_hooks() {
+    lang::VmHooks& h = in_.hooks;
+    h.hot_calls = opt_.hot_calls;
+    h.hot_loops = opt_.hot_loops;
+    if (opt_.auto_regions) {
+      h.on_hot_function = [this](lang::Interp&, lang::Code& c) { on_hot_function(c); };
+      h.on_region_enter = [this](lang::Interp&, lang::Code& c) { return on_region_enter(c); };
+      h.on_loop_edge = [this](lang::Interp&, lang::Code& c, size_t head, bool captures) {
+        return on_loop_edge(c, uint32_t(head), captures);
+      };
+    }
+    h.on_region_exit = [](lang::Interp&, lang::Code&, bool unwinding) { lazy::end_capture(unwinding); };
+    h.call_compiled = [this](lang::Interp& in, const lang::Obj& key, const lang::Obj& fn,
+                             std::span<const lang::Obj> pos, std::span<const lang::Kwarg> kw) {
+      return call_compiled(in, key, fn, pos, kw);
+    };
+    h.reset = [this] { reset(); };
+    // Backward passes are regions too: a compiled forward's backward is a graph.
+    RegionState& bw = region_for(&backward_key_, 0, "backward", "backward", 0);
+    lazy::set_backward_region(&bw.region);
+  }
+
+  void uninstall_hooks() {
+    lang::VmHooks& h = in_.hooks;
+    h.on_hot_function = nullptr;
+    h.on_region_enter = nullptr;
+    h.on_loop_edge = nullptr;
+    h.on_region_exit = nullptr;
+    h.call_compiled = nullptr;
+    h.reset = nullptr;
+    lazy::set_backward_region(nullptr);
+  }
+
+  // ---- lazy::Runner ----------------------------------------------------------------------
+  uint32_t site() override {
+    if (awaiting_first_op_) {  // the first op after a break: the interpreter's share ends here
+      awaiting_first_op_->interpreted_ns += now() - break_end_ns_;
+      awaiting_first_op_ = nullptr;
+    }
+    return sites_.intern(lang::current_frame());
+  }
+
+  void run_pending(std::vector<lazy::PendingOp>& ops, lazy::SyncReason reason,
+                   const lazy::GraphStart& start) override {
+    auto* region = start.region ? static_cast<RegionState*>(const_cast<void*>(start.region->key)) : nullptr;
+    if (region) find_or_compile(*region, start.site, ops);
+    for (const lazy::PendingOp& p : ops) run_deferred(p);
+    if (is_break(reason)) on_break(reason);
+  }
+
+  Report report() const {
+    Report r;
+    for (const auto& [key, region] : regions_) {
+      if (region->caches.empty() && region->report.warnings.empty()) continue;  // never captured anything
+      RegionReport rr = region->report;
+      for (const auto& [site, cache] : region->caches)
+        for (const Entry& e : cache.entries) rr.graphs.push_back(e.report);
+      std::sort(rr.graphs.begin(), rr.graphs.end(),
+                [](const GraphReport& a, const GraphReport& b) { return a.id < b.id; });
+      r.regions.push_back(std::move(rr));
+    }
+    std::sort(r.regions.begin(), r.regions.end(), [](const RegionReport& a, const RegionReport& b) {
+      return (a.graphs.empty() ? UINT64_MAX : a.graphs[0].id) < (b.graphs.empty() ? UINT64_MAX : b.graphs[0].id);
+    });
+    for (const auto& [key, b] : breaks_) r.breaks.push_back(b);
+    std::stable_sort(r.breaks.begin(), r.breaks.end(), [](const BreakReport& a, const BreakReport& b) {
+      return a.interpreted_ns > b.interpreted_ns;
+    });
+    return r;
+  }
+
+ private:
+  // ---- regions ------------------------------------------------------------------------------
+  RegionState& region_for(const void* key, uint32_t pc, const char* kind, const std::string& name,
+                          uint32_t start_site) {
+    auto& slot = regions_[{key, pc}];
+    if (!slot) {
+      slot = std::make_unique<RegionState>();
+      slot->region.key = slot.get();
+      slot->region.start_site = start_site;
+      slot->report.kind = kind;
+      slot->report.name = name;
+      slot->report.loc = sites_.name(start_site);
+    }
+    return *slot;
+  }
+
+  static std::string code_name(const lang::Code& c) { return c.qualname.empty() ? c.name : c.qualname; }
+
+  void on_hot_function(lang::Code& c) {
+    if (c.code_kind == lang::CodeKind::Function) c.jit_region = true;
+  }
+
+  bool on_region_enter(lang::Code& c) {
+    if (lazy::current_region()) return false;  // inlined into the open region
+    uint32_t s = sites_.intern({&c, 0});
+    RegionState& r = region_for(&c, UINT32_MAX, "function", code_name(c), s);
+    lazy::begin_capture(r.region);
+    return true;
+  }
+
+  // A hot loop opens a region whose graphs are its iterations. Other loops
+  // (inside it, after it, in a function region) unroll into the open graph.
+  bool on_loop_edge(lang::Code& c, uint32_t head, bool captures) {
+    uint32_t s = sites_.intern({&c, head});
+    if (captures) {
+      const lazy::Region* open = lazy::current_region();
+      auto it = regions_.find({&c, head});
+      if (open && it != regions_.end() && open == &it->second->region) lazy::boundary(s);
+      return true;
+    }
+    if (lazy::current_region()) return false;  // a loop inside an open region is part of its graphs
+    RegionState& r = region_for(&c, head, "loop", "loop at " + sites_.line(s) + " in " + code_name(c), s);
+    lazy::begin_capture(r.region);
+    return true;
+  }
+
+  lang::Obj call_compiled(lang::Interp& in, const lang::Obj& key, const lang::Obj& fn,
+                          std::span<const lang::Obj> pos, std::span<const lang::Kwarg> kw) {
+    RegionState& r = compiled_region(in, key, fn);
+    lazy::begin_capture(r.region);
+    lang::Obj result;
+    try {
+      result = in.call(fn, pos, kw);
+    } catch (...) {
+      lazy::end_capture(true);
+      throw;
+    }
+    lazy::end_capture(false);
+    return result;
+  }
+
+  RegionState& compiled_region(lang::Interp& in, const lang::Obj& key, const lang::Obj& fn) {
+    const void* id = key.heap();
+    auto it = regions_.find({id, 0});
+    if (it != regions_.end()) return *it->second;
+    std::string name = "compiled";
+    uint32_t site = 0;
+    if (const lang::FunctionObj* f = fn.as<lang::FunctionObj>()) {
+      name = code_name(f->get_code());
+      site = sites_.intern({&f->get_code(), 0});
+    } else {
+      name = lang::type_name(fn);
+      site = sites_.intern(lang::current_frame());
+    }
+    RegionState& r = region_for(id, 0, "compiled", name, site);
+    r.keep = key;
+    r.region.fullgraph = lang::truthy(in, lang::getattr(in, key, "_fullgraph"));
+    lang::Obj dyn = lang::getattr(in, key, "_dynamic");
+    r.dynamic = dyn.is_none() ? -1 : lang::truthy(in, dyn) ? 1 : 0;
+    return r;
+  }
+
+  void reset() {
+    lazy::sync(lazy::SyncReason::RegionEnd);
+    for (auto& [key, region] : regions_) region->caches.clear();
+  }
+
+  // ---- graphs -------------------------------------------------------------------------------
+  void find_or_compile(RegionState& r, uint32_t start, std::span<const lazy::PendingOp> ops) {
+    GraphCache& cache = r.caches[{start, ops.empty() ? 0 : ops.front().site}];
+    if (r.dynamic == 1 && cache.entries.empty()) cache.dynamic.masks.assign(256, ~uint64_t(0));
+    int64_t t0 = now();
+    Signature sig = make_signature(ops, cache.dynamic);
+    if (Entry* e = cache.find(sig)) {
+      ++e->report.hits;
+      ++e->report.guard_checks;
+      e->report.guard_ns += now() - t0;
+      return;
+    }
+    if (cache.limit_hit) {
+      ++r.report.eager_runs;
+      return;
+    }
+    if (!cache.entries.empty() && !note_recompile(r, cache, start, sig, ops)) return;
+    compile(r, cache, start, std::move(sig), ops);
+  }
+
+  // Explains why no entry matched; false when the cache limit stops compiling.
+  bool note_recompile(RegionState& r, GraphCache& cache, uint32_t start, Signature& sig,
+                      std::span<const lazy::PendingOp> ops) {
+    std::optional<Mismatch> m = first_mismatch(cache.entries.back().sig, sig, ops, &site_name_of);
+    RecompileReport rec;
+    rec.start = sites_.name(start);
+    if (m) {
+      rec.guard = m->guard;
+      rec.expected = m->expected;
+      rec.actual = m->actual;
+      rec.fix = m->fix;
+    } else {
+      rec.guard = "the graph's structure (ops or argument kinds)";
+    }
+    if (cache.entries.size() >= opt_.cache_limit) {
+      cache.limit_hit = true;
+      std::string w = "cache limit of " + std::to_string(opt_.cache_limit) + " graphs reached at " + rec.start +
+                      " (last failed guard: " + rec.guard + "); this place runs uncompiled from now on "
+                      "(raise KILN_CACHE_LIMIT, or remove what changes: " +
+                      (rec.fix.empty() ? "see kiln explain" : rec.fix) + ")";
+      r.report.warnings.push_back(w);
+      emit_log("warning", w);
+      ++r.report.eager_runs;
+      return false;
+    }
+    // Automatic dynamic shapes: a recompile caused only by sizes makes those dims symbolic.
+    if (m && m->only_sizes && r.dynamic != 0) {
+      for (auto [input, dim] : m->size_dims) {
+        if (cache.dynamic.masks.size() <= input) cache.dynamic.masks.resize(input + 1, 0);
+        cache.dynamic.masks[input] |= uint64_t(1) << dim;
+      }
+      rec.made_dynamic = true;
+      sig = make_signature(ops, cache.dynamic);
+    }
+    emit_recompile(rec, cache.entries.size());
+    r.report.recompiles.push_back(std::move(rec));
+    return true;
+  }
+
+  void compile(RegionState& r, GraphCache& cache, uint32_t start, Signature sig,
+               std::span<const lazy::PendingOp> ops) {
+    int64_t t0 = now();
+    Graph g = build_graph(ops, nullptr);
+    Entry e;
+    e.report.id = ++next_graph_id_;
+    e.report.start = sites_.name(start);
+    e.report.ops = g.nodes.size();
+    e.report.guards = sig.guards.size();
+    e.report.hash = hex(structural_hash(g));
+    e.report.text = to_text(g, &sites_);
+    e.sig = std::move(sig);
+    cache.by_hash.emplace(e.sig.hash, cache.entries.size());
+    cache.entries.push_back(std::move(e));
+    emit_compile(r, cache.entries.back().report, t0);
+  }
+
+  // ---- breaks -------------------------------------------------------------------------------
+  void on_break(lazy::SyncReason reason) {
+    uint32_t site = sites_.intern(lang::current_frame());
+    const lazy::Region* inner = lazy::current_region();
+    std::string where = sites_.line(site);
+    if (where.empty()) where = "<unknown>";
+    std::string message = break_message(reason, where);
+    if (inner && inner->fullgraph && reason != lazy::SyncReason::Exception)
+      throw Error("graph break in a torch.compile(fullgraph=True) region: " + message, ErrorKind::Runtime);
+    BreakReport& b = breaks_[{site, reason}];
+    if (b.count++ == 0) {
+      b.category = lazy::sync_reason_name(reason);
+      b.message = message;
+      b.loc = sites_.name(site);
+      b.stack = user_stack();
+    }
+    emit_break(b);
+    awaiting_first_op_ = &b;
+    break_end_ns_ = now();
+  }
+
+  std::string user_stack() const {
+    std::string out;
+    for (const lang::FrameRef& f : lang::current_stack(16)) {
+      if (!out.empty()) out += " <- ";
+      out += code_name(*f.code) + " (" + f.code->filename + ":" + std::to_string(f.code->positions[f.pc].line) + ")";
+    }
+    return out;
+  }
+
+  // ---- events -------------------------------------------------------------------------------
+  static std::string site_name_of(uint32_t site) { return g_self ? g_self->sites_.line(site) : ""; }
+
+  trace::Loc loc_of(trace::Session& s, uint32_t site) const {
+    const lang::FrameRef* f = sites_.ref(site);
+    if (!f) return {};
+    const lang::Pos& p = f->code->positions[f->pc];
+    return {s.strings().intern(f->code->filename), p.line, p.col};
+  }
+
+  void emit_break(const BreakReport& b) {
+    trace::Session* s = trace::Session::current();
+    if (!s) return;
+    trace::Event e;
+    e.kind = trace::EventKind::GraphBreak;
+    e.cat = trace::Category::jit;
+    e.tid = trace::thread_index();
+    e.ts_ns = now();
+    e.name = s->strings().intern("graph_break");
+    e.text = s->strings().intern(b.message);
+    e.detail = s->strings().intern(b.category);
+    e.stack = s->strings().intern(b.stack);
+    e.loc = loc_of(*s, sites_.intern(lang::current_frame()));
+    s->record(e);
+  }
+
+  void emit_recompile(const RecompileReport& rec, size_t entries) {
+    trace::Session* s = trace::Session::current();
+    if (!s) return;
+    trace::Event e;
+    e.kind = trace::EventKind::Recompile;
+    e.cat = trace::Category::jit;
+    e.tid = trace::thread_index();
+    e.ts_ns = now();
+    e.name = s->strings().intern("recompile");
+    e.text = s->strings().intern(rec.guard);
+    std::string detail = "expected " + rec.expected + ", got " + rec.actual;
+    if (rec.made_dynamic) detail += "; the dim is dynamic from now on";
+    else if (!rec.fix.empty()) detail += "; " + rec.fix;
+    e.detail = s->strings().intern(detail);
+    e.a = entries;
+    e.loc = loc_of(*s, sites_.intern(lang::current_frame()));
+    s->record(e);
+  }
+
+  void emit_compile(const RegionState& r, const GraphReport& g, int64_t t0) {
+    trace::Session* s = trace::Session::current();
+    if (!s) return;
+    trace::Event span;
+    span.kind = trace::EventKind::Span;
+    span.cat = trace::Category::compile;
+    span.tid = trace::thread_index();
+    span.ts_ns = t0;
+    span.dur_ns = now() - t0;
+    span.name = s->strings().intern("compile " + r.report.name);
+    span.graph_id = g.id;
+    s->record(span);
+    trace::Event log;
+    log.kind = trace::EventKind::Log;
+    log.cat = trace::Category::jit;
+    log.tid = span.tid;
+    log.ts_ns = now();
+    log.name = s->strings().intern("graph");
+    log.graph_id = g.id;
+    log.text = s->strings().intern(g.text);
+    s->record(log);
+  }
+
+  void emit_log(const char* name, const std::string& text) {
+    trace::Session* s = trace::Session::current();
+    if (!s) return;
+    trace::Event e;
+    e.kind = trace::EventKind::Log;
+    e.cat = trace::Category::jit;
+    e.tid = trace::thread_index();
+    e.ts_ns = now();
+    e.name = s->strings().intern(name);
+    e.text = s->strings().intern(text);
+    s->record(e);
+  }
+
+ public:
+  static Runtime* g_self;
+
+ private:
+  lang::Interp& in_;
+  Options opt_;
+  Sites sites_;
+  std::map<std::pair<const void*, uint32_t>, std::unique_ptr<RegionState>> regions_;
+  std::map<BreakKey, BreakReport> breaks_;
+  BreakReport* awaiting_first_op_ = nullptr;
+  int64_t break_end_ns_ = 0;
+  uint64_t next_graph_id_ = 0;
+  char backward_key_ = 0;  // the backward region's identity
+};
+
+Runtime* Runtime::g_self = nullptr;
+
+Options options_from_env(bool auto_regions) {
+  Options o;
+  o.auto_regions = auto_regions;
+  o.hot_calls = env_positive("KILN_HOT_CALLS", o.hot_calls);
+  o.hot_loops = env_positive("KILN_HOT_LOOPS", o.hot_loops);
+  o.cache_limit = env_positive("KILN_CACHE_LIMIT", uint32_t(o.cache_limit));
+  return o;
+}
+
+Runtime& install(lang::Interp& in, const Options& options) {
+  KILN_CHECK(Runtime::g_self == nullptr, Runtime, "the JIT is already installed");
+  Runtime::g_self = new Runtime(in, options);
+  Runtime::g_self->install_hooks();
+  lazy::set_runner(Runtime::g_self);
+  return *Runtime::g_self;
+}
+
+void uninstall() {
+  if (!Runtime::g_self) return;
+  lazy::sync(lazy::SyncReason::RegionEnd);
+  lazy::set_runner(nullptr);
+  Runtime::g_self->uninstall_hooks();
+  delete Runtime::g_self;
+  Runtime::g_self = nullptr;
+}
+
+Report report(const Runtime& rt) { return rt.report(); }
+
+}  // namespace kiln::jit
