@@ -23,13 +23,13 @@ namespace {
 
 int64_t now() { return trace::now_ns(); }
 
-uint32_t env_positive(const char* name, uint32_t def) {
+uint32_t env_count(const char* name, uint32_t def, long min) {
   const char* v = std::getenv(name);
   if (!v || !*v) return def;
   char* end = nullptr;
   long n = std::strtol(v, &end, 10);
-  KILN_CHECK(*end == '\0' && n > 0 && n < (1L << 30), Value, name, "=", v,
-             " is not a positive integer (unset it for the default, ", def, ")");
+  KILN_CHECK(*end == '\0' && n >= min && n < (1L << 30), Value, name, "=", v, " is not an integer >= ", min,
+             " (unset it for the default, ", def, ")");
   return uint32_t(n);
 }
 
@@ -521,9 +521,9 @@ Runtime* Runtime::g_self = nullptr;
 Options options_from_env(bool auto_regions) {
   Options o;
   o.auto_regions = auto_regions;
-  o.hot_calls = env_positive("KILN_HOT_CALLS", o.hot_calls);
-  o.hot_loops = env_positive("KILN_HOT_LOOPS", o.hot_loops);
-  o.cache_limit = env_positive("KILN_CACHE_LIMIT", uint32_t(o.cache_limit));
+  o.hot_calls = env_count("KILN_HOT_CALLS", o.hot_calls, 0);  // 0: every call, from the first
+  o.hot_loops = env_count("KILN_HOT_LOOPS", o.hot_loops, 0);
+  o.cache_limit = env_count("KILN_CACHE_LIMIT", uint32_t(o.cache_limit), 1);
   return o;
 }
 

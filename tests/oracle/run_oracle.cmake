@@ -1,9 +1,17 @@
 # One oracle test: runs `KILN run SCRIPT` from the script's directory, fails
 # on a nonzero exit (showing stderr), writes stdout to ACTUAL and compares it
-# with EXPECTED using OUTCMP.
+# with EXPECTED using OUTCMP. MODE: auto (default JIT), off (--jit=off), all
+# (every function and loop a JIT region from its first run).
 get_filename_component(dir ${SCRIPT} DIRECTORY)
 get_filename_component(file ${SCRIPT} NAME)
-execute_process(COMMAND ${KILN} run ${file} WORKING_DIRECTORY ${dir}
+set(jit --jit=auto)
+if(MODE STREQUAL "off")
+  set(jit --jit=off)
+elseif(MODE STREQUAL "all")
+  set(ENV{KILN_HOT_CALLS} 0)
+  set(ENV{KILN_HOT_LOOPS} 0)
+endif()
+execute_process(COMMAND ${KILN} run ${jit} ${file} WORKING_DIRECTORY ${dir}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 file(WRITE ${ACTUAL} "${out}")
 if(NOT rc EQUAL 0)
