@@ -6,6 +6,7 @@ namespace {
 
 Runner* g_runner = nullptr;
 const Region* g_backward_region = nullptr;
+size_t g_max_graph_ops = 0;
 
 struct ThreadState {
   std::vector<const Region*> regions;  // open regions, innermost last
@@ -79,7 +80,10 @@ void record(const OpDef& op, std::vector<Value> args, std::vector<Tensor> outs, 
     for (const Tensor& t : outs) mark_pending(t, true);
   uint32_t site = g_runner ? g_runner->site() : 0;
   t_state.pending.push_back(PendingOp{&op, std::move(args), std::move(outs), site});
+  if (g_max_graph_ops && t_state.pending.size() >= g_max_graph_ops) sync(SyncReason::SizeLimit);
 }
+
+void set_max_graph_ops(size_t n) { g_max_graph_ops = n; }
 
 void sync(SyncReason reason) {
   ThreadState& s = t_state;

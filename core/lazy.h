@@ -26,6 +26,7 @@ namespace kiln::lazy {
 // Why a graph had to run before its region ended (a graph break's category).
 #define KILN_SYNC_REASONS(_)                                                                    \
   _(RegionEnd, "region_end")             /* the region ended: not a break */                  \
+  _(SizeLimit, "size_limit")             /* the graph reached its op limit and ends cleanly */ \
   _(DataAccess, "data_access")           /* C++ read a pending tensor's data */               \
   _(Item, "item")                        /* .item(), float(t), int(t): a tensor as a Python number */ \
   _(Tolist, "tolist")                    /* .tolist() */                                      \
@@ -93,6 +94,10 @@ const Region* current_region();  // innermost open region, null when none
 // A boundary inside a region (a hot loop's back-edge): what is pending runs as
 // one graph (RegionEnd) and the next graph starts at `site`.
 void boundary(uint32_t site);
+
+// A graph ends cleanly (SizeLimit) when it reaches this many ops, so an
+// unrolled loop cannot grow one without bound. 0: no limit.
+void set_max_graph_ops(size_t n);
 
 // Dispatch's side: append an op. `writes`: its kernel writes its outputs'
 // storages (marked pending); false for views, which only set metadata.

@@ -89,7 +89,7 @@ struct SiteNames {
 };
 
 // Readable text, one node a line, like an FX graph / LuaJIT -jdump:
-//   graph(%0: f32[s0_0, 10], %1: f32[10, 10], %2: f32[10], %s0: f64):
+//   graph(%0: f32[s0_0, 10], %1: f32[10, 10], %2: f32[10], %s0: f64, %s1: f64):
 //     %3: f32[s0_0, 10] = mm(%0, %1)                      # model.py:12
 //     %4: f32[s0_0, 10] = add(%3, %2, alpha=%s0)          # model.py:13
 //     %5: f32[10, 10] = add_(%1, %1, alpha=%s1) !mutates %1  # model.py:14
@@ -102,9 +102,11 @@ struct SiteNames {
 // structure, same text.
 std::string to_text(const Graph& g, const SiteNames* sites = nullptr);
 
-// A stable structural hash (ops, arg kinds, constants, dtypes, static sizes and
-// strides, dynamic masks; not scalar input values, not sites). Equal graphs
-// hash equal across runs and processes (no pointers hashed).
+// A stable structural hash (ops, arg kinds, constants, dtypes, tensor inputs'
+// static sizes, strides and requires_grad, dynamic masks; not scalar input
+// values, not sites, not node outputs' sizes, which follow from the rest, so a
+// dynamic graph hashes the same whatever example sizes built it). Equal graphs
+// hash equal across runs and processes (FNV-1a over op names, no pointers).
 uint64_t structural_hash(const Graph& g);
 
 }  // namespace kiln::jit

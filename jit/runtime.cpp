@@ -100,6 +100,15 @@ struct RegionState {
   RegionReport report;
   lang::Obj keep;      // a compiled wrapper stays alive while its region exists
   int dynamic = -1;    // torch.compile(dynamic=): -1 None (automatic), 0 False, 1 True
+  // Blacklisting with backoff: after a place hit the cache limit, the region
+  // runs in the interpreter for `skip` entries; each new hit doubles the wait.
+  uint32_t skip = 0, backoff = 0;
+  // Whether to capture this entry of the region (false while blacklisted).
+  bool admit() {
+    if (skip == 0) return true;
+    --skip;
+    return false;
+  }
   // By where the graph starts and where its first op is: the code after a
   // loop starts at the loop's head too, but it is another graph, not a variant.
   std::map<std::pair<uint32_t, uint32_t>, GraphCache> caches;
@@ -143,12 +152,13 @@ std::string break_message(lazy::SyncReason r, const std::string& where) {
     case R::Exception:
       return "an exception left the region at " + where;
     case R::RegionEnd:
+    case R::SizeLimit:
       break;
   }
   return "the graph ended at " + where;
 }
 
-bool is_break(lazy::SyncReason r) { return r != lazy::SyncReason::RegionEnd; }
+bool is_break(lazy::SyncReason r) { return r != lazy::SyncReason::RegionEnd && r != lazy::SyncReason::SizeLimit; }
 
 }  // namespace
 
@@ -253,6 +263,7 @@ class Runtime : public lazy::Runner {
     if (lazy::current_region()) return false;  // inlined into the open region
     uint32_t s = sites_.intern({&c, 0});
     RegionState& r = region_for(&c, UINT32_MAX, "function", code_name(c), s);
+    if (!r.admit()) return false;
     lazy::begin_capture(r.region);
     return true;
   }
@@ -269,6 +280,7 @@ class Runtime : public lazy::Runner {
     }
     if (lazy::current_region()) return false;  // a loop inside an open region is part of its graphs
     RegionState& r = region_for(&c, head, "loop", "loop at " + sites_.line(s) + " in " + code_name(c), s);
+    if (!r.admit()) return false;
     lazy::begin_capture(r.region);
     return true;
   }
@@ -276,6 +288,7 @@ class Runtime : public lazy::Runner {
   lang::Obj call_compiled(lang::Interp& in, const lang::Obj& key, const lang::Obj& fn,
                           std::span<const lang::Obj> pos, std::span<const lang::Kwarg> kw) {
     RegionState& r = compiled_region(in, key, fn);
+    if (!r.admit()) return in.call(fn, pos, kw);
     lazy::begin_capture(r.region);
     lang::Obj result;
     try {
@@ -348,10 +361,14 @@ class Runtime : public lazy::Runner {
     } else {
       rec.guard = "the graph's structure (ops or argument kinds)";
     }
+    emit_guard_fail(rec);
     if (cache.entries.size() >= opt_.cache_limit) {
       cache.limit_hit = true;
+      r.backoff = r.backoff ? std::min<uint32_t>(r.backoff * 2, 1u << 20) : 16;
+      r.skip = r.backoff;
       std::string w = "cache limit of " + std::to_string(opt_.cache_limit) + " graphs reached at " + rec.start +
-                      " (last failed guard: " + rec.guard + "); this place runs uncompiled from now on "
+                      " (last failed guard: " + rec.guard + "); the region runs in the interpreter for its next " +
+                      std::to_string(r.backoff) + " entries, and this place uncompiled after that "
                       "(raise KILN_CACHE_LIMIT, or remove what changes: " +
                       (rec.fix.empty() ? "see kiln explain" : rec.fix) + ")";
       r.report.warnings.push_back(w);
@@ -465,6 +482,21 @@ class Runtime : public lazy::Runner {
     s->record(e);
   }
 
+  void emit_guard_fail(const RecompileReport& rec) {
+    trace::Session* s = trace::Session::current();
+    if (!s) return;
+    trace::Event e;
+    e.kind = trace::EventKind::GuardFail;
+    e.cat = trace::Category::jit;
+    e.tid = trace::thread_index();
+    e.ts_ns = now();
+    e.name = s->strings().intern("guard_fail");
+    e.text = s->strings().intern(rec.guard + " at " + rec.start);
+    e.detail = s->strings().intern("expected " + rec.expected + ", got " + rec.actual);
+    e.loc = loc_of(*s, sites_.intern(lang::current_frame()));
+    s->record(e);
+  }
+
   void emit_compile(const RegionState& r, const GraphReport& g, int64_t t0) {
     trace::Session* s = trace::Session::current();
     if (!s) return;
@@ -524,6 +556,7 @@ Options options_from_env(bool auto_regions) {
   o.hot_calls = env_count("KILN_HOT_CALLS", o.hot_calls, 0);  // 0: every call, from the first
   o.hot_loops = env_count("KILN_HOT_LOOPS", o.hot_loops, 0);
   o.cache_limit = env_count("KILN_CACHE_LIMIT", uint32_t(o.cache_limit), 1);
+  o.max_graph_ops = env_count("KILN_MAX_GRAPH_OPS", uint32_t(o.max_graph_ops), 1);
   return o;
 }
 
@@ -532,6 +565,7 @@ Runtime& install(lang::Interp& in, const Options& options) {
   Runtime::g_self = new Runtime(in, options);
   Runtime::g_self->install_hooks();
   lazy::set_runner(Runtime::g_self);
+  lazy::set_max_graph_ops(options.max_graph_ops);
   return *Runtime::g_self;
 }
 

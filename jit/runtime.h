@@ -26,6 +26,7 @@ struct Options {
   uint32_t hot_calls = 2;    // KILN_HOT_CALLS
   uint32_t hot_loops = 2;    // KILN_HOT_LOOPS
   size_t cache_limit = 8;    // KILN_CACHE_LIMIT: graphs per place before falling back
+  size_t max_graph_ops = 4096;  // KILN_MAX_GRAPH_OPS: a graph this long ends cleanly (unrolled loops)
 };
 // Options with the KILN_* environment variables applied; throws kiln::Error
 // naming the variable when one is not a positive integer.
