@@ -27,7 +27,7 @@ class OpNode final : public Node {
                "they have already been freed). Specify retain_graph=True if you need to backward through the "
                "graph a second time.");
     check_versions();
-    GradCtx ctx{&op_, args, outs, grads, &needs, in_sizes};
+    GradCtx ctx{&op_, args, outs, grads, &needs, in_sizes, &no_grad_flowed};
     std::vector<Tensor> result = op_.grad(ctx);
     result.resize(next_edges.size());
     return result;
@@ -308,8 +308,12 @@ struct GraphTask {
     std::vector<Tensor> grads = std::move(buffers[n]);
     buffers.erase(n);
     grads.resize(n->out_meta.size());
-    for (size_t i = 0; i < grads.size(); ++i)
-      if (!grads[i].defined()) grads[i] = zeros(n->out_meta[i].first, n->out_meta[i].second);
+    n->no_grad_flowed.assign(grads.size(), false);
+    for (size_t i = 0; i < grads.size(); ++i) {
+      if (grads[i].defined()) continue;
+      grads[i] = zeros(n->out_meta[i].first, n->out_meta[i].second);
+      n->no_grad_flowed[i] = true;
+    }
     return grads;
   }
 };

@@ -50,6 +50,10 @@ class Node {
   std::vector<Edge> next_edges;
   // Shapes and dtypes of this node's outputs (for materialising zero grads).
   std::vector<std::pair<Shape, DType>> out_meta;
+  // Set by the engine before apply(): output i received no gradient (the one
+  // apply() sees is a materialised zero), so formulas can skip its terms
+  // without reading the zeros' values.
+  std::vector<bool> no_grad_flowed;
   // Non-leaf outputs that asked for retain_grad(): their .grad is set from
   // the gradient this node receives.
   std::vector<std::weak_ptr<TensorImpl>> retained;

@@ -72,6 +72,16 @@ void apply_requires_grad_arg(const OpDef& op, const std::vector<Value>& args, st
   outs[0].requires_grad_(true);
 }
 
+bool any_pending(const std::vector<Value>& args) {
+  for (const Value& v : args) {
+    if (v.is_tensor() && v.tensor().defined() && v.tensor().storage()->pending) return true;
+    if (v.is_tensor_list())
+      for (const Tensor& t : v.tensor_list())
+        if (t.defined() && t.storage()->pending) return true;
+  }
+  return false;
+}
+
 // Everything eager dispatch does except running the kernel: the JIT runs the
 // kernels later as one graph (core/lazy.h).
 std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) {
@@ -100,6 +110,13 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
   } else if (op.kind == OpKind::View) {
     op.kernel(args, outs);  // metadata only: reads no data
     if (grad) record_autograd(op, args, outs, {});
+    // A view of data no pending op writes (a batch sliced from a dataset at a
+    // changing offset) is finished work: the graph takes it as an input
+    // instead of specializing on the view's arguments.
+    if (!any_pending(args)) {
+      if (g_observer) g_observer->on_op(op, args, outs);
+      return outs;
+    }
   } else {
     std::vector<Shape> shapes;
     std::vector<DType> dtypes;

@@ -122,10 +122,15 @@ struct GradCtx {
   std::span<const Tensor> grads; // gradient of each output (zeros if none flowed)
   const std::vector<bool>* needs; // per tensor input: whether a gradient is wanted
   std::span<const Shape> in_sizes; // per tensor input: its forward shape (always kept)
+  const std::vector<bool>* no_grad_flowed = nullptr;  // per output: its grad is a materialised zero
   const Tensor& in(int i) const { return args[i].tensor(); }
   const Tensor& grad(int i = 0) const { return grads[i]; }
   const Tensor& out(int i = 0) const { return outs[i]; }
   bool need(int tensor_input) const { return (*needs)[size_t(tensor_input)]; }
+  // Whether a gradient reached output i (else grad(i) is zeros the engine made).
+  bool flowed(int i) const {
+    return !no_grad_flowed || size_t(i) >= no_grad_flowed->size() || !(*no_grad_flowed)[size_t(i)];
+  }
 };
 
 }  // namespace kiln

@@ -66,7 +66,7 @@ class Builder {
     IrValue v = describe(t);
     v.kind = IrValue::Kind::TensorInput;
     v.input_index = int32_t(k);
-    v.dynamic_dims = dynamic_ ? dynamic_->mask(k) : 0;
+    v.dynamic_dims = (dynamic_ ? dynamic_->mask(k) : 0) | t.impl()->dynamic_dims;
     g_.values.push_back(std::move(v));
     g_.tensor_inputs.push_back(it->second);
     input_impls_.push_back(t.impl());

@@ -262,7 +262,7 @@ class SignatureWriter {
     size_t k = inputs_++;
     source = kSameInput | k;
     push(What::Source, kNewInput, elem);
-    input(*t.impl(), dynamic_.mask(k));
+    input(*t.impl(), dynamic_.mask(k) | t.impl()->dynamic_dims);  // torch._dynamo.mark_dynamic too
   }
 
   void input(const TensorImpl& t, uint64_t dynamic) {

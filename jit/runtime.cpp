@@ -103,6 +103,9 @@ struct RegionState {
   // Blacklisting with backoff: after a place hit the cache limit, the region
   // runs in the interpreter for `skip` entries; each new hit doubles the wait.
   uint32_t skip = 0, backoff = 0;
+  // A loop whose iterations record different ops (a loop over parameters of
+  // different ranks) stops ending a graph per iteration: it unrolls.
+  bool unrolled = false;
   // Whether to capture this entry of the region (false while blacklisted).
   bool admit() {
     if (skip == 0) return true;
@@ -157,6 +160,8 @@ std::string break_message(lazy::SyncReason r, const std::string& where) {
   }
   return "the graph ended at " + where;
 }
+
+constexpr const char* kCompilerPrelude = "<prelude>/compiler.py";
 
 bool is_break(lazy::SyncReason r) { return r != lazy::SyncReason::RegionEnd && r != lazy::SyncReason::SizeLimit; }
 
@@ -255,8 +260,10 @@ class Runtime : public lazy::Runner {
 
   static std::string code_name(const lang::Code& c) { return c.qualname.empty() ? c.name : c.qualname; }
 
+  // torch.compile's own wrappers (prelude/compiler.py) must not become
+  // function regions: the compiled call opens its region itself.
   void on_hot_function(lang::Code& c) {
-    if (c.code_kind == lang::CodeKind::Function) c.jit_region = true;
+    if (c.code_kind == lang::CodeKind::Function && c.filename != kCompilerPrelude) c.jit_region = true;
   }
 
   bool on_region_enter(lang::Code& c) {
@@ -275,7 +282,7 @@ class Runtime : public lazy::Runner {
     if (captures) {
       const lazy::Region* open = lazy::current_region();
       auto it = regions_.find({&c, head});
-      if (open && it != regions_.end() && open == &it->second->region) lazy::boundary(s);
+      if (open && it != regions_.end() && open == &it->second->region && !it->second->unrolled) lazy::boundary(s);
       return true;
     }
     if (lazy::current_region()) return false;  // a loop inside an open region is part of its graphs
@@ -310,9 +317,12 @@ class Runtime : public lazy::Runner {
     if (const lang::FunctionObj* f = fn.as<lang::FunctionObj>()) {
       name = code_name(f->get_code());
       site = sites_.intern({&f->get_code(), 0});
-    } else {
+    } else {  // a module: name its class, place it where the user called it
       name = lang::type_name(fn);
-      site = sites_.intern(lang::current_frame());
+      std::vector<lang::FrameRef> stack = lang::current_stack(4);
+      size_t i = 0;
+      while (i + 1 < stack.size() && stack[i].code->filename == kCompilerPrelude) ++i;
+      site = stack.empty() ? 0 : sites_.intern(stack[i]);
     }
     RegionState& r = region_for(id, 0, "compiled", name, site);
     r.keep = key;
@@ -376,6 +386,11 @@ class Runtime : public lazy::Runner {
       ++r.report.eager_runs;
       return false;
     }
+    if (r.report.kind == "loop" && start == r.region.start_site && !r.unrolled && !(m && m->only_sizes)) {
+      r.unrolled = true;
+      r.report.warnings.push_back("iterations at " + rec.start + " record different ops (" + rec.guard +
+                                  "): the loop unrolls into the graph of its frame from now on");
+    }
     // Automatic dynamic shapes: a recompile caused only by sizes makes those dims symbolic.
     if (m && m->only_sizes && r.dynamic != 0) {
       for (auto [input, dim] : m->size_dims) {
@@ -393,7 +408,12 @@ class Runtime : public lazy::Runner {
   void compile(RegionState& r, GraphCache& cache, uint32_t start, Signature sig,
                std::span<const lazy::PendingOp> ops) {
     int64_t t0 = now();
-    Graph g = build_graph(ops, nullptr);
+    struct Masks : DynamicDims {
+      const DynamicSpec& spec;
+      explicit Masks(const DynamicSpec& s) : spec(s) {}
+      uint64_t mask(size_t i) const override { return spec.mask(i); }
+    } masks(cache.dynamic);
+    Graph g = build_graph(ops, &masks);
     Entry e;
     e.report.id = ++next_graph_id_;
     e.report.start = sites_.name(start);

@@ -39,12 +39,6 @@ bool need_arg(const GradCtx& c, size_t arg) {
   return c.need(slot);
 }
 
-bool all_zero(const Tensor& t) {
-  for (double v : to_double_vector(t))
-    if (v != 0) return false;
-  return true;
-}
-
 // ---- layer norm -------------------------------------------------------------------------
 // native_layer_norm(Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps)
 struct LayerNormDims {
@@ -157,8 +151,9 @@ std::vector<Tensor> grad_layer_norm(const GradCtx& c) {
     Tensor gy = w.defined() ? mul(g, w) : g;
     Tensor centred = sub(sub(gy, mean(gy, dims, true)), mul(xhat, mean(mul(gy, xhat), dims, true)));
     Tensor gx = mul(centred, rstd);
-    if (!all_zero(c.grad(1))) gx = add(gx, mul(c.grad(1), 1.0 / double(n)));
-    if (!all_zero(c.grad(2)))  // d rstd / dx = -rstd^3 (x - mu) / n
+    // Terms of the mean and rstd outputs, when something used them (no data read to decide).
+    if (c.flowed(1)) gx = add(gx, mul(c.grad(1), 1.0 / double(n)));
+    if (c.flowed(2))  // d rstd / dx = -rstd^3 (x - mu) / n
       gx = add(gx, mul(mul(xmu, mul(mul(mul(rstd, rstd), rstd), c.grad(2))), -1.0 / double(n)));
     by_arg[0] = gx;
   }

@@ -1,0 +1,15 @@
+# The probability of each row's predicted class, gathered by the argmax
+# computed in the graph: gather validates its index, so the index runs first.
+# expect graphs: 0
+# expect breaks: none
+import torch
+
+
+@torch.compile
+def confidence(logits):
+    probs = torch.softmax(logits, dim=1)
+    pred = logits.argmax(dim=1, keepdim=True)
+    return torch.gather(probs, 1, pred).flatten()
+
+
+print(confidence(torch.tensor([[0.1, 0.9, 0.4], [0.8, 0.2, 0.5]])))

@@ -1,0 +1,20 @@
+# An exception leaving a torch.compile'd function with work pending: the work
+# runs as the exception passes, and the caller handles it.
+# expect graphs: 0
+# expect breaks: none
+import torch
+
+
+@torch.compile
+def validated(x):
+    y = torch.relu(x - 1)
+    if x.dim() != 2:
+        raise ValueError("expected a matrix, got " + str(x.dim()) + " dims")
+    return y.sum()
+
+
+for t in [torch.ones(2, 2), torch.ones(3)]:
+    try:
+        print(validated(t))
+    except ValueError as e:
+        print("caught:", e)
