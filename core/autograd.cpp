@@ -328,7 +328,7 @@ void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tens
 // the region it runs in): its ops become one graph, not one kernel at a time.
 void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph) {
   const lazy::Region* region = lazy::backward_region();
-  if (!region) return run_backward_graph(roots, seeds, retain_graph);
+  if (!region || lazy::suspended()) return run_backward_graph(roots, seeds, retain_graph);
   lazy::begin_capture(*region);
   try {
     run_backward_graph(roots, seeds, retain_graph);

@@ -120,10 +120,22 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
   } else {
     std::vector<Shape> shapes;
     std::vector<DType> dtypes;
+    uint64_t syncs = lazy::sync_count();
     {
       lazy::ReasonScope why(lazy::SyncReason::DataDependentShape);  // nonzero & co read data here
       shapes = op.shape(args);
       dtypes = op.dtype(args);
+    }
+    // The shape needed the data: the graph ran, so run this op now too; its
+    // output (nonzero's indices) is about to be read as well.
+    if (lazy::sync_count() != syncs) {
+      outs.reserve(shapes.size());
+      for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i]));
+      op.kernel(args, outs);
+      apply_requires_grad_arg(op, args, outs);
+      if (grad) record_autograd(op, args, outs, {});
+      if (g_observer) g_observer->on_op(op, args, outs);
+      return outs;
     }
     outs.reserve(shapes.size());
     for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i]));

@@ -10,6 +10,8 @@ size_t g_max_graph_ops = 0;
 
 struct ThreadState {
   std::vector<const Region*> regions;  // open regions, innermost last
+  int suspended = 0;
+  uint64_t syncs = 0;
   bool running = false;  // inside run_pending: kernels read pending data legitimately
   SyncReason reason = SyncReason::DataAccess;
   std::vector<PendingOp> pending;
@@ -90,13 +92,14 @@ void sync(SyncReason reason) {
   if (s.pending.empty() || s.running) return;
   std::vector<PendingOp> ops;
   ops.swap(s.pending);
+  ++s.syncs;
   // Kernels about to run read and write these storages: they stop being pending
   // now, whatever happens, so an error cannot leave a tensor unreadable.
   for (const PendingOp& p : ops)
     for (const Tensor& t : p.outs) mark_pending(t, false);
   GraphStart start = s.start;
   // The next graph resumes after this instruction (a break) or at the region's next boundary.
-  s.start = {current_region(), reason == SyncReason::RegionEnd ? s.start.site : g_runner->site()};
+  s.start = {current_region(), reason == SyncReason::RegionEnd ? s.start.site : g_runner->resume_site()};
   s.running = true;
   struct Reset {
     bool& flag;
@@ -116,7 +119,14 @@ void sync_for_data_access() {
 Suspend::Suspend(SyncReason reason) {
   sync(reason);
   saved_.swap(t_state.regions);
+  ++t_state.suspended;
 }
-Suspend::~Suspend() { saved_.swap(t_state.regions); }
+Suspend::~Suspend() {
+  --t_state.suspended;
+  saved_.swap(t_state.regions);
+}
+
+bool suspended() { return t_state.suspended > 0; }
+uint64_t sync_count() { return t_state.syncs; }
 
 }  // namespace kiln::lazy

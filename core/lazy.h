@@ -81,6 +81,9 @@ class Runner {
   // An opaque id of the script location now (the VM's frame and pc), stored
   // in PendingOp::site; 0 when unknown. Called once per recorded op.
   virtual uint32_t site() = 0;
+  // Where the graph after a break starts: the user's line that broke (site()
+  // may point inside library code the user called).
+  virtual uint32_t resume_site() { return site(); }
 };
 void set_runner(Runner* r);  // the JIT installs itself once; nullptr uninstalls
 
@@ -127,6 +130,12 @@ const Region* backward_region();
 
 // Tensor::raw_data's slow path: a pending storage is being read.
 void sync_for_data_access();
+
+// Inside a Suspend scope (a torch.compiler.disable'd call): no region opens.
+bool suspended();
+// Graphs run so far on this thread (dispatch notices when a shape function
+// had to run the pending graph: the op then runs at once, its inputs ready).
+uint64_t sync_count();
 
 // Suspends deferral (dispatch runs eagerly) for a scope, running what pends
 // first with `reason`: torch.compiler.disable'd calls, the runner's own work.

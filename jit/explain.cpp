@@ -30,6 +30,7 @@ void format_region(std::ostringstream& out, const RegionReport& r) {
     out << "  graph " << g.id << " at " << g.start << ": " << g.ops << " ops, " << g.guards << " guards, ran "
         << g.hits + 1 << "x (guard checks " << g.guard_checks << ", " << ms(g.guard_ns) << "), hash " << g.hash
         << "\n";
+    if (!g.check_failure.empty()) out << "    KILN_JIT_CHECK: " << g.check_failure << "\n";
     std::istringstream lines(g.text);
     for (std::string line; std::getline(lines, line);) out << "    " << line << "\n";
   }
@@ -69,7 +70,7 @@ std::string report_json(const Report& r) {
     for (const GraphReport& g : region.graphs)
       graphs.push_back({{"id", g.id}, {"start", g.start}, {"ops", g.ops}, {"guards", g.guards},
                         {"runs", g.hits + 1}, {"guard_checks", g.guard_checks}, {"guard_ns", g.guard_ns},
-                        {"hash", g.hash}, {"ir", g.text}});
+                        {"hash", g.hash}, {"ir", g.text}, {"check_failure", g.check_failure}});
     for (const RecompileReport& c : region.recompiles)
       recompiles.push_back({{"start", c.start}, {"guard", c.guard}, {"expected", c.expected},
                             {"actual", c.actual}, {"fix", c.fix}, {"made_dynamic", c.made_dynamic}});

@@ -491,6 +491,7 @@ Signature make_signature(std::span<const lazy::PendingOp> ops, const DynamicSpec
 GraphInputs collect_inputs(std::span<const lazy::PendingOp> ops) {
   GraphInputs in;
   in.tensors.reserve(ops.size() + 4);
+  in.scalars.reserve(ops.size());
   ImplIndex& index = ImplIndex::reset_for_thread(tensors_estimate(ops));
   auto tensor = [&](const Tensor& t) {
     if (!t.defined()) return;

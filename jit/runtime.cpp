@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -15,6 +16,7 @@
 #include "core/lazy.h"
 #include "jit/graph.h"
 #include "jit/guards.h"
+#include "jit/jit_check.h"
 #include "traces/recorder.h"
 
 namespace kiln::jit {
@@ -213,11 +215,16 @@ class Runtime : public lazy::Runner {
     return sites_.intern(lang::current_frame());
   }
 
+  uint32_t resume_site() override { return sites_.intern(user_frame()); }
+
   void run_pending(std::vector<lazy::PendingOp>& ops, lazy::SyncReason reason,
                    const lazy::GraphStart& start) override {
     auto* region = start.region ? static_cast<RegionState*>(const_cast<void*>(start.region->key)) : nullptr;
-    if (region) find_or_compile(*region, start.site, ops);
+    Entry* entry = region ? find_or_compile(*region, start.site, ops) : nullptr;
+    std::optional<JitCheck> check;
+    if (opt_.check) check.emplace(ops);
     for (const lazy::PendingOp& p : ops) run_deferred(p);
+    if (check) verify(*check, ops, entry);
     if (is_break(reason)) on_break(reason);
   }
 
@@ -267,7 +274,7 @@ class Runtime : public lazy::Runner {
   }
 
   bool on_region_enter(lang::Code& c) {
-    if (lazy::current_region()) return false;  // inlined into the open region
+    if (lazy::current_region() || lazy::suspended()) return false;  // inlined, or disabled
     uint32_t s = sites_.intern({&c, 0});
     RegionState& r = region_for(&c, UINT32_MAX, "function", code_name(c), s);
     if (!r.admit()) return false;
@@ -285,7 +292,7 @@ class Runtime : public lazy::Runner {
       if (open && it != regions_.end() && open == &it->second->region && !it->second->unrolled) lazy::boundary(s);
       return true;
     }
-    if (lazy::current_region()) return false;  // a loop inside an open region is part of its graphs
+    if (lazy::current_region() || lazy::suspended()) return false;  // part of the open graph, or disabled
     RegionState& r = region_for(&c, head, "loop", "loop at " + sites_.line(s) + " in " + code_name(c), s);
     if (!r.admit()) return false;
     lazy::begin_capture(r.region);
@@ -295,7 +302,7 @@ class Runtime : public lazy::Runner {
   lang::Obj call_compiled(lang::Interp& in, const lang::Obj& key, const lang::Obj& fn,
                           std::span<const lang::Obj> pos, std::span<const lang::Kwarg> kw) {
     RegionState& r = compiled_region(in, key, fn);
-    if (!r.admit()) return in.call(fn, pos, kw);
+    if (lazy::suspended() || !r.admit()) return in.call(fn, pos, kw);
     lazy::begin_capture(r.region);
     lang::Obj result;
     try {
@@ -338,7 +345,8 @@ class Runtime : public lazy::Runner {
   }
 
   // ---- graphs -------------------------------------------------------------------------------
-  void find_or_compile(RegionState& r, uint32_t start, std::span<const lazy::PendingOp> ops) {
+  // The cache entry that runs `ops` (null when the place runs uncompiled).
+  Entry* find_or_compile(RegionState& r, uint32_t start, std::span<const lazy::PendingOp> ops) {
     GraphCache& cache = r.caches[{start, ops.empty() ? 0 : ops.front().site}];
     if (r.dynamic == 1 && cache.entries.empty()) cache.dynamic.masks.assign(256, ~uint64_t(0));
     int64_t t0 = now();
@@ -347,14 +355,39 @@ class Runtime : public lazy::Runner {
       ++e->report.hits;
       ++e->report.guard_checks;
       e->report.guard_ns += now() - t0;
-      return;
+      return e;
     }
     if (cache.limit_hit) {
       ++r.report.eager_runs;
+      return nullptr;
+    }
+    if (!cache.entries.empty() && !note_recompile(r, cache, start, sig, ops)) return nullptr;
+    return &compile(r, cache, start, std::move(sig), ops);
+  }
+
+  // KILN_JIT_CHECK: the graph's run against an eager replay of its ops.
+  void verify(JitCheck& check, std::span<const lazy::PendingOp> ops, Entry* entry) {
+    if (!opt_.check_fault.empty()) corrupt(ops);
+    std::optional<CheckMismatch> m = check.verify(ops);
+    if (!m) return;
+    const lazy::PendingOp& p = ops[m->node];
+    std::string text = m->describe(p.op->name(), sites_.name(p.site));
+    if (entry && entry->report.check_failure.empty()) entry->report.check_failure = text;
+    std::cerr << "kiln: KILN_JIT_CHECK: graph " << (entry ? std::to_string(entry->report.id) : "(uncompiled)")
+              << ": " << text << "\n";
+    emit_log("jit_check", text);
+  }
+
+  // Adds 1 to the first element of the first output of the first op named
+  // check_fault, as a miscompiled kernel would, so tests can see the checker fire.
+  void corrupt(std::span<const lazy::PendingOp> ops) {
+    for (const lazy::PendingOp& p : ops) {
+      if (p.op->name() != opt_.check_fault || p.outs.empty() || !p.outs[0].defined()) continue;
+      const Tensor& t = p.outs[0];
+      if (t.numel() == 0 || t.dtype() != DType::Float32) continue;
+      *t.data<float>() += 1.0f;
       return;
     }
-    if (!cache.entries.empty() && !note_recompile(r, cache, start, sig, ops)) return;
-    compile(r, cache, start, std::move(sig), ops);
   }
 
   // Explains why no entry matched; false when the cache limit stops compiling.
@@ -405,8 +438,8 @@ class Runtime : public lazy::Runner {
     return true;
   }
 
-  void compile(RegionState& r, GraphCache& cache, uint32_t start, Signature sig,
-               std::span<const lazy::PendingOp> ops) {
+  Entry& compile(RegionState& r, GraphCache& cache, uint32_t start, Signature sig,
+                std::span<const lazy::PendingOp> ops) {
     int64_t t0 = now();
     struct Masks : DynamicDims {
       const DynamicSpec& spec;
@@ -425,11 +458,12 @@ class Runtime : public lazy::Runner {
     cache.by_hash.emplace(e.sig.hash, cache.entries.size());
     cache.entries.push_back(std::move(e));
     emit_compile(r, cache.entries.back().report, t0);
+    return cache.entries.back();
   }
 
   // ---- breaks -------------------------------------------------------------------------------
   void on_break(lazy::SyncReason reason) {
-    uint32_t site = sites_.intern(lang::current_frame());
+    uint32_t site = sites_.intern(user_frame());
     const lazy::Region* inner = lazy::current_region();
     std::string where = sites_.line(site);
     if (where.empty()) where = "<unknown>";
@@ -446,6 +480,14 @@ class Runtime : public lazy::Runner {
     emit_break(b);
     awaiting_first_op_ = &b;
     break_end_ns_ = now();
+  }
+
+  // The innermost frame of the user's own code (not the prelude's nn/optim/
+  // compiler modules), where a break is reported and the next graph starts.
+  static lang::FrameRef user_frame() {
+    for (const lang::FrameRef& f : lang::current_stack(64))
+      if (f.code->filename.rfind("<prelude>", 0) != 0) return f;
+    return lang::current_frame();
   }
 
   std::string user_stack() const {
@@ -479,7 +521,7 @@ class Runtime : public lazy::Runner {
     e.text = s->strings().intern(b.message);
     e.detail = s->strings().intern(b.category);
     e.stack = s->strings().intern(b.stack);
-    e.loc = loc_of(*s, sites_.intern(lang::current_frame()));
+    e.loc = loc_of(*s, sites_.intern(user_frame()));
     s->record(e);
   }
 
@@ -577,6 +619,8 @@ Options options_from_env(bool auto_regions) {
   o.hot_loops = env_count("KILN_HOT_LOOPS", o.hot_loops, 0);
   o.cache_limit = env_count("KILN_CACHE_LIMIT", uint32_t(o.cache_limit), 1);
   o.max_graph_ops = env_count("KILN_MAX_GRAPH_OPS", uint32_t(o.max_graph_ops), 1);
+  o.check = env_count("KILN_JIT_CHECK", 0, 0) != 0;
+  if (const char* f = std::getenv("KILN_JIT_CHECK_FAULT")) o.check_fault = f;
   return o;
 }
 

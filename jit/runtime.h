@@ -27,6 +27,8 @@ struct Options {
   uint32_t hot_loops = 2;    // KILN_HOT_LOOPS
   size_t cache_limit = 8;    // KILN_CACHE_LIMIT: graphs per place before falling back
   size_t max_graph_ops = 4096;  // KILN_MAX_GRAPH_OPS: a graph this long ends cleanly (unrolled loops)
+  bool check = false;           // KILN_JIT_CHECK=1: compare every graph run with the interpreter
+  std::string check_fault;      // KILN_JIT_CHECK_FAULT=op: corrupt that op's output (tests the checker)
 };
 // Options with the KILN_* environment variables applied; throws kiln::Error
 // naming the variable when one is not a positive integer.
@@ -43,6 +45,7 @@ struct GraphReport {
   int64_t guard_ns = 0;
   std::string hash;    // hex structural hash
   std::string text;    // the IR (jit/graph.h to_text)
+  std::string check_failure;  // KILN_JIT_CHECK: the first node that differed, "" when none
 };
 struct RecompileReport {
   std::string start;   // where the graph starts

@@ -2,6 +2,7 @@
 // floor-division and modulo signs, rich comparison, truth, repr/str, items,
 // containment, iteration and types. Tensors are handed to torch_bridge.h and
 // instances to their special methods; everything else is computed here.
+#include "core/lazy.h"
 #include "core/lang/objops.h"
 
 #include <cinttypes>
@@ -31,7 +32,10 @@ int64_t to_index(Interp& in, const Obj& o, const char* what) {
   if (o.is_intlike()) return o.as_int();
   if (auto* t = o.as<TensorObj>()) {
     // Integer tensors with one element act as indices (PyTorch's __index__).
-    if (t->tensor.numel() == 1 && !t->tensor.is_floating_point()) return t->tensor.item_int();
+    if (t->tensor.numel() == 1 && !t->tensor.is_floating_point()) {
+      lazy::ReasonScope why(lazy::SyncReason::Item);
+      return t->tensor.item_int();
+    }
   }
   if (o.kind() == Kind::Instance) {
     Obj f = special_method(in, o, "__index__");

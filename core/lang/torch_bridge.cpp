@@ -552,11 +552,14 @@ int64_t tensor_len(const Obj& o) {
 
 // ---- indexing and iteration -----------------------------------------------------------------
 
+// Advanced indexing reads index tensors' values to validate and place them.
 Obj tensor_getitem(Interp& in, const Obj& t, const Obj& key) {
+  lazy::ReasonScope why(lazy::SyncReason::DataDependentCheck);
   return make_tensor(index(tensor_of(t, "self"), to_indices(in, key)));
 }
 
 void tensor_setitem(Interp& in, const Obj& t, const Obj& key, const Obj& value) {
+  lazy::ReasonScope why(lazy::SyncReason::DataDependentCheck);
   Tensor self = tensor_of(t, "self");
   Tensor v;
   if (is_operand(value)) v = operand_tensor(value);

@@ -1,7 +1,11 @@
 # Early stopping: stop when the loss improved by less than a tolerance,
 # tested on tensors, inside a hot training loop.
-# expect graphs: 0
-# expect breaks: none
+# Before the loop is hot (steps 0-2): backward (1 graph) and SGD.step (third
+# call: 1 graph). The loss shrinks by 0.16 a step, so the tolerance stops the
+# loop at step 7: the comparison breaks the iteration graph in steps 3-7.
+# expect graphs: 3
+# expect breaks: data_dependent_branch@22 x5
+# expect output: stopped at step 7
 import torch
 
 torch.manual_seed(6)

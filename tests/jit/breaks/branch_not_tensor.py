@@ -1,7 +1,10 @@
 # A divergence guard, `if not (loss < limit)`, in a training step that turns
 # hot: `not t` needs the tensor's truth value.
-# expect graphs: 0
-# expect breaks: none
+# train_step's third call (i=2) is a region, the loop one from i=3: in each,
+# one graph up to the `not` and one after it. 3 breaks (i = 2, 3, 4).
+# expect graphs: 4
+# expect breaks: data_dependent_branch@13 x3
+# expect region: function train_step
 import torch
 
 

@@ -1,7 +1,11 @@
 # A graph break inside `with torch.no_grad():` in a compiled function: the
 # graph before the break and the one after it both see the right grad mode.
-# expect graphs: 0
-# expect breaks: none
+# Graph 1: the loss and w * 2 up to the .item() inside no_grad; graph 2: the
+# division after it (still no grad: unit.requires_grad is False); backward
+# outside the compiled call is graph 3.
+# expect graphs: 3
+# expect breaks: item@20
+# expect output: False
 import torch
 
 torch.manual_seed(12)

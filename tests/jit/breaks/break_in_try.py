@@ -1,7 +1,10 @@
 # Graph breaks inside a try block of a compiled function, one of them raising
 # ZeroDivisionError that the function handles.
-# expect graphs: 0
-# expect breaks: none
+# Three graphs split by the two .item() reads, in both calls (in the second,
+# num / 0.0 raises after the reads; the handler's r = 0.0, like 1.5 before,
+# is a graph input of the same third graph).
+# expect graphs: 3
+# expect breaks: item@15 x2, item@16 x2
 import torch
 
 

@@ -1,7 +1,9 @@
 # The break happens two calls below the compiled function: the report's user
 # stack names every frame.
-# expect graphs: 0
-# expect breaks: none
+# The .item() splits the compiled function's work in 2 graphs.
+# expect graphs: 2
+# expect breaks: item@11
+# expect stack: item@11 log_stat <- layer <- forward <- <module>
 import torch
 
 

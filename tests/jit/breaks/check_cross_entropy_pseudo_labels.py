@@ -1,7 +1,9 @@
 # Self-training with pseudo-labels: the targets of cross_entropy are the
 # model's own argmax, computed in the graph, and nll_loss validates targets.
-# expect graphs: 0
-# expect breaks: none
+# Graph 1 (the forward and argmax) runs when nll_loss checks its targets,
+# graph 2 is the loss; backward outside the compiled call is a third.
+# expect graphs: 3
+# expect breaks: data_dependent_check@18
 import torch
 import torch.nn.functional as F
 

@@ -1,8 +1,12 @@
 # Token ids computed inside the compiled function (the argmax of a previous
 # step's logits) feed an embedding: the ids must be checked against the table
 # size before the lookup, so they are computed first.
-# expect graphs: 0
-# expect breaks: none
+# Graph 1 (the argmax) runs when the embedding checks its ids; graph 2 is the
+# lookup and projection. The check runs inside the prelude's Embedding.forward;
+# the break is reported at the script's line that called it.
+# expect graphs: 2
+# expect breaks: data_dependent_check@20
+# expect stack: data_dependent_check@20 next_embedding <- <module>
 import torch
 
 torch.manual_seed(8)

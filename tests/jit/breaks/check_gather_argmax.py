@@ -1,7 +1,9 @@
 # The probability of each row's predicted class, gathered by the argmax
 # computed in the graph: gather validates its index, so the index runs first.
-# expect graphs: 0
-# expect breaks: none
+# Graph 1 (softmax, argmax) runs when gather checks its index; graph 2 is the
+# gather.
+# expect graphs: 2
+# expect breaks: data_dependent_check@14
 import torch
 
 

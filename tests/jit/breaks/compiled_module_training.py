@@ -1,8 +1,14 @@
 # A torch.compile'd model trained in a loop that logs loss.item() every few
 # steps: the model's graphs are captured with the loop's iterations once the
 # loop is hot.
-# expect graphs: 0
-# expect breaks: none
+# Steps 0-2: the compiled model's region (1 graph, 3 runs), backward (1
+# graph) and SGD's per-parameter loop (hot from the third parameter of step 0:
+# graphs for a 1-d, a 1-d made dynamic, and a 2-d parameter), SGD.step (third
+# call, step 2: 1 graph). Steps 3-8: the loop's region, whose iteration graph
+# inlines the compiled model (1 graph); .item() at steps 4 and 8.
+# expect graphs: 7
+# expect breaks: item@26 x2
+# expect region: compiled Sequential
 import torch
 import torch.nn.functional as F
 

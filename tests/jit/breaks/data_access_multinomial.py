@@ -1,7 +1,9 @@
 # Sampling tokens with torch.multinomial from probabilities computed in the
 # graph. Random ops run at once, so the sampler reads the pending probabilities.
-# expect graphs: 0
-# expect breaks: none
+# The softmax is the only graph; the sample is not pending, so there is no
+# second one.
+# expect graphs: 1
+# expect breaks: data_access@15
 import torch
 
 torch.manual_seed(11)

@@ -1,7 +1,10 @@
 # A helper wrapped in torch.compiler.disable, called from a compiled
 # function: what is pending runs first, then the helper runs eagerly.
-# expect graphs: 0
-# expect breaks: none
+# g * 3 runs before the helper (graph 1); the update after it is graph 2.
+# The break is reported at the call in update().
+# expect graphs: 2
+# expect breaks: disabled@19
+# expect stack: disabled@19 update <- <module>
 import torch
 
 

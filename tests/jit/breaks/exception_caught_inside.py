@@ -1,7 +1,9 @@
 # An exception raised and caught inside the compiled function never leaves
 # the region: Python handles it normally and the graph carries on.
-# expect graphs: 0
+# Both calls are one graph (y + 1, y * k; k is a graph input): no break.
+# expect graphs: 1
 # expect breaks: none
+# expect region: compiled scaled
 import torch
 
 

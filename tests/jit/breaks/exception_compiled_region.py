@@ -1,7 +1,11 @@
 # An exception leaving a torch.compile'd function with work pending: the work
 # runs as the exception passes, and the caller handles it.
-# expect graphs: 0
-# expect breaks: none
+# Call 1: one graph. Call 2 (1-d input) records sub and relu, then raises: a
+# second graph (dims differ: a recompile) run as the exception leaves.
+# The break is reported at the raise.
+# expect graphs: 2
+# expect breaks: exception@22
+# expect region: compiled validated
 import torch
 
 

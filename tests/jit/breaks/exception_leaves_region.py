@@ -1,7 +1,10 @@
 # An exception raised in a hot function after tensor work: the pending work
 # runs as the exception leaves the region, and the caller handles it.
-# expect graphs: 0
-# expect breaks: none
+# The third call is a function region: its y = x * 2 + 1 is pending when the
+# ValueError leaves it, so it runs as one graph with the exception as break.
+# expect graphs: 1
+# expect breaks: exception@14
+# expect output: caught: input too long: 3
 import torch
 
 

@@ -1,7 +1,10 @@
 # torch.compile(fullgraph=True) turns the first graph break into an error
 # that names the break; the script falls back to the plain function.
-# expect graphs: 0
+# The .item() raises instead of breaking (after running graph 1, y * 3 and
+# its sum), so the report has no break; the fallback runs outside regions.
+# expect graphs: 1
 # expect breaks: none
+# expect output: fullgraph refused: graph break in a torch.compile(fullgraph=True) region: `.item()`
 import sys
 
 import torch

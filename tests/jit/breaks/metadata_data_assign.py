@@ -1,7 +1,11 @@
 # Weight clipping through `.data =`: assigning .data swaps a tensor's storage
 # and shape while pending ops still hold the old ones.
-# expect graphs: 0
-# expect breaks: none
+# Calls 1-2: backward (1 graph) and SGD's per-parameter loop (hot in call 2:
+# 1 graph). Call 3 is a function region, calls 4-5 run in the loop region: in
+# each the clamp and everything before it run at the .data assignment.
+# expect graphs: 4
+# expect breaks: metadata_mutation@22 x3
+# expect region: function critic_step
 import torch
 
 torch.manual_seed(10)

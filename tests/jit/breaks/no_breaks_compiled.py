@@ -1,7 +1,9 @@
 # A compiled function that prints only Python values and tensors that are not
 # pending (its inputs): no graph break.
-# expect graphs: 0
+# Both calls hit 1 graph (x * 2 is computed outside the region).
+# expect graphs: 1
 # expect breaks: none
+# expect region: compiled mlp
 import torch
 
 

@@ -1,6 +1,9 @@
 # A pure tensor loop: every iteration is one graph and nothing breaks.
-# expect graphs: 0
+# From the back-edge after iteration 2 each iteration is the same graph; h is
+# computed when printed (the last iteration ran at its back-edge).
+# expect graphs: 1
 # expect breaks: none
+# expect region: loop loop at no_breaks_hot_loop.py:12 in <module>
 import torch
 
 torch.manual_seed(13)

@@ -1,8 +1,10 @@
 # Logging with f-strings inside a compiled function. A 0-d tensor formats
 # through .item() (as in PyTorch: Tensor.__format__), a tensor with elements
 # formats through str(), which prints it.
-# expect graphs: 0
-# expect breaks: none
+# Graph 1 ends at the format spec (a 0-d tensor formats through .item()),
+# graph 2 (the mean over rows) at the f-string of a 1-d tensor (str()).
+# expect graphs: 2
+# expect breaks: item@15, print@16
 import torch
 
 

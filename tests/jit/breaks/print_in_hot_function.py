@@ -1,7 +1,9 @@
 # print() of a tensor inside a function that turns hot (called more than
 # twice): from the third call on the print reads a pending tensor.
-# expect graphs: 0
-# expect breaks: none
+# normalize's third call (i=2) is a function region and i=3 runs in the loop's
+# region: each has one graph up to the print and one after it.
+# expect graphs: 4
+# expect breaks: print@12 x2
 import torch
 
 

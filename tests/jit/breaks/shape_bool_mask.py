@@ -1,7 +1,10 @@
 # Boolean-mask indexing keeps only the positive entries: the result's size
 # depends on the data, so the mask must be computed before the op runs.
-# expect graphs: 0
-# expect breaks: none
+# Graph 1 computes y and the mask up to the masked index, which needs the
+# mask's count; nonzero of the mask then runs at once (its inputs are ready),
+# and graph 2 is the rest. One break.
+# expect graphs: 2
+# expect breaks: data_dependent_shape@14
 import torch
 
 

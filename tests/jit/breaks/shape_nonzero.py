@@ -1,6 +1,8 @@
 # torch.nonzero on a computed mask: the number of rows is data-dependent.
-# expect graphs: 0
-# expect breaks: none
+# Graph 1 runs up to nonzero, whose output size needs h's values; nonzero
+# then runs at once, and the flatten is a view of its finished output.
+# expect graphs: 1
+# expect breaks: data_dependent_shape@12
 import torch
 
 

@@ -1,7 +1,10 @@
 # Per-class hit counts turned into a Python list with .tolist() inside a
 # compiled metric function.
-# expect graphs: 0
-# expect breaks: none
+# One call: the whole metric is one graph (the Python loop unrolls into it),
+# read by .tolist() at the end.
+# expect graphs: 1
+# expect breaks: tolist@19 x1
+# expect region: compiled per_class_hits
 import torch
 
 torch.manual_seed(4)
