@@ -582,6 +582,33 @@ class Runtime : public lazy::Runner {
     s->record(log);
   }
 
+ public:
+  // Per graph: how often its guards were checked and how long that took, as
+  // counters (emitted when the JIT leaves, so a trace ends with the totals).
+  void emit_guard_counters() {
+    trace::Session* s = trace::Session::current();
+    if (!s) return;
+    for (const auto& [key, region] : regions_)
+      for (const auto& [where, cache] : region->caches)
+        for (const Entry& e : cache.entries) {
+          std::string g = "graph " + std::to_string(e.report.id);
+          emit_counter(*s, "guard checks, " + g, double(e.report.guard_checks));
+          emit_counter(*s, "guard ns, " + g, double(e.report.guard_ns));
+        }
+  }
+
+ private:
+  void emit_counter(trace::Session& s, const std::string& name, double value) {
+    trace::Event e;
+    e.kind = trace::EventKind::Counter;
+    e.cat = trace::Category::jit;
+    e.tid = trace::thread_index();
+    e.ts_ns = now();
+    e.name = s.strings().intern(name);
+    e.value = value;
+    s.record(e);
+  }
+
   void emit_log(const char* name, const std::string& text) {
     trace::Session* s = trace::Session::current();
     if (!s) return;
@@ -637,6 +664,7 @@ void uninstall() {
   if (!Runtime::g_self) return;
   lazy::sync(lazy::SyncReason::RegionEnd);
   lazy::set_runner(nullptr);
+  Runtime::g_self->emit_guard_counters();
   Runtime::g_self->uninstall_hooks();
   delete Runtime::g_self;
   Runtime::g_self = nullptr;
