@@ -28,17 +28,19 @@ void check_inplace(const OpDef& fn, const std::vector<Value>& args, bool grad) {
              " can't be cast to the desired output type ", dtype_legacy_name(self.dtype()));
 }
 
-std::vector<Tensor> run_inplace(const OpDef& op, std::vector<Value>& args, bool grad) {
+// Writes the functional result of an in-place op into self. `run_kernel`
+// false: the kernel is deferred (core/lazy.h) and runs later, in order.
+std::vector<Tensor> run_inplace(const OpDef& op, std::vector<Value>& args, bool grad, bool run_kernel) {
   const OpDef& fn = *op.functional;
   check_inplace(fn, args, grad);
   std::vector<Value> before;
-  if (grad && (fn.saves & save_in(0))) {  // the formula needs self as it was
+  if (grad && (fn.saves & save_in(0))) {  // the formula needs self as it was (deferred: a clone op before this one)
     before = args;
     NoGradGuard ng;
     before[0] = Value(clone(args[0].tensor()));
   }
   std::vector<Tensor> outs{args[0].tensor()};
-  fn.kernel(args, outs);
+  if (run_kernel) fn.kernel(args, outs);
   ++outs[0].storage()->version;
   if (grad) {
     record_autograd(fn, args, outs, before);
@@ -49,16 +51,20 @@ std::vector<Tensor> run_inplace(const OpDef& op, std::vector<Value>& args, bool 
   return outs;
 }
 
+std::vector<Tensor> allocate_outputs(const std::vector<Shape>& shapes, const std::vector<DType>& dtypes) {
+  std::vector<Tensor> outs;
+  outs.reserve(shapes.size());
+  for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i]));
+  return outs;
+}
+
 std::vector<Tensor> run_kernel(const OpDef& op, const std::vector<Value>& args) {
   std::vector<Tensor> outs;
   if (op.kind == OpKind::View) {
     op.kernel(args, outs);
     return outs;
   }
-  std::vector<Shape> shapes = op.shape(args);
-  std::vector<DType> dtypes = op.dtype(args);
-  outs.reserve(shapes.size());
-  for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i]));
+  outs = allocate_outputs(op.shape(args), op.dtype(args));
   op.kernel(args, outs);
   return outs;
 }
@@ -82,8 +88,27 @@ bool any_pending(const std::vector<Value>& args) {
   return false;
 }
 
-// Everything eager dispatch does except running the kernel: the JIT runs the
-// kernels later as one graph (core/lazy.h).
+// A new-output op under capture: shapes and dtypes now, the kernel later.
+// When the shape function had to run the pending graph (nonzero reads its
+// input), the op runs at once: its inputs are ready and its output is about
+// to be read too. Returns whether the kernel is still to run.
+bool prepare_deferred(const OpDef& op, const std::vector<Value>& args, std::vector<Tensor>& outs) {
+  uint64_t syncs = lazy::sync_count();
+  std::vector<Shape> shapes;
+  std::vector<DType> dtypes;
+  {
+    lazy::ReasonScope why(lazy::SyncReason::DataDependentShape);
+    shapes = op.shape(args);
+    dtypes = op.dtype(args);
+  }
+  outs = allocate_outputs(shapes, dtypes);
+  if (lazy::sync_count() == syncs) return true;
+  op.kernel(args, outs);
+  return false;
+}
+
+// Everything eager dispatch does, except that the kernel is recorded to run
+// later as part of a graph (core/lazy.h).
 std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) {
   const OpDef& fn = op.is_inplace() ? *op.functional : op;
   if (fn.check) {
@@ -92,58 +117,22 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
   }
   bool grad = fn.grad && GradMode::enabled() && any_requires_grad(args);
   std::vector<Tensor> outs;
+  bool record = true;
   if (op.is_inplace()) {
-    check_inplace(fn, args, grad);
-    std::vector<Value> before;
-    if (grad && (fn.saves & save_in(0))) {
-      before = args;
-      NoGradGuard ng;
-      before[0] = Value(clone(args[0].tensor()));
-    }
-    outs.push_back(args[0].tensor());
-    ++outs[0].storage()->version;
-    if (grad) {
-      record_autograd(fn, args, outs, before);
-      const Tensor& base = outs[0].impl()->view_base;
-      if (base.defined() && is_floating(base.dtype())) rebase_view_history(outs[0]);
-    }
+    outs = run_inplace(op, args, grad, false);
   } else if (op.kind == OpKind::View) {
     op.kernel(args, outs);  // metadata only: reads no data
-    if (grad) record_autograd(op, args, outs, {});
     // A view of data no pending op writes (a batch sliced from a dataset at a
     // changing offset) is finished work: the graph takes it as an input
     // instead of specializing on the view's arguments.
-    if (!any_pending(args)) {
-      if (g_observer) g_observer->on_op(op, args, outs);
-      return outs;
-    }
+    record = any_pending(args);
   } else {
-    std::vector<Shape> shapes;
-    std::vector<DType> dtypes;
-    uint64_t syncs = lazy::sync_count();
-    {
-      lazy::ReasonScope why(lazy::SyncReason::DataDependentShape);  // nonzero & co read data here
-      shapes = op.shape(args);
-      dtypes = op.dtype(args);
-    }
-    // The shape needed the data: the graph ran, so run this op now too; its
-    // output (nonzero's indices) is about to be read as well.
-    if (lazy::sync_count() != syncs) {
-      outs.reserve(shapes.size());
-      for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i]));
-      op.kernel(args, outs);
-      apply_requires_grad_arg(op, args, outs);
-      if (grad) record_autograd(op, args, outs, {});
-      if (g_observer) g_observer->on_op(op, args, outs);
-      return outs;
-    }
-    outs.reserve(shapes.size());
-    for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i]));
+    record = prepare_deferred(op, args, outs);
     apply_requires_grad_arg(op, args, outs);
-    if (grad) record_autograd(op, args, outs, {});
   }
+  if (grad && !op.is_inplace()) record_autograd(op, args, outs, {});
   if (g_observer) g_observer->on_op(op, args, outs);
-  lazy::record(op, std::move(args), outs, op.kind != OpKind::View);
+  if (record) lazy::record(op, std::move(args), outs, op.kind != OpKind::View);
   return outs;
 }
 
@@ -164,7 +153,7 @@ std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
   bool grad = fn.grad && GradMode::enabled() && any_requires_grad(args);
   std::vector<Tensor> outs;
   if (op.is_inplace()) {
-    outs = run_inplace(op, args, grad);
+    outs = run_inplace(op, args, grad, true);
   } else {
     if (op.check) op.check(args);
     outs = run_kernel(op, args);
