@@ -1,5 +1,8 @@
 #include "core/lazy.h"
 
+#include <algorithm>
+#include <unordered_set>
+
 namespace kiln::lazy {
 
 namespace {
@@ -87,19 +90,22 @@ void record(const OpDef& op, std::vector<Value> args, std::vector<Tensor> outs, 
 
 void set_max_graph_ops(size_t n) { g_max_graph_ops = n; }
 
-void sync(SyncReason reason) {
+namespace {
+
+bool writes(const PendingOp& p) { return p.op->kind != OpKind::View; }
+
+// Runs `ops` (taken from the pending list) as one graph.
+void run_graph(std::vector<PendingOp>& ops, SyncReason reason, const GraphStart& start) {
   ThreadState& s = t_state;
-  if (s.pending.empty() || s.running) return;
-  std::vector<PendingOp> ops;
-  ops.swap(s.pending);
   ++s.syncs;
   // Kernels about to run read and write these storages: they stop being pending
-  // now, whatever happens, so an error cannot leave a tensor unreadable.
+  // now, whatever happens, so an error cannot leave a tensor unreadable. What
+  // ops still pending will write stays pending.
   for (const PendingOp& p : ops)
     for (const Tensor& t : p.outs) mark_pending(t, false);
-  GraphStart start = s.start;
-  // The next graph resumes after this instruction (a break) or at the region's next boundary.
-  s.start = {current_region(), reason == SyncReason::RegionEnd ? s.start.site : g_runner->resume_site()};
+  for (const PendingOp& p : s.pending)
+    if (writes(p))
+      for (const Tensor& t : p.outs) mark_pending(t, true);
   s.running = true;
   struct Reset {
     bool& flag;
@@ -108,12 +114,90 @@ void sync(SyncReason reason) {
   g_runner->run_pending(ops, reason, start);
 }
 
+template <class F>
+void for_each_tensor(const PendingOp& p, F&& f) {
+  for (const Value& v : p.args) {
+    if (v.is_tensor() && v.tensor().defined()) f(v.tensor());
+    if (v.is_tensor_list())
+      for (const Tensor& t : v.tensor_list())
+        if (t.defined()) f(t);
+  }
+}
+
+// The pending ops `needed`'s value depends on: the last writers of it and,
+// transitively, of what they read. Empty when running them ahead would let a
+// later write reach an earlier, unselected reader (then everything must run).
+std::vector<bool> ops_needed_for(const std::vector<PendingOp>& ops, const Storage* needed) {
+  std::unordered_set<const Storage*> need{needed};
+  std::vector<bool> chosen(ops.size(), false);
+  for (size_t i = ops.size(); i-- > 0;) {
+    const PendingOp& p = ops[i];
+    if (!writes(p)) continue;
+    bool hit = false;
+    for (const Tensor& t : p.outs) hit = hit || (t.defined() && need.count(t.storage().get()));
+    if (!hit) continue;
+    chosen[i] = true;
+    for_each_tensor(p, [&](const Tensor& t) { need.insert(t.storage().get()); });
+  }
+  // Write-after-read: a chosen op must not overwrite what an earlier op left behind still reads.
+  std::unordered_set<const Storage*> written_later;
+  for (size_t i = ops.size(); i-- > 0;) {
+    if (chosen[i]) {
+      for (const Tensor& t : ops[i].outs)
+        if (t.defined() && writes(ops[i])) written_later.insert(t.storage().get());
+      continue;
+    }
+    bool hazard = false;
+    for_each_tensor(ops[i], [&](const Tensor& t) { hazard = hazard || written_later.count(t.storage().get()); });
+    if (hazard) return {};
+  }
+  return chosen;
+}
+
+}  // namespace
+
+void sync(SyncReason reason) {
+  ThreadState& s = t_state;
+  if (s.pending.empty() || s.running) return;
+  std::vector<PendingOp> ops;
+  ops.swap(s.pending);
+  GraphStart start = s.start;
+  // The next graph resumes after this instruction (a break) or at the region's next boundary.
+  s.start = {current_region(), reason == SyncReason::RegionEnd ? s.start.site : g_runner->resume_site()};
+  run_graph(ops, reason, start);
+}
+
+namespace {
+
+// Runs what `storage` needs as a graph of its own; the rest stays pending and
+// the graph being captured goes on. False when that is not safe.
+bool sync_subgraph(const Storage* storage, SyncReason reason) {
+  ThreadState& s = t_state;
+  std::vector<bool> chosen = ops_needed_for(s.pending, storage);
+  size_t n = size_t(std::count(chosen.begin(), chosen.end(), true));
+  size_t writers = size_t(std::count_if(s.pending.begin(), s.pending.end(), writes));
+  if (n == 0 || n == writers) return false;  // everything is needed: the graph ends here
+  std::vector<PendingOp> now, later;
+  for (size_t i = 0; i < s.pending.size(); ++i) (chosen[i] ? now : later).push_back(std::move(s.pending[i]));
+  s.pending = std::move(later);
+  run_graph(now, reason, {current_region(), g_runner->resume_site(), true});
+  return true;
+}
+
+}  // namespace
+
 ReasonScope::ReasonScope(SyncReason r) : prev_(t_state.reason) { t_state.reason = r; }
 ReasonScope::~ReasonScope() { t_state.reason = prev_; }
 
-void sync_for_data_access() {
-  if (t_state.running) return;
-  sync(t_state.reason);
+void sync_for_data_access(const Storage* storage) {
+  ThreadState& s = t_state;
+  if (s.running || s.pending.empty()) return;
+  // Indices validated before a lookup (embedding, gather) usually come from the
+  // data pipeline at the start of a step: running just them lets the step stay
+  // one graph. A value Python reads (.item(), a branch) ends the graph instead,
+  // which keeps the iteration that logs the same graph as the one that does not.
+  if (s.reason == SyncReason::DataDependentCheck && sync_subgraph(storage, s.reason)) return;
+  sync(s.reason);
 }
 
 Suspend::Suspend(SyncReason reason) {

@@ -69,6 +69,9 @@ struct Region {
 struct GraphStart {
   const Region* region = nullptr;  // innermost region at the start
   uint32_t site = 0;
+  // A side graph: only what a check needed ran ahead; the graph being
+  // captured goes on, so this is no graph break.
+  bool side = false;
 };
 
 // What the JIT provides.
@@ -128,8 +131,11 @@ class ReasonScope {
 void set_backward_region(const Region* r);
 const Region* backward_region();
 
-// Tensor::raw_data's slow path: a pending storage is being read.
-void sync_for_data_access();
+// Tensor::raw_data's slow path: pending `storage` is being read. For an index
+// an op validates (DataDependentCheck), only the pending ops it depends on run
+// (a subgraph) when the rest can safely wait, and the graph being captured
+// goes on; otherwise everything pending runs.
+void sync_for_data_access(const Storage* storage);
 
 // Inside a Suspend scope (a torch.compiler.disable'd call): no region opens.
 bool suspended();

@@ -75,7 +75,7 @@ const std::shared_ptr<Storage>& Tensor::storage() const { return impl_->storage;
 uint32_t Tensor::version() const { return impl_->storage->version; }
 
 void* Tensor::raw_data() const {
-  if (impl_->storage->pending) [[unlikely]] lazy::sync_for_data_access();
+  if (impl_->storage->pending) [[unlikely]] lazy::sync_for_data_access(impl_->storage.get());
   return static_cast<char*>(impl_->storage->data) + impl_->offset * int64_t(dtype_size(impl_->dtype));
 }
 

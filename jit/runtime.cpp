@@ -225,7 +225,7 @@ class Runtime : public lazy::Runner {
     if (opt_.check) check.emplace(ops);
     for (const lazy::PendingOp& p : ops) run_deferred(p);
     if (check) verify(*check, ops, entry);
-    if (is_break(reason)) on_break(reason);
+    if (is_break(reason) && !start.side) on_break(reason);
   }
 
   Report report() const {

@@ -73,8 +73,8 @@ def train(steps):
         # A random op runs at once and reads its input. Fix: sample at the top of the next step.
         idx = torch.multinomial(hardness, B)  # BREAK data_access
         pred = logits.argmax(dim=1)
-        # gather validates pred, computed in this graph. Fix: F.softmax(logits, dim=1).amax(dim=1).
-        confidence = torch.gather(F.softmax(logits, dim=1), 1, pred.unsqueeze(1))  # BREAK data_dependent_check
+        # gather validates pred, the last thing computed in this graph. Fix: logits.amax(dim=1).
+        confidence = torch.gather(logits, 1, pred.unsqueeze(1))  # BREAK data_dependent_check
         if step % 10 == 0:
             # A Python float needs the value now. Fix: sum into a tensor, read it once at the end.
             acc = (pred == yb).float().mean().item()  # BREAK item
