@@ -416,6 +416,7 @@ class Runtime : public lazy::Runner {
                       (rec.fix.empty() ? "see kiln explain" : rec.fix) + ")";
       r.report.warnings.push_back(w);
       emit_log("warning", w);
+      std::cerr << "kiln: warning: " << w << "\n";  // like torch._dynamo's cache_size_limit warning
       ++r.report.eager_runs;
       return false;
     }
