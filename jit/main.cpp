@@ -53,7 +53,7 @@ constexpr const char* kUsage =
     "\n"
     "environment:\n"
     "  KILN_HOT_CALLS=N     a function called more than N times becomes a region (default 2)\n"
-    "  KILN_HOT_LOOPS=N     a loop whose back-edge ran more than N times becomes a region (default 2)\n"
+    "  KILN_HOT_LOOPS=N     a loop is captured from iteration N+1 on, one graph an iteration (default 2)\n"
     "  KILN_CACHE_LIMIT=N   graphs kept per place before it runs uncompiled (default 8)\n"
     "  KILN_MAX_GRAPH_OPS=N a graph ends cleanly at N ops (a long unrolled loop; default 4096)\n"
     "  KILN_JIT_CHECK=1     run every graph beside the interpreter and report the first node that differs\n"

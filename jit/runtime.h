@@ -1,8 +1,9 @@
 // The tracing JIT's runtime: regions, graph caches, graph breaks, recompiles.
 //
 // Regions are where capture happens: a torch.compile'd call, a function
-// called more than KILN_HOT_CALLS times, a loop whose back-edge ran more than
-// KILN_HOT_LOOPS times (from that back-edge on, each iteration is a graph).
+// called more than KILN_HOT_CALLS times (from that call on), a loop whose
+// back-edge ran KILN_HOT_LOOPS times (from the next iteration, the third by
+// default, each iteration is a graph).
 // While a region is open, dispatch defers tensor ops (core/lazy.h); the
 // runtime receives them as one graph at each boundary or break, looks the
 // graph up in the cache of where it started (guards: jit/guards.h), compiles

@@ -1,4 +1,4 @@
-# Graph breaks, one of each kind, in a small training script.
+# Graph breaks, all ten kinds, in a small training script.
 #
 # An MLP learns a synthetic 4-class problem with Adam and hard-example
 # sampling. The script is ordinary PyTorch, but it does what real training
@@ -11,27 +11,27 @@
 #
 # Kinds of break: item, tolist, data_dependent_branch, print,
 # data_dependent_shape, data_dependent_check, metadata_mutation, disabled,
-# data_access, exception.
+# data_access, exception (the compiled evaluation at the end).
 #
 # What the JIT does here (tests/jit/breaks checks it): train()'s loop is a
-# region from the back-edge after step 2, so steps 3-39 (37 iterations) are
-# captured and every-step breaks count 37, the logging ones 3 (steps 10, 20,
-# 30) and the weight report 2 (steps 20 and 39). The iteration graph is cut at
-# each break: 13 graphs there, variants included (a step that logs or reports
-# continues differently after the same break). Steps 0-2 run the prelude's
-# Module.__call__, Adam.step, its update function and its loop over
-# parameters until they turn hot (10 graphs), the first backward passes form
-# 1 graph, the class-count list comprehension's loop 1, and evaluate()'s third
-# call (the bad shard) 1, whose error leaves with the forward pass pending.
-# The disabled break is reported at the prelude's torch.compiler.disable
-# wrapper; its user stack names the call in train().
-# expect graphs: 25
-# expect breaks: data_dependent_branch@68 x37, metadata_mutation@71 x37
-# expect breaks: data_access@74 x37
-# expect breaks: data_dependent_check@77 x37
+# region from its third iteration, so steps 2-39 (38 iterations) are captured
+# and every-step breaks count 38, the logging ones 3 (steps 10, 20, 30); of
+# the weight reports (steps 20, 39) only step 39's finds ops pending. The
+# iteration graph is cut at each break: 12 graphs there, variants included.
+# Steps 0-1 run the prelude's Module.__call__, Sequential's and Adam.step's
+# loops and Adam's update function until they turn hot (7 graphs), the first
+# backward passes form 1 graph, the class-count list comprehension's loop 1.
+# evaluate_shards' loop is a region from the third (bad) shard: its error is
+# caught inside the region, so no break there; its forward runs at the
+# back-edge (1 graph). The compiled evaluation's error leaves its region:
+# the exception break, its forward run on the way out (1 graph).
+# expect graphs: 23
+# expect breaks: data_dependent_branch@68 x38, metadata_mutation@71 x38
+# expect breaks: data_access@74 x38
+# expect breaks: data_dependent_check@77 x38
 # expect breaks: item@80 x3, print@83 x3, tolist@85 x3
 # expect breaks: data_dependent_shape@88 x3
-# expect breaks: disabled@92 x1, exception@101 x1
+# expect breaks: disabled@92 x1, exception@123 x1
 # expect stack: disabled@92 train <- <module>
 # expect region: loop loop at graph_breaks_demo.py:60 in train
 # expect output: shard losses [0.1804, 0.2295, None]
@@ -97,8 +97,8 @@ def train(steps):
 
 def evaluate(xs, ys):
     logits = model(xs)
-    # A bad label raises with the forward pass pending. Fix: validate labels before the forward pass.
-    return F.cross_entropy(logits, ys)  # BREAK exception
+    # A bad label raises here, at the call, with the forward pass still pending.
+    return F.cross_entropy(logits, ys)
 
 
 def evaluate_shards(shards):
@@ -116,3 +116,10 @@ print("best loss", round(best.item(), 4))
 corrupt = y[:64].clone()
 corrupt[3] = C  # a label out of range: the third shard is bad
 print("shard losses", evaluate_shards([(x[:64], y[:64]), (x[64:128], y[64:128]), (x[:64], corrupt)]))
+# The error leaves a compiled region with the forward pending: that work runs
+# as the exception passes. Fix: validate labels before the forward pass.
+checked_eval = torch.compile(evaluate)
+try:
+    checked_eval(x[:64], corrupt)  # BREAK exception
+except IndexError as err:
+    print("bad labels:", type(err).__name__)

@@ -41,7 +41,8 @@ struct VmHooks {
   // when the frame returns or an exception leaves it (unwinding).
   std::function<bool(Interp&, Code&)> on_region_enter;
   std::function<void(Interp&, Code&, bool unwinding)> on_region_exit;
-  // Every back-edge of a hot loop; `captures`: whether this frame already
+  // Every back-edge of a loop from its hot_loops-th on (its next iteration is
+  // the first captured); `captures`: whether this frame already
   // opened a region. Returns whether it has one now (closed at frame exit).
   std::function<bool(Interp&, Code&, size_t loop_head, bool captures)> on_loop_edge;
   // torch.compile'd calls (torch._C._jit_call_compiled): `key` is the compiled

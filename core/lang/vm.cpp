@@ -1024,8 +1024,9 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
           if (count <= in.hooks.hot_loops) {
             if (++count == in.hooks.hot_loops + 1 && in.hooks.on_hot_loop) in.hooks.on_hot_loop(in, *code, arg);
           }
-          // Every back-edge of a hot loop: the JIT opens a region or ends an iteration's graph.
-          if (count > in.hooks.hot_loops && in.hooks.on_loop_edge)
+          // From the hot_loops-th back-edge on (so the next iteration, the third by
+          // default, is captured), the JIT opens a region or ends an iteration's graph.
+          if (count >= in.hooks.hot_loops && in.hooks.on_loop_edge)
             f->captures = in.hooks.on_loop_edge(in, *code, arg, f->captures);
         }
         pc = arg;

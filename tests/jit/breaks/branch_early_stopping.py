@@ -1,10 +1,10 @@
 # Early stopping: stop when the loss improved by less than a tolerance,
-# tested on tensors, inside a hot training loop.
-# Before the loop is hot (steps 0-2): backward (1 graph) and SGD.step (third
-# call: 1 graph). The loss shrinks by 0.16 a step, so the tolerance stops the
-# loop at step 7: the comparison breaks the iteration graph in steps 3-7.
-# expect graphs: 3
-# expect breaks: data_dependent_branch@22 x5
+# tested on tensors, inside a hot training loop. Before the loop is hot
+# (steps 0-1): backward (1 graph); SGD.step's third call is inlined. The loss
+# shrinks by 0.16 a step, so the tolerance stops the loop at step 7: the
+# comparison breaks the iteration graph (1 graph) in steps 2-7.
+# expect graphs: 2
+# expect breaks: data_dependent_branch@22 x6
 # expect output: stopped at step 7
 import torch
 

@@ -1,12 +1,12 @@
 # Best-checkpoint tracking with `if loss < best`: comparing a tensor and
 # branching on it needs the value inside the hot loop.
-# Before the loop is hot (steps 0-2): backward (1 graph), Adam's per-parameter
-# update function (third call, step 1: 1 graph), the loop over parameters in
-# Adam.step (hot at step 1: 1 graph), Module.__call__ and Adam.step (third
-# calls, step 2: 1 graph each). Then 1 graph per iteration, broken by
-# `if loss < best` in each of steps 3-14.
-# expect graphs: 6
-# expect breaks: data_dependent_branch@25 x12
+# Before the loop is hot (steps 0-1): backward (1 graph), in step 1 Adam's
+# per-parameter update function (third call: 1 graph) and then the loop over
+# parameters in Adam.step (hot since step 0's last back-edge: 1 graph). From
+# step 2 (Module.__call__'s and Adam.step's third calls inlined) 1 graph per
+# iteration, broken by `if loss < best` in each of steps 2-14.
+# expect graphs: 4
+# expect breaks: data_dependent_branch@25 x13
 import torch
 import torch.nn.functional as F
 

@@ -1,10 +1,10 @@
 # A divergence guard, `if not (loss < limit)`, in a training step that turns
-# hot: `not t` needs the tensor's truth value.
-# train_step's third call (i=2) is a region, the loop one from i=3: in each,
-# one graph up to the `not` and one after it. 3 breaks (i = 2, 3, 4).
-# expect graphs: 4
+# hot: `not t` needs the tensor's truth value. The loop is a region from i=2
+# (train_step's third call is inlined): in each iteration, one graph up to the
+# `not` and one after it (2 graphs, 3 runs each). 3 breaks (i = 2, 3, 4).
+# expect graphs: 2
 # expect breaks: data_dependent_branch@13 x3
-# expect region: function train_step
+# expect region: loop loop at branch_not_tensor.py:22 in <module>
 import torch
 
 

@@ -1,12 +1,12 @@
 # A torch.compile'd model trained in a loop that logs loss.item() every few
-# steps: the model's graphs are captured with the loop's iterations once the
-# loop is hot.
-# Steps 0-2: the compiled model's region (1 graph, 3 runs), backward (1
-# graph) and SGD's per-parameter loop (hot from the third parameter of step 0:
-# graphs for a 1-d, a 1-d made dynamic, and a 2-d parameter), SGD.step (third
-# call, step 2: 1 graph). Steps 3-8: the loop's region, whose iteration graph
-# inlines the compiled model (1 graph); .item() at steps 4 and 8.
-# expect graphs: 7
+# steps: the model's graphs are captured with the loop's iterations once hot.
+# Steps 0-1: the compiled model's region (1 graph, 2 runs), backward (1
+# graph) and SGD's loop over 4 parameters (hot from step 0's second
+# back-edge: a 2-d and a 1-d parameter, 2 graphs, the dims recompile makes it
+# unroll; step 1's other 3 updates, 1 more graph, recompiled). Steps 2-8:
+# the loop's region, whose iteration graph inlines the compiled model and
+# SGD.step (1 graph); .item() at steps 4 and 8.
+# expect graphs: 6
 # expect breaks: item@26 x2
 # expect region: compiled Sequential
 import torch

@@ -1,13 +1,13 @@
-# Accuracy measured the usual way, (pred == y).float().mean().item(), in an
-# evaluation function that becomes hot after its second call.
-# Epoch 0 calls Module.__call__ 4 times (Sequential, Linear, ReLU, Linear):
-# the ReLU and the second Linear are its third and fourth calls, 2 graphs; in
-# epoch 1 the whole Sequential is a third (a recompile of the Linear's place).
-# Epoch 2 is accuracy()'s third call (1 graph), epoch 3 the hot loop (1 graph).
-# The .item() breaks in epochs 2 and 3.
-# expect graphs: 5
+# .item() accuracy, (pred == y).float().mean().item(), in a function hot after
+# 2 calls. Epoch 0 calls Module.__call__ 4 times (Sequential, Linear, ReLU,
+# Linear): the ReLU is its third call, a region (1 graph), and the second
+# Linear the third iteration of Sequential.forward's loop (1 graph); epoch 1's
+# whole Sequential is a __call__ region (1 graph, other first op: no
+# recompile). The epoch loop is a region from epoch 2: epochs 2-3 are 1 graph
+# (accuracy()'s third call inlined), each run at the .item(): 2 breaks.
+# expect graphs: 4
 # expect breaks: item@22 x2
-# expect region: function accuracy
+# expect region: loop loop at item_accuracy.py:25 in <module>
 import torch
 
 torch.manual_seed(2)

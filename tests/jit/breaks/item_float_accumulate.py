@@ -1,10 +1,10 @@
 # A running loss summed with float(loss) every step: float() of a tensor is
 # .item() under another name, so every iteration of the hot loop breaks.
-# Steps 0-2: backward is its own region; step 0 creates w.grad and step 1
-# accumulates into it, so 2 graphs (a recompile). From step 3 the loop's
-# iteration is 1 graph, read by float(loss) at its end: 9 breaks (steps 3-11).
+# Steps 0-1: backward is its own region; step 0 creates w.grad and step 1
+# accumulates into it, so 2 graphs (a recompile). From step 2 the loop's
+# iteration is 1 graph, read by float(loss) at its end: 10 breaks (2-11).
 # expect graphs: 3
-# expect breaks: item@21 x9
+# expect breaks: item@21 x10
 import torch
 
 torch.manual_seed(1)

@@ -1,12 +1,12 @@
 # A training loop that logs loss.item() every few steps. Each logged step
 # reads the loss into Python inside the hot loop's region.
-# Steps 0-2 run before the loop is hot. Each backward there is the backward
-# region's graph (1 graph, 3 runs); on the way the prelude's SGD update loop
-# (2 parameters: hot at step 1), Module.__call__ and SGD.step (third calls,
-# step 2) become regions with 1 graph each. From the back-edge after step 2
-# every iteration is one graph (same ops: 1 graph); at steps 5, 10, 15 the
-# .item() reads the loss at the end of it.
-# expect graphs: 5
+# Steps 0-1 run before the loop is hot: each backward there is the backward
+# region's graph (1 graph, 2 runs); the prelude's SGD loop over 2 parameters
+# is hot from step 0's last back-edge, so step 1's bias update is 1 graph.
+# From the back-edge after step 1 every iteration (steps 2-19) is one graph
+# (same ops: 1 graph, Module.__call__'s and SGD.step's third calls inlined);
+# at steps 5, 10, 15 the .item() reads the loss at the end of it.
+# expect graphs: 3
 # expect breaks: item@27 x3
 # expect region: loop loop at item_loss_every_n.py:21 in <module>
 import torch

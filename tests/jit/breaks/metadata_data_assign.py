@@ -1,11 +1,11 @@
-# Weight clipping through `.data =`: assigning .data swaps a tensor's storage
-# and shape while pending ops still hold the old ones.
-# Calls 1-2: backward (1 graph) and SGD's per-parameter loop (hot in call 2:
-# 1 graph). Call 3 is a function region, calls 4-5 run in the loop region: in
-# each the clamp and everything before it run at the .data assignment.
-# expect graphs: 4
+# Weight clipping through `.data =`: swaps a tensor's storage while pending
+# ops hold the old one. Calls 1-2: backward (1 graph) and SGD's loop over 2
+# parameters (hot from call 1's last back-edge: call 2's bias update, 1
+# graph). The loop is a region from call 3 (critic_step's third call inlined):
+# calls 3-5 are 1 graph, run at the .data assignment each time: 3 breaks.
+# expect graphs: 3
 # expect breaks: metadata_mutation@22 x3
-# expect region: function critic_step
+# expect region: loop loop at metadata_data_assign.py:25 in <module>
 import torch
 
 torch.manual_seed(10)

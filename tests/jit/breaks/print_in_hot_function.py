@@ -1,8 +1,8 @@
 # print() of a tensor inside a function that turns hot (called more than
-# twice): from the third call on the print reads a pending tensor.
-# normalize's third call (i=2) is a function region and i=3 runs in the loop's
-# region: each has one graph up to the print and one after it.
-# expect graphs: 4
+# twice): from the third call on the print reads a pending tensor. The loop
+# is a region from i=2 (normalize's third call inlined): i=2 and i=3 are one
+# graph up to the print and one after it (2 graphs, 2 runs each).
+# expect graphs: 2
 # expect breaks: print@12 x2
 import torch
 

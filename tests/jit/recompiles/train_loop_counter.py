@@ -1,13 +1,13 @@
 # A plain training loop (no torch.compile) whose step counter changes every
 # iteration: it feeds a learning-rate schedule, an input scale and an int
-# multiplier, all Python numbers that become graph inputs. The loop's
-# back-edge is hot once taken more than KILN_HOT_LOOPS (2) times, so from its
-# 4th iteration on each iteration is one run of one graph (forward, backward
-# and update together): 17 runs for 20 iterations, no recompiles from the
-# counter, and a bounded number of graphs (the first iterations' hot
-# functions and backward, the code after the loop).
+# multiplier, all Python numbers that become graph inputs. The loop's region
+# opens at the back-edge ending its 2nd iteration (KILN_HOT_LOOPS=2), so it
+# runs compiled from its 3rd iteration on, each iteration one run of one
+# graph (forward, backward and update together): 18 runs of one graph for
+# 20 iterations, no recompiles from the counter, and a bounded number of
+# graphs (the first 2 iterations' backward and SGD loop, the code after it).
 #
-# expect in loop:*<module> graphs: 1 runs=17 ir~~"= mm\(" ir~~"= add_\(%\d+, .*!mutates .*optim\.py"
+# expect in loop:*<module> graphs: 1 runs=18 ir~~"= mm\(" ir~~"= add_\(%\d+, .*!mutates .*optim\.py"
 # expect in loop:*<module> graphs: <=3
 # expect graphs: <=8
 # expect recompiles: 0
