@@ -16,6 +16,7 @@
 #include "core/lazy.h"
 #include "jit/graph.h"
 #include "jit/guards.h"
+#include "jit/jit_events.h"
 #include "jit/jit_check.h"
 #include "traces/recorder.h"
 
@@ -375,7 +376,7 @@ class Runtime : public lazy::Runner {
     if (entry && entry->report.check_failure.empty()) entry->report.check_failure = text;
     std::cerr << "kiln: KILN_JIT_CHECK: graph " << (entry ? std::to_string(entry->report.id) : "(uncompiled)")
               << ": " << text << "\n";
-    emit_log("jit_check", text);
+    events::log("jit_check", text);
   }
 
   // Adds 1 to the first element of the first output of the first op named
@@ -404,7 +405,7 @@ class Runtime : public lazy::Runner {
     } else {
       rec.guard = "the graph's structure (ops or argument kinds)";
     }
-    emit_guard_fail(rec);
+    events::guard_fail(rec, user_frame());
     if (cache.entries.size() >= opt_.cache_limit) {
       cache.limit_hit = true;
       r.backoff = r.backoff ? std::min<uint32_t>(r.backoff * 2, 1u << 20) : 16;
@@ -415,7 +416,7 @@ class Runtime : public lazy::Runner {
                       "(raise KILN_CACHE_LIMIT, or remove what changes: " +
                       (rec.fix.empty() ? "see kiln explain" : rec.fix) + ")";
       r.report.warnings.push_back(w);
-      emit_log("warning", w);
+      events::log("warning", w);
       std::cerr << "kiln: warning: " << w << "\n";  // like torch._dynamo's cache_size_limit warning
       ++r.report.eager_runs;
       return false;
@@ -434,7 +435,7 @@ class Runtime : public lazy::Runner {
       rec.made_dynamic = true;
       sig = make_signature(ops, cache.dynamic);
     }
-    emit_recompile(rec, cache.entries.size());
+    events::recompile(rec, cache.entries.size(), user_frame());
     r.report.recompiles.push_back(std::move(rec));
     return true;
   }
@@ -458,7 +459,7 @@ class Runtime : public lazy::Runner {
     e.sig = std::move(sig);
     cache.by_hash.emplace(e.sig.hash, cache.entries.size());
     cache.entries.push_back(std::move(e));
-    emit_compile(r, cache.entries.back().report, t0);
+    events::compiled(r.report.name, cache.entries.back().report, t0);
     return cache.entries.back();
   }
 
@@ -478,7 +479,7 @@ class Runtime : public lazy::Runner {
       b.loc = sites_.name(site);
       b.stack = user_stack();
     }
-    emit_break(b);
+    events::graph_break(b, user_frame());
     awaiting_first_op_ = &b;
     break_end_ns_ = now();
   }
@@ -500,127 +501,19 @@ class Runtime : public lazy::Runner {
     return out;
   }
 
-  // ---- events -------------------------------------------------------------------------------
   static std::string site_name_of(uint32_t site) { return g_self ? g_self->sites_.line(site) : ""; }
 
-  trace::Loc loc_of(trace::Session& s, uint32_t site) const {
-    const lang::FrameRef* f = sites_.ref(site);
-    if (!f) return {};
-    const lang::Pos& p = f->code->positions[f->pc];
-    return {s.strings().intern(f->code->filename), p.line, p.col};
-  }
-
-  void emit_break(const BreakReport& b) {
-    trace::Session* s = trace::Session::current();
-    if (!s) return;
-    trace::Event e;
-    e.kind = trace::EventKind::GraphBreak;
-    e.cat = trace::Category::jit;
-    e.tid = trace::thread_index();
-    e.ts_ns = now();
-    e.name = s->strings().intern("graph_break");
-    e.text = s->strings().intern(b.message);
-    e.detail = s->strings().intern(b.category);
-    e.stack = s->strings().intern(b.stack);
-    e.loc = loc_of(*s, sites_.intern(user_frame()));
-    s->record(e);
-  }
-
-  void emit_recompile(const RecompileReport& rec, size_t entries) {
-    trace::Session* s = trace::Session::current();
-    if (!s) return;
-    trace::Event e;
-    e.kind = trace::EventKind::Recompile;
-    e.cat = trace::Category::jit;
-    e.tid = trace::thread_index();
-    e.ts_ns = now();
-    e.name = s->strings().intern("recompile");
-    e.text = s->strings().intern(rec.guard);
-    std::string detail = "expected " + rec.expected + ", got " + rec.actual;
-    if (rec.made_dynamic) detail += "; the dim is dynamic from now on";
-    else if (!rec.fix.empty()) detail += "; " + rec.fix;
-    e.detail = s->strings().intern(detail);
-    e.a = entries;
-    e.loc = loc_of(*s, sites_.intern(lang::current_frame()));
-    s->record(e);
-  }
-
-  void emit_guard_fail(const RecompileReport& rec) {
-    trace::Session* s = trace::Session::current();
-    if (!s) return;
-    trace::Event e;
-    e.kind = trace::EventKind::GuardFail;
-    e.cat = trace::Category::jit;
-    e.tid = trace::thread_index();
-    e.ts_ns = now();
-    e.name = s->strings().intern("guard_fail");
-    e.text = s->strings().intern(rec.guard + " at " + rec.start);
-    e.detail = s->strings().intern("expected " + rec.expected + ", got " + rec.actual);
-    e.loc = loc_of(*s, sites_.intern(lang::current_frame()));
-    s->record(e);
-  }
-
-  void emit_compile(const RegionState& r, const GraphReport& g, int64_t t0) {
-    trace::Session* s = trace::Session::current();
-    if (!s) return;
-    trace::Event span;
-    span.kind = trace::EventKind::Span;
-    span.cat = trace::Category::compile;
-    span.tid = trace::thread_index();
-    span.ts_ns = t0;
-    span.dur_ns = now() - t0;
-    span.name = s->strings().intern("compile " + r.report.name);
-    span.graph_id = g.id;
-    s->record(span);
-    trace::Event log;
-    log.kind = trace::EventKind::Log;
-    log.cat = trace::Category::jit;
-    log.tid = span.tid;
-    log.ts_ns = now();
-    log.name = s->strings().intern("graph");
-    log.graph_id = g.id;
-    log.text = s->strings().intern(g.text);
-    s->record(log);
-  }
-
- public:
   // Per graph: how often its guards were checked and how long that took, as
   // counters (emitted when the JIT leaves, so a trace ends with the totals).
-  void emit_guard_counters() {
-    trace::Session* s = trace::Session::current();
-    if (!s) return;
+ public:
+  void emit_guard_counters() const {
     for (const auto& [key, region] : regions_)
       for (const auto& [where, cache] : region->caches)
         for (const Entry& e : cache.entries) {
           std::string g = "graph " + std::to_string(e.report.id);
-          emit_counter(*s, "guard checks, " + g, double(e.report.guard_checks));
-          emit_counter(*s, "guard ns, " + g, double(e.report.guard_ns));
+          events::counter("guard checks, " + g, double(e.report.guard_checks));
+          events::counter("guard ns, " + g, double(e.report.guard_ns));
         }
-  }
-
- private:
-  void emit_counter(trace::Session& s, const std::string& name, double value) {
-    trace::Event e;
-    e.kind = trace::EventKind::Counter;
-    e.cat = trace::Category::jit;
-    e.tid = trace::thread_index();
-    e.ts_ns = now();
-    e.name = s.strings().intern(name);
-    e.value = value;
-    s.record(e);
-  }
-
-  void emit_log(const char* name, const std::string& text) {
-    trace::Session* s = trace::Session::current();
-    if (!s) return;
-    trace::Event e;
-    e.kind = trace::EventKind::Log;
-    e.cat = trace::Category::jit;
-    e.tid = trace::thread_index();
-    e.ts_ns = now();
-    e.name = s->strings().intern(name);
-    e.text = s->strings().intern(text);
-    s->record(e);
   }
 
  public:
