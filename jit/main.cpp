@@ -143,6 +143,14 @@ std::optional<int> parse_run_options(const std::vector<std::string>& args, Optio
   return std::nullopt;
 }
 
+// kiln explain's report, after the script's output (also when the script failed).
+void print_report(const Options& o, const kiln::jit::Runtime* rt) {
+  if (!o.explain || !rt) return;
+  kiln::jit::Report r = kiln::jit::report(*rt);
+  std::cout.flush();
+  std::cout << (o.json ? kiln::jit::report_json(r) : kiln::jit::format_report(r));
+}
+
 int run_script(const Options& o) {
   using namespace kiln::lang;
   if (o.threads) kiln::set_num_threads(*o.threads);
@@ -167,20 +175,21 @@ int run_script(const Options& o) {
     try {
       in.run_file(o.script);
       kiln::lazy::sync(kiln::lazy::SyncReason::RegionEnd);
-      if (o.explain) {
-        kiln::jit::Report r = kiln::jit::report(*jit.rt);
-        std::cout.flush();
-        std::cout << (o.json ? kiln::jit::report_json(r) : kiln::jit::format_report(r));
-      }
+      print_report(o, jit.rt);
     } catch (const ScriptException& e) {
       std::cout.flush();
-      if (int code; is_system_exit(in, e, code)) return code;
+      if (int code; is_system_exit(in, e, code)) {
+        print_report(o, jit.rt);
+        return code;
+      }
       std::cerr << in.format_exception(e);
+      print_report(o, jit.rt);
       return 1;
     } catch (const kiln::Error& e) {
       std::cout.flush();
       if (e.kind() == kiln::ErrorKind::Syntax) std::cerr << in.format_syntax_error(e);
       else std::cerr << "kiln: " << e.describe() << "\n";
+      print_report(o, jit.rt);
       return 1;
     }
   } catch (const ScriptException& e) {

@@ -556,7 +556,12 @@ Runtime& install(lang::Interp& in, const Options& options) {
 
 void uninstall() {
   if (!Runtime::g_self) return;
-  lazy::sync(lazy::SyncReason::RegionEnd);
+  // Callers uninstall from destructors: an error in the last graph is reported, not thrown.
+  try {
+    lazy::sync(lazy::SyncReason::RegionEnd);
+  } catch (const Error& e) {
+    std::cerr << "kiln: running the last graph at exit: " << e.describe() << "\n";
+  }
   lazy::set_runner(nullptr);
   Runtime::g_self->emit_guard_counters();
   Runtime::g_self->uninstall_hooks();
