@@ -199,13 +199,9 @@ bool GradMode::enabled() { return g_grad_enabled; }
 void GradMode::set(bool on) { g_grad_enabled = on; }
 
 bool any_requires_grad(const std::vector<Value>& args) {
-  for (const Value& a : args) {
-    if (a.is_tensor() && a.tensor().defined() && a.tensor().requires_grad()) return true;
-    if (a.is_tensor_list())
-      for (const Tensor& t : a.tensor_list())
-        if (t.requires_grad()) return true;
-  }
-  return false;
+  bool any = false;
+  for_each_tensor(args, [&](const Tensor& t) { any = any || t.requires_grad(); });
+  return any;
 }
 
 Edge gradient_edge(const Tensor& t) {

@@ -79,13 +79,9 @@ void apply_requires_grad_arg(const OpDef& op, const std::vector<Value>& args, st
 }
 
 bool any_pending(const std::vector<Value>& args) {
-  for (const Value& v : args) {
-    if (v.is_tensor() && v.tensor().defined() && v.tensor().storage()->pending) return true;
-    if (v.is_tensor_list())
-      for (const Tensor& t : v.tensor_list())
-        if (t.defined() && t.storage()->pending) return true;
-  }
-  return false;
+  bool any = false;
+  for_each_tensor(args, [&](const Tensor& t) { any = any || t.storage()->pending; });
+  return any;
 }
 
 // A new-output op under capture: shapes and dtypes now, the kernel later.

@@ -114,16 +114,6 @@ void run_graph(std::vector<PendingOp>& ops, SyncReason reason, const GraphStart&
   g_runner->run_pending(ops, reason, start);
 }
 
-template <class F>
-void for_each_tensor(const PendingOp& p, F&& f) {
-  for (const Value& v : p.args) {
-    if (v.is_tensor() && v.tensor().defined()) f(v.tensor());
-    if (v.is_tensor_list())
-      for (const Tensor& t : v.tensor_list())
-        if (t.defined()) f(t);
-  }
-}
-
 // The pending ops `needed`'s value depends on: the last writers of it and,
 // transitively, of what they read. Empty when running them ahead would let a
 // later write reach an earlier, unselected reader (then everything must run).
@@ -137,7 +127,7 @@ std::vector<bool> ops_needed_for(const std::vector<PendingOp>& ops, const Storag
     for (const Tensor& t : p.outs) hit = hit || (t.defined() && need.count(t.storage().get()));
     if (!hit) continue;
     chosen[i] = true;
-    for_each_tensor(p, [&](const Tensor& t) { need.insert(t.storage().get()); });
+    for_each_tensor(p.args, [&](const Tensor& t) { need.insert(t.storage().get()); });
   }
   // Write-after-read: a chosen op must not overwrite what an earlier op left behind still reads.
   std::unordered_set<const Storage*> written_later;
@@ -148,7 +138,7 @@ std::vector<bool> ops_needed_for(const std::vector<PendingOp>& ops, const Storag
       continue;
     }
     bool hazard = false;
-    for_each_tensor(ops[i], [&](const Tensor& t) { hazard = hazard || written_later.count(t.storage().get()); });
+    for_each_tensor(ops[i].args, [&](const Tensor& t) { hazard = hazard || written_later.count(t.storage().get()); });
     if (hazard) return {};
   }
   return chosen;

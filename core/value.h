@@ -3,6 +3,7 @@
 // Scalar, ScalarType, str, None); the VM converts Python objects to these.
 #pragma once
 
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -58,5 +59,16 @@ class Value {
   [[noreturn]] void type_error(const char* expected) const;
   Var v_;
 };
+
+// Calls f on every defined tensor among `args`, those inside Tensor[] too.
+template <class F>
+void for_each_tensor(std::span<const Value> args, F&& f) {
+  for (const Value& v : args) {
+    if (v.is_tensor() && v.tensor().defined()) f(v.tensor());
+    if (v.is_tensor_list())
+      for (const Tensor& t : v.tensor_list())
+        if (t.defined()) f(t);
+  }
+}
 
 }  // namespace kiln

@@ -47,16 +47,10 @@ JitCheck::JitCheck(std::span<const lazy::PendingOp> ops) {
     if (p.op->kind != OpKind::View && !p.op->is_inplace())
       for (const Tensor& t : p.outs)
         if (t.defined()) fresh[t.storage().get()] = true;
-  auto visit = [&](const Tensor& t) {
-    if (t.defined() && !fresh.count(t.storage().get())) copy_storage(t);
-  };
-  for (const lazy::PendingOp& p : ops) {
-    for (const Value& v : p.args) {
-      if (v.is_tensor()) visit(v.tensor());
-      if (v.is_tensor_list())
-        for (const Tensor& t : v.tensor_list()) visit(t);
-    }
-  }
+  for (const lazy::PendingOp& p : ops)
+    for_each_tensor(p.args, [&](const Tensor& t) {
+      if (!fresh.count(t.storage().get())) copy_storage(t);
+    });
 }
 
 // A private copy of a storage the graph reads or writes in place, so the

@@ -327,10 +327,7 @@ class Runtime : public lazy::Runner {
       site = sites_.intern({&f->get_code(), 0});
     } else {  // a module: name its class, place it where the user called it
       name = lang::type_name(fn);
-      std::vector<lang::FrameRef> stack = lang::current_stack(4);
-      size_t i = 0;
-      while (i + 1 < stack.size() && stack[i].code->filename == kCompilerPrelude) ++i;
-      site = stack.empty() ? 0 : sites_.intern(stack[i]);
+      site = sites_.intern(user_frame());
     }
     RegionState& r = region_for(id, 0, "compiled", name, site);
     r.keep = key;
