@@ -20,6 +20,10 @@
 
 namespace kiln {
 
+namespace kir {
+class Lowering;  // core/kernel_ir.h
+}
+
 #define KILN_OP_KINDS(_)                                                  \
   _(Pointwise)  /* elementwise with broadcasting; fusible */              \
   _(Reduction)  /* reduces dims (sum, softmax: reduction + pointwise) */  \
@@ -56,6 +60,10 @@ using GradFn = std::vector<Tensor> (*)(const GradCtx&);
 // calls it before the kernel; with the kernel deferred (core/lazy.h), it keeps
 // those errors at the line that called the op.
 using CheckFn = void (*)(const Args&);
+// Lowers one use of the op into kernel IR for the fused code generators
+// (core/kernel_ir.h): false when this use cannot be (a dtype, dim or mode the
+// generators do not handle), and the node runs its eager kernel instead.
+using LowerFn = bool (*)(kir::Lowering&);
 
 // Which tensors the derivative reads, so autograd saves only those and checks
 // only their versions (an in-place change of anything else is legal).
@@ -72,6 +80,7 @@ struct OpDef {
   uint32_t saves = 0;
   CompositeFn composite = nullptr;  // only for OpKind::Composite
   CheckFn check = nullptr;          // value checks of indices/targets (see CheckFn)
+  LowerFn lower = nullptr;          // fusion's definition (see LowerFn); in-place ops use functional's
   // In-place variants ("add_") name their functional op ("add"); they share
   // its kernel, shape rules and derivative, writing into self.
   const char* inplace_of = nullptr;

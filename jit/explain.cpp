@@ -33,6 +33,10 @@ void format_region(std::ostringstream& out, const RegionReport& r) {
     if (!g.check_failure.empty()) out << "    KILN_JIT_CHECK: " << g.check_failure << "\n";
     std::istringstream lines(g.text);
     for (std::string line; std::getline(lines, line);) out << "    " << line << "\n";
+    if (g.plan.empty()) continue;
+    out << "    compiled: " << g.kernels << " fused kernel" << (g.kernels == 1 ? "" : "s") << "\n";
+    std::istringstream steps(g.plan);
+    for (std::string line; std::getline(steps, line);) out << "      " << line << "\n";
   }
   for (const RecompileReport& c : r.recompiles) {
     out << "  recompile at " << c.start << ": " << c.guard << ": expected " << c.expected << ", got " << c.actual;
@@ -70,7 +74,8 @@ std::string report_json(const Report& r) {
     for (const GraphReport& g : region.graphs)
       graphs.push_back({{"id", g.id}, {"start", g.start}, {"ops", g.ops}, {"guards", g.guards},
                         {"runs", g.hits + 1}, {"guard_checks", g.guard_checks}, {"guard_ns", g.guard_ns},
-                        {"hash", g.hash}, {"ir", g.text}, {"check_failure", g.check_failure}});
+                        {"hash", g.hash}, {"ir", g.text}, {"check_failure", g.check_failure},
+                        {"kernels", g.kernels}, {"plan", g.plan}});
     for (const RecompileReport& c : region.recompiles)
       recompiles.push_back({{"start", c.start}, {"guard", c.guard}, {"expected", c.expected},
                             {"actual", c.actual}, {"fix", c.fix}, {"made_dynamic", c.made_dynamic}});

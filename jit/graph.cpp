@@ -24,8 +24,11 @@ class Builder {
                " arguments, its schema ", s.args.size());
     Node n{.op = p.op, .site = p.site};
     n.args.reserve(p.args.size());
-    for (size_t a = 0; a < p.args.size(); ++a) n.args.push_back(arg(s.args[a], p.args[a]));
     int32_t node = int32_t(g_.nodes.size());
+    for (size_t a = 0; a < p.args.size(); ++a) {
+      use_ = {node, int32_t(a)};
+      n.args.push_back(arg(s.args[a], p.args[a]));
+    }
     for (size_t j = 0; j < p.outs.size(); ++j) n.outs.push_back(output(node, int32_t(j), p.outs[j]));
     g_.nodes.push_back(std::move(n));
   }
@@ -47,7 +50,10 @@ class Builder {
       a.value = v.is_tensor() ? tensor(v.tensor()) : -1;
     } else if (v.is_tensor_list()) {
       a.kind = NodeArg::Kind::TensorList;
-      for (const Tensor& t : v.tensor_list()) a.list.push_back(tensor(t));
+      for (const Tensor& t : v.tensor_list()) {
+        use_.second = (use_.second & 0xffff) | int32_t((a.list.size() + 1) << 16);
+        a.list.push_back(tensor(t));
+      }
     } else if (spec.type == ArgType::Scalar && v.is_number()) {
       a.kind = NodeArg::Kind::Scalar;
       a.value = scalar(v);
@@ -67,6 +73,9 @@ class Builder {
     v.kind = IrValue::Kind::TensorInput;
     v.input_index = int32_t(k);
     v.dynamic_dims = (dynamic_ ? dynamic_->mask(k) : 0) | t.impl()->dynamic_dims;
+    v.use_node = use_.first;
+    v.use_arg = use_.second & 0xffff;
+    v.use_elem = (use_.second >> 16) - 1;
     g_.values.push_back(std::move(v));
     g_.tensor_inputs.push_back(it->second);
     input_impls_.push_back(t.impl());
@@ -113,6 +122,8 @@ class Builder {
   }
 
   const DynamicDims* dynamic_;
+  // The argument being bound: node, and arg | (list element + 1) << 16.
+  std::pair<int32_t, int32_t> use_{-1, 0};
   Graph g_;
   std::unordered_map<const TensorImpl*, ValueId> current_;
   std::vector<const TensorImpl*> input_impls_;  // by tensor input index
@@ -234,7 +245,8 @@ class TextWriter {
     for (ValueId v : g_.tensor_inputs) out += (std::exchange(first, false) ? "" : ", ") + typed(v);
     for (ValueId v : g_.scalar_inputs) out += (std::exchange(first, false) ? "" : ", ") + typed(v);
     out += "):\n";
-    for (const Node& n : g_.nodes) out += node(n);
+    for (const Node& n : g_.nodes)
+      if (!n.dead) out += node(n);
     return out + returns();
   }
 
@@ -295,19 +307,23 @@ class TextWriter {
   // outputs no later node reads (the executor keeps every output anyway).
   std::string returns() const {
     std::vector<bool> read(g_.values.size(), false);
-    for (const Node& n : g_.nodes)
+    for (const Node& n : g_.nodes) {
+      if (n.dead) continue;
       for (const NodeArg& a : n.args) {
         if (a.kind == NodeArg::Kind::Tensor && a.value >= 0) read[size_t(a.value)] = true;
         for (ValueId e : a.list)
           if (e >= 0) read[size_t(e)] = true;
       }
+    }
     std::vector<bool> mutated_final(g_.values.size(), false);
     for (auto [in, last] : g_.mutations) mutated_final[size_t(last)] = true;
     std::string out = "  return (";
     bool first = true;
-    for (const Node& n : g_.nodes)
+    for (const Node& n : g_.nodes) {
+      if (n.dead) continue;
       for (ValueId o : n.outs)
         if (!read[size_t(o)] && !mutated_final[size_t(o)]) out += (std::exchange(first, false) ? "" : ", ") + name(o);
+    }
     out += ")";
     if (!g_.mutations.empty()) {
       out += ", mutated (";

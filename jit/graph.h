@@ -36,6 +36,9 @@ struct IrValue {
   int32_t out_index = 0;   // NodeOutput: which output of that node
   int32_t input_index = -1;  // TensorInput/ScalarInput: position in tensor_inputs/scalar_inputs
   ValueId version_of = -1;   // set on the output of an in-place op: the value it overwrote
+  // TensorInput: where the pending ops first pass it (node, argument, list
+  // element or -1), so executors find its tensor in later runs' ops.
+  int32_t use_node = -1, use_arg = -1, use_elem = -1;
 };
 
 // One argument of a node, in schema order.
@@ -52,6 +55,12 @@ struct Node {
   std::vector<NodeArg> args;
   std::vector<ValueId> outs;
   uint32_t site = 0;  // PendingOp::site
+  // Set by graph passes (jit/passes/): the node need not run. Nodes are never
+  // removed, so node i stays the i-th pending op the executor binds tensors from.
+  bool dead = false;
+  // Set by graph passes that rewrote this node's tensor arguments: its
+  // pending op's own arguments are stale and the executor rebinds them.
+  bool rewritten = false;
 };
 
 struct Graph {

@@ -49,6 +49,8 @@ constexpr const char* kUsage =
     "                   loopback addresses only unless --stream-allow-remote\n"
     "  --stream-wait[=SECONDS]  wait for the inspector to accept the stream (default 10 s)\n"
     "  --stream-allow-remote    allow a non-loopback --stream address\n"
+    "  --dump-dir DIR   write each compiled kernel's kernel IR (.kir), LLVM IR before and after\n"
+    "                   optimization (.ll, .opt.ll) and assembly (.s) into DIR\n"
     "  -h, --help       show this help\n"
     "\n"
     "environment:\n"
@@ -57,6 +59,10 @@ constexpr const char* kUsage =
     "  KILN_CACHE_LIMIT=N   graphs kept per place before it runs uncompiled (default 8)\n"
     "  KILN_MAX_GRAPH_OPS=N a graph ends cleanly at N ops (a long unrolled loop; default 4096)\n"
     "  KILN_JIT_CHECK=1     run every graph beside the interpreter and report the first node that differs\n"
+    "  KILN_BACKEND=llvm|eager  llvm: fused kernels compiled with LLVM (default); eager: each op's own kernel\n"
+    "  KILN_ASYNC_COMPILE=0 compile kernels before a graph's first run (default 1: in the background,\n"
+    "                       the graph running op by op until they are ready)\n"
+    "  KILN_CACHE_DIR=DIR   compiled kernels on disk (default ~/.cache/kiln; empty: no disk cache)\n"
     "  KILN_LOGS=topic,...  print events to stderr as they happen (like TORCH_LOGS); topics:\n";
 
 struct Options {
@@ -66,7 +72,7 @@ struct Options {
   bool explain = false, json = false;
   std::optional<int> threads;
   std::optional<uint64_t> seed;
-  std::string trace_path, record_path, stream;
+  std::string trace_path, record_path, stream, dump_dir;
   int stream_wait_s = 0;
   bool stream_allow_remote = false;
 };
@@ -117,6 +123,10 @@ std::optional<int> parse_run_options(const std::vector<std::string>& args, Optio
     } else if (a.rfind("--stream-wait=", 0) == 0) {
       if (!parse_int(a.substr(14), n) || n < 0) return usage_error("--stream-wait needs a number of seconds");
       o.stream_wait_s = int(n);
+    } else if (a == "--dump-dir" || a.rfind("--dump-dir=", 0) == 0) {
+      auto v = value("--dump-dir");
+      if (!v || v->empty()) return usage_error("--dump-dir needs a directory");
+      o.dump_dir = *v;
     } else if (a == "--stream-allow-remote") {
       o.stream_allow_remote = true;
     } else if (a == "--json" && o.explain) {
@@ -171,7 +181,11 @@ int run_script(const Options& o) {
       kiln::jit::Runtime* rt = nullptr;
       ~Jit() { kiln::jit::uninstall(); }
     } jit;
-    if (o.jit == "auto") jit.rt = &kiln::jit::install(in, kiln::jit::options_from_env(true));
+    if (o.jit == "auto") {
+      kiln::jit::Options jo = kiln::jit::options_from_env(true);
+      jo.dump_dir = o.dump_dir;
+      jit.rt = &kiln::jit::install(in, jo);
+    }
     try {
       in.run_file(o.script);
       kiln::lazy::sync(kiln::lazy::SyncReason::RegionEnd);

@@ -22,6 +22,11 @@ class Interp;
 
 namespace kiln::jit {
 
+enum class Backend : uint8_t {
+  Llvm,   // fused kernels compiled with LLVM (jit/fusion.h, jit/llvm_backend.h)
+  Eager,  // the reference executor: every node runs its eager kernel
+};
+
 struct Options {
   bool auto_regions = true;  // --jit=auto: hot functions and loops become regions
   uint32_t hot_calls = 2;    // KILN_HOT_CALLS
@@ -30,6 +35,9 @@ struct Options {
   size_t max_graph_ops = 4096;  // KILN_MAX_GRAPH_OPS: a graph this long ends cleanly (unrolled loops)
   bool check = false;           // KILN_JIT_CHECK=1: compare every graph run with the interpreter
   std::string check_fault;      // KILN_JIT_CHECK_FAULT=op: corrupt that op's output (tests the checker)
+  Backend backend = Backend::Llvm;  // KILN_BACKEND=llvm|eager; torch.compile(backend="eager") per region
+  bool async_compile = true;        // KILN_ASYNC_COMPILE=0: compile kernels before the graph's first run
+  std::string dump_dir;             // --dump-dir: each kernel's IR, LLVM IR and assembly as files
 };
 // Options with the KILN_* environment variables applied; throws kiln::Error
 // naming the variable when one is not a positive integer.
@@ -47,6 +55,8 @@ struct GraphReport {
   std::string hash;    // hex structural hash
   std::string text;    // the IR (jit/graph.h to_text)
   std::string check_failure;  // KILN_JIT_CHECK: the first node that differed, "" when none
+  size_t kernels = 0;         // fused kernels of its (latest) plan; 0: not compiled (yet)
+  std::string plan;           // the plan's steps: "kernel fused_mul_add [3 nodes, 1 stores]", "eager mm"
 };
 struct RecompileReport {
   std::string start;   // where the graph starts

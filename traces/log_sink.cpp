@@ -137,8 +137,8 @@ void LogSink::print(const Event& e, const StringTable& strings) {
       return;
     case EventKind::Log: {
       std::string_view name = s(e.name);
-      LogTopic topic = name == "graph" ? LogTopic::graph : LogTopic::output_code;
-      if ((name != "graph" && name != "output_code") || !spec_.has(topic)) return;
+      LogTopic topic = name == "graph" ? LogTopic::graph : name == "cache" ? LogTopic::cache : LogTopic::output_code;
+      if ((name != "graph" && name != "output_code" && name != "cache") || !spec_.has(topic)) return;
       head(topic);
       if (e.graph_id != 0) out_ << " graph " << e.graph_id;
       std::string_view text = s(e.text);

@@ -27,6 +27,7 @@ namespace kiln::trace {
   _(guards, "every failed guard, with expected vs actual (GuardFail events)")         \
   _(graph, "the captured graph of each compiled region (Log events named graph)")     \
   _(output_code, "the generated kernel code (Log events named output_code)")          \
+  _(cache, "why each kernel missed the disk cache, and rejected cache files (Log events named cache)") \
   _(perf, "time per kernel and span at exit; with +perf, every kernel as it runs")
 
 enum class LogTopic : uint8_t {

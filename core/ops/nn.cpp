@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/lowering.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -132,6 +133,30 @@ void layer_norm_kernel(const Args& a, std::vector<Tensor>& outs) {
       }
     });
   });
+}
+
+// The fused code generators' layer norm over the last dim (core/lowering.h):
+// the eager kernel's two passes in double, then (x - mean) * rstd * w + b.
+bool lower_layer_norm(kir::Lowering& L) {
+  using KOp = kir::Op;
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_float(t) || L.args[1].int_list().size() != 1 || !L.can_reduce(0, -1)) return false;
+  kir::Builder& b = L.b;
+  constexpr DType D = DType::Float64;
+  kir::ExprId x = L.tensor(0, t), xd = b.cast(x, D), n = L.row_length(D);
+  kir::ExprId mean = b.binary(KOp::Div, b.reduce(kir::ReduceOp::Sum, xd), n);
+  kir::ExprId dev = b.binary(KOp::Sub, xd, mean);
+  kir::ExprId var = b.binary(KOp::Div, b.reduce(kir::ReduceOp::Sum, b.binary(KOp::Mul, dev, dev)), n);
+  kir::ExprId rstd = b.binary(KOp::Div, b.constant(1, D), b.unary(KOp::Sqrt, b.binary(KOp::Add, var, L.scalar(4, D))));
+  kir::ExprId cm = b.cast(mean, t), cr = b.cast(rstd, t);
+  kir::ExprId y = b.binary(KOp::Mul, b.binary(KOp::Sub, x, cm), cr);
+  kir::ExprId w = L.tensor(2, t), bias = L.tensor(3, t);
+  if (w >= 0) y = b.binary(KOp::Mul, y, w);
+  if (bias >= 0) y = b.binary(KOp::Add, y, bias);
+  L.set_out(0, y);
+  L.set_out(1, cm, true);
+  L.set_out(2, cr, true);
+  return true;
 }
 
 // d/dx of (x - mu) * rstd * w + b, plus the paths through the mean and rstd outputs.
@@ -521,7 +546,7 @@ void register_nn_ops(OpTable& t) {
                         "float eps) -> (Tensor, Tensor, Tensor)",
          .kind = OpKind::Reduction, .shape = shape_layer_norm, .dtype = dtype_layer_norm,
          .kernel = layer_norm_kernel, .grad = grad_layer_norm,
-         .saves = save_in(0) | save_in(2) | save_out(1) | save_out(2)});
+         .saves = save_in(0) | save_in(2) | save_out(1) | save_out(2), .lower = lower_layer_norm});
   t.add({.schema_text = "layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, "
                         "float eps=1e-05, bool cudnn_enable=True) -> Tensor",
          .kind = C, .composite = layer_norm_composite});

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "core/autograd.h"
+#include "core/lowering.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -739,6 +740,225 @@ std::vector<DType> dtype_to(const Args& a) {
   return {a[1].is_none() ? a[0].tensor().dtype() : a[1].dtype()};
 }
 
+
+// ---- lowerings for the fused code generators (core/lowering.h) --------------------------
+// Each mirrors its functor above, operation for operation, so compiled and
+// eager results agree (up to the vector math library's last bits).
+using kir::ExprId;
+using kir::Lowering;
+using KOp = kir::Op;
+
+DType promoted(Lowering& L) { return dtype_promote(L.args)[0]; }
+ExprId kconst(Lowering& L, double v, DType t) { return L.b.constant(v, t); }
+
+bool lower_add_sub(Lowering& L, KOp op) {
+  DType ct = promoted(L);
+  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
+  ExprId y = L.b.binary(KOp::Mul, L.scalar(2, ct), L.tensor(1, ct));
+  L.set_out(0, L.b.binary(op, L.tensor(0, ct), y));
+  return true;
+}
+bool lower_add(Lowering& L) { return lower_add_sub(L, KOp::Add); }
+bool lower_sub(Lowering& L) { return lower_add_sub(L, KOp::Sub); }
+bool lower_mul(Lowering& L) {
+  DType ct = promoted(L);
+  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
+  L.set_out(0, L.b.binary(KOp::Mul, L.tensor(0, ct), L.tensor(1, ct)));
+  return true;
+}
+bool lower_div(Lowering& L) {
+  DType ct = dtype_div(L.args)[0];
+  if (!L.args[2].is_none() || !kir::lowerable_float(ct)) return false;
+  L.set_out(0, L.b.binary(KOp::Div, L.tensor(0, ct), L.tensor(1, ct)));
+  return true;
+}
+
+// A float function of one float input: int inputs compute in float32 (dtype rule).
+template <ExprId (*F)(Lowering&, ExprId, DType)>
+bool lower_float_unary(Lowering& L) {
+  DType ct = L.outs[0].dtype();
+  if (!kir::lowerable_float(ct)) return false;
+  L.set_out(0, F(L, L.tensor(0, ct), ct));
+  return true;
+}
+template <KOp O> ExprId apply(Lowering& L, ExprId x, DType) { return L.b.unary(O, x); }
+ExprId recip_of(Lowering& L, ExprId d, DType t) { return L.b.binary(KOp::Div, kconst(L, 1, t), d); }
+ExprId sigmoid_of(Lowering& L, ExprId x, DType t) {
+  return recip_of(L, L.b.binary(KOp::Add, kconst(L, 1, t), L.b.unary(KOp::Exp, L.b.unary(KOp::Neg, x))), t);
+}
+ExprId silu_of(Lowering& L, ExprId x, DType t) {
+  return L.b.binary(KOp::Div, x, L.b.binary(KOp::Add, kconst(L, 1, t), L.b.unary(KOp::Exp, L.b.unary(KOp::Neg, x))));
+}
+ExprId rsqrt_of(Lowering& L, ExprId x, DType t) { return recip_of(L, L.b.unary(KOp::Sqrt, x), t); }
+
+bool lower_neg(Lowering& L) {
+  DType ct = L.outs[0].dtype();
+  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
+  L.set_out(0, L.b.unary(KOp::Neg, L.tensor(0, ct)));
+  return true;
+}
+bool lower_abs(Lowering& L) {
+  DType ct = L.outs[0].dtype();
+  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
+  L.set_out(0, L.b.unary(KOp::Abs, L.tensor(0, ct)));
+  return true;
+}
+// max(x, 0) with x first: x < 0 ? 0 : x keeps nan and -0.0 as std::max does.
+bool lower_relu(Lowering& L) {
+  DType ct = L.outs[0].dtype();
+  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
+  ExprId x = L.tensor(0, ct), zero = kconst(L, 0, ct);
+  L.set_out(0, L.b.select(L.b.compare(KOp::Lt, x, zero), zero, x));
+  return true;
+}
+
+bool gelu_tanh_arg(Lowering& L, int arg) { return L.args[size_t(arg)].str() == "tanh"; }
+ExprId gelu_inner(Lowering& L, ExprId x, DType t) {  // kTanhBeta * (x + kTanhKappa * x*x*x)
+  ExprId x3 = L.b.binary(KOp::Mul, L.b.binary(KOp::Mul, L.b.binary(KOp::Mul, kconst(L, kTanhKappa, t), x), x), x);
+  return L.b.binary(KOp::Mul, kconst(L, kTanhBeta, t), L.b.binary(KOp::Add, x, x3));
+}
+ExprId gelu_cdf(Lowering& L, ExprId x, DType t) {  // 0.5 * (1 + erf(x * kSqrt1_2))
+  ExprId e = L.b.unary(KOp::Erf, L.b.binary(KOp::Mul, x, kconst(L, kSqrt1_2, t)));
+  return L.b.binary(KOp::Mul, kconst(L, 0.5, t), L.b.binary(KOp::Add, kconst(L, 1, t), e));
+}
+bool lower_gelu(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_float(t)) return false;
+  ExprId x = L.tensor(0, t), one = kconst(L, 1, t), half = kconst(L, 0.5, t);
+  if (gelu_tanh_arg(L, 1)) {
+    ExprId th = L.b.binary(KOp::Add, one, L.b.unary(KOp::Tanh, gelu_inner(L, x, t)));
+    L.set_out(0, L.b.binary(KOp::Mul, L.b.binary(KOp::Mul, half, x), th));
+  } else {
+    ExprId e = L.b.unary(KOp::Erf, L.b.binary(KOp::Mul, x, kconst(L, kSqrt1_2, t)));
+    L.set_out(0, L.b.binary(KOp::Mul, L.b.binary(KOp::Mul, x, half), L.b.binary(KOp::Add, one, e)));
+  }
+  return true;
+}
+bool lower_gelu_backward(Lowering& L) {
+  DType t = promoted(L);
+  if (!kir::lowerable_float(t)) return false;
+  ExprId g = L.tensor(0, t), x = L.tensor(1, t), one = kconst(L, 1, t), half = kconst(L, 0.5, t);
+  auto mul = [&](ExprId a, ExprId b) { return L.b.binary(KOp::Mul, a, b); };
+  auto add = [&](ExprId a, ExprId b) { return L.b.binary(KOp::Add, a, b); };
+  if (gelu_tanh_arg(L, 2)) {
+    ExprId x2 = mul(x, x);
+    ExprId th = L.b.unary(KOp::Tanh, mul(kconst(L, kTanhBeta, t), add(x, mul(mul(kconst(L, kTanhKappa, t), x2), x))));
+    ExprId dinner = mul(kconst(L, kTanhBeta, t), add(one, mul(kconst(L, 3 * kTanhKappa, t), x2)));
+    ExprId left = mul(half, add(one, th));
+    ExprId right = mul(mul(mul(half, x), L.b.binary(KOp::Sub, one, mul(th, th))), dinner);
+    L.set_out(0, mul(g, add(left, right)));
+  } else {
+    ExprId pdf = mul(kconst(L, kInvSqrt2Pi, t), L.b.unary(KOp::Exp, mul(mul(kconst(L, -0.5, t), x), x)));
+    L.set_out(0, mul(g, add(gelu_cdf(L, x, t), mul(x, pdf))));
+  }
+  return true;
+}
+
+// maximum/minimum: nan from either side gives x + y, else the larger (smaller).
+template <KOp Cmp>
+bool lower_extremum(Lowering& L) {
+  DType ct = promoted(L);
+  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
+  ExprId x = L.tensor(0, ct), y = L.tensor(1, ct);
+  ExprId pick = L.b.select(L.b.compare(Cmp, x, y), x, y);
+  if (kir::lowerable_float(ct)) {
+    ExprId nan = L.b.binary(KOp::Or, L.b.unary(KOp::IsNan, x), L.b.unary(KOp::IsNan, y));
+    pick = L.b.select(nan, L.b.binary(KOp::Add, x, y), pick);
+  }
+  L.set_out(0, pick);
+  return true;
+}
+// clamp with Scalar bounds on a float tensor: min(max(x, lo), hi) with x first.
+bool lower_clamp(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_float(t) || L.args[0].tensor().dtype() != t) return false;
+  bool lo = present(L.args[1]), hi = present(L.args[2]);
+  if (lo && hi) return false;  // a nan bound fills nan: keep the eager kernel's rule
+  ExprId x = L.tensor(0, t);
+  if (lo) {
+    ExprId b = L.scalar(1, t);
+    x = L.b.select(L.b.compare(KOp::Lt, x, b), b, x);
+  }
+  if (hi) {
+    ExprId b = L.scalar(2, t);
+    x = L.b.select(L.b.compare(KOp::Lt, b, x), b, x);
+  }
+  L.set_out(0, x);
+  return true;
+}
+bool lower_where(Lowering& L) {
+  DType ct = dtype_where(L.args)[0];
+  if (!kir::lowerable_type(ct)) return false;
+  L.set_out(0, L.b.select(L.tensor(0, DType::Bool), L.tensor(1, ct), L.tensor(2, ct)));
+  return true;
+}
+template <KOp Cmp>
+bool lower_compare(Lowering& L) {
+  DType ct = promoted(L);
+  if (!kir::lowerable_type(ct)) return false;
+  L.set_out(0, L.b.compare(Cmp, L.tensor(0, ct), L.tensor(1, ct)));
+  return true;
+}
+bool lower_logical_not(Lowering& L) {
+  if (!kir::lowerable_type(L.args[0].tensor().dtype())) return false;
+  L.set_out(0, L.b.unary(KOp::Not, L.tensor(0, DType::Bool)));
+  return true;
+}
+// Copies convert through the destination type (copy_cast's rule).
+bool lower_clone(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_type(t) || !kir::lowerable_type(L.args[0].tensor().dtype())) return false;
+  L.set_out(0, L.tensor(0, t));
+  return true;
+}
+bool lower_copy(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_type(t) || !kir::lowerable_type(L.args[1].tensor().dtype())) return false;
+  L.set_out(0, L.tensor(1, t));
+  return true;
+}
+bool lower_fill(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_type(t)) return false;
+  L.set_out(0, L.scalar(1, t));
+  return true;
+}
+bool lower_zero(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_type(t)) return false;
+  L.set_out(0, kconst(L, 0, t));
+  return true;
+}
+// x ** e on floats with the eager kernel's formulas for its special exponents.
+// The exponent is a graph input (a Python number may change without a
+// recompile), so the choice is made per element with selects.
+ExprId pow_of(Lowering& L, ExprId x, ExprId e, DType t) {
+  auto mul = [&](ExprId a, ExprId b) { return L.b.binary(KOp::Mul, a, b); };
+  auto is = [&](double v) { return L.b.compare(KOp::Eq, e, kconst(L, v, t)); };
+  ExprId x2 = mul(x, x), sq = L.b.unary(KOp::Sqrt, x);
+  ExprId r = L.b.binary(KOp::Pow, x, e);
+  r = L.b.select(is(-2), recip_of(L, x2, t), r);
+  r = L.b.select(is(-1), recip_of(L, x, t), r);
+  r = L.b.select(is(-0.5), recip_of(L, sq, t), r);
+  r = L.b.select(is(0.5), sq, r);
+  r = L.b.select(is(3), mul(x2, x), r);
+  return L.b.select(is(2), x2, r);
+}
+bool lower_pow_scalar(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_float(t)) return false;
+  L.set_out(0, pow_of(L, L.tensor(0, t), L.scalar(1, t), t));
+  return true;
+}
+// pow(Tensor, Tensor): a Python number exponent arrives as a wrapped tensor.
+bool lower_pow(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!kir::lowerable_float(t) || is_wrapped(L.args[0].tensor())) return false;
+  ExprId x = L.tensor(0, t), e = L.tensor(1, t);
+  L.set_out(0, is_wrapped(L.args[1].tensor()) ? pow_of(L, x, e, t) : L.b.binary(KOp::Pow, x, e));
+  return true;
+}
+
 }  // namespace
 }  // namespace ops
 
@@ -750,15 +970,15 @@ void register_pointwise_ops(OpTable& t) {
 
   // Arithmetic.
   t.add({.schema_text = "add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<AddF, 2, dtype_promote>, .grad = grad_add});
+         .dtype = dtype_promote, .kernel = pointwise_kernel<AddF, 2, dtype_promote>, .grad = grad_add, .lower = lower_add});
   t.add({.schema_text = "sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<SubF, 2, dtype_promote>, .grad = grad_sub});
+         .dtype = dtype_promote, .kernel = pointwise_kernel<SubF, 2, dtype_promote>, .grad = grad_sub, .lower = lower_sub});
   t.add({.schema_text = "mul(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_promote, .kernel = pointwise_kernel<MulF, 2, dtype_promote>, .grad = grad_mul,
-         .saves = save_in(0) | save_in(1)});
+         .saves = save_in(0) | save_in(1), .lower = lower_mul});
   t.add({.schema_text = "div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor", .kind = P,
          .shape = B, .dtype = dtype_div, .kernel = pointwise_kernel<DivF, 2, dtype_div>,
-         .grad = grad_div, .saves = save_in(0) | save_in(1)});
+         .grad = grad_div, .saves = save_in(0) | save_in(1), .lower = lower_div});
   // floor_divide has no derivative in PyTorch either.
   t.add({.schema_text = "floor_divide(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_promote, .kernel = pointwise_kernel<FloorDivideF, 2, dtype_promote>});
@@ -769,62 +989,62 @@ void register_pointwise_ops(OpTable& t) {
   // takes the Tensor_Scalar path; a 1-element tensor must not bind as Scalar.
   t.add({.schema_text = "pow(Tensor self, Tensor exponent) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_pow, .kernel = pow_kernel, .grad = grad_pow,
-         .saves = save_in(0) | save_in(1) | save_out(0)});
+         .saves = save_in(0) | save_in(1) | save_out(0), .lower = lower_pow});
   t.add({.schema_text = "pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor", .kind = P, .shape = S,
-         .dtype = dtype_pow_scalar, .kernel = pow_scalar_kernel, .grad = grad_pow_scalar, .saves = save_in(0)});
+         .dtype = dtype_pow_scalar, .kernel = pow_scalar_kernel, .grad = grad_pow_scalar, .saves = save_in(0), .lower = lower_pow_scalar});
   t.add({.schema_text = "pow.Scalar(Scalar self, Tensor exponent) -> Tensor", .kind = P, .shape = shape_pow_base,
          .dtype = dtype_pow_base, .kernel = pow_base_kernel, .grad = grad_pow_base,
          .saves = save_in(1) | save_out(0)});
 
   // Unary, dtype kept.
   t.add({.schema_text = "neg(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_neg,
-         .kernel = pointwise_kernel<NegF, 1, dtype_like_self>, .grad = grad_neg});
+         .kernel = pointwise_kernel<NegF, 1, dtype_like_self>, .grad = grad_neg, .lower = lower_neg});
   t.add({.schema_text = "abs(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
-         .kernel = pointwise_kernel<AbsF, 1, dtype_like_self>, .grad = grad_abs, .saves = save_in(0)});
+         .kernel = pointwise_kernel<AbsF, 1, dtype_like_self>, .grad = grad_abs, .saves = save_in(0), .lower = lower_abs});
   t.add({.schema_text = "sign(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
          .kernel = pointwise_kernel<SignF, 1, dtype_like_self>, .grad = grad_zero});
   t.add({.schema_text = "relu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_relu,
-         .kernel = pointwise_kernel<ReluF, 1, dtype_like_self>, .grad = grad_relu, .saves = save_out(0)});
+         .kernel = pointwise_kernel<ReluF, 1, dtype_like_self>, .grad = grad_relu, .saves = save_out(0), .lower = lower_relu});
   t.add({.schema_text = "gelu(Tensor self, *, str approximate='none') -> Tensor", .kind = P, .shape = S,
          .dtype = dtype_gelu, .kernel = pointwise_kernel<GeluF, 1, dtype_like_self>, .grad = grad_gelu,
-         .saves = save_in(0)});
+         .saves = save_in(0), .lower = lower_gelu});
   // Not differentiable here: derivative formulas run without building a graph.
   t.add({.schema_text = "gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor",
          .kind = P, .shape = B, .dtype = dtype_gelu_backward,
-         .kernel = pointwise_kernel<GeluBackwardF, 2, dtype_promote>});
+         .kernel = pointwise_kernel<GeluBackwardF, 2, dtype_promote>, .lower = lower_gelu_backward});
   t.add({.schema_text = "silu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
-         .kernel = pointwise_kernel<SiluF, 1, dtype_like_self>, .grad = grad_silu, .saves = save_in(0)});
+         .kernel = pointwise_kernel<SiluF, 1, dtype_like_self>, .grad = grad_silu, .saves = save_in(0), .lower = lower_float_unary<silu_of>});
 
   // Unary float functions: int and bool promote to float32.
   constexpr auto F = dtype_promote_float;
   t.add({.schema_text = "exp(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<ExpF, 1, F>, .grad = grad_exp, .saves = save_out(0)});
+         .kernel = pointwise_kernel<ExpF, 1, F>, .grad = grad_exp, .saves = save_out(0), .lower = lower_float_unary<apply<KOp::Exp>>});
   t.add({.schema_text = "log(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<LogF, 1, F>, .grad = grad_log, .saves = save_in(0)});
+         .kernel = pointwise_kernel<LogF, 1, F>, .grad = grad_log, .saves = save_in(0), .lower = lower_float_unary<apply<KOp::Log>>});
   t.add({.schema_text = "log1p(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<Log1pF, 1, F>, .grad = grad_log1p, .saves = save_in(0)});
+         .kernel = pointwise_kernel<Log1pF, 1, F>, .grad = grad_log1p, .saves = save_in(0), .lower = lower_float_unary<apply<KOp::Log1p>>});
   t.add({.schema_text = "sqrt(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<SqrtF, 1, F>, .grad = grad_sqrt, .saves = save_out(0)});
+         .kernel = pointwise_kernel<SqrtF, 1, F>, .grad = grad_sqrt, .saves = save_out(0), .lower = lower_float_unary<apply<KOp::Sqrt>>});
   t.add({.schema_text = "rsqrt(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<RsqrtF, 1, F>, .grad = grad_rsqrt, .saves = save_out(0)});
+         .kernel = pointwise_kernel<RsqrtF, 1, F>, .grad = grad_rsqrt, .saves = save_out(0), .lower = lower_float_unary<rsqrt_of>});
   t.add({.schema_text = "sin(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<SinF, 1, F>, .grad = grad_sin, .saves = save_in(0)});
+         .kernel = pointwise_kernel<SinF, 1, F>, .grad = grad_sin, .saves = save_in(0), .lower = lower_float_unary<apply<KOp::Sin>>});
   t.add({.schema_text = "cos(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<CosF, 1, F>, .grad = grad_cos, .saves = save_in(0)});
+         .kernel = pointwise_kernel<CosF, 1, F>, .grad = grad_cos, .saves = save_in(0), .lower = lower_float_unary<apply<KOp::Cos>>});
   t.add({.schema_text = "tanh(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<TanhF, 1, F>, .grad = grad_tanh, .saves = save_out(0)});
+         .kernel = pointwise_kernel<TanhF, 1, F>, .grad = grad_tanh, .saves = save_out(0), .lower = lower_float_unary<apply<KOp::Tanh>>});
   t.add({.schema_text = "sigmoid(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<SigmoidF, 1, F>, .grad = grad_sigmoid, .saves = save_out(0)});
+         .kernel = pointwise_kernel<SigmoidF, 1, F>, .grad = grad_sigmoid, .saves = save_out(0), .lower = lower_float_unary<sigmoid_of>});
   t.add({.schema_text = "erf(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = F,
-         .kernel = pointwise_kernel<ErfF, 1, F>, .grad = grad_erf, .saves = save_in(0)});
+         .kernel = pointwise_kernel<ErfF, 1, F>, .grad = grad_erf, .saves = save_in(0), .lower = lower_float_unary<apply<KOp::Erf>>});
 
   // Selection.
   t.add({.schema_text = "maximum(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_promote, .kernel = pointwise_kernel<MaximumF, 2, dtype_promote>, .grad = grad_maximum,
-         .saves = save_in(0) | save_in(1)});
+         .saves = save_in(0) | save_in(1), .lower = lower_extremum<KOp::Gt>});
   t.add({.schema_text = "minimum(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_promote, .kernel = pointwise_kernel<MinimumF, 2, dtype_promote>, .grad = grad_minimum,
-         .saves = save_in(0) | save_in(1)});
+         .saves = save_in(0) | save_in(1), .lower = lower_extremum<KOp::Lt>});
   // clamp.Tensor first for the same reason as pow: numbers bind to it as
   // wrapped tensors with identical results, tensors never bind as Scalars.
   t.add({.schema_text = "clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", .kind = P,
@@ -832,36 +1052,36 @@ void register_pointwise_ops(OpTable& t) {
          .grad = grad_clamp_tensor, .saves = save_in(0) | save_in(1) | save_in(2)});
   t.add({.schema_text = "clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", .kind = P, .shape = S,
          .dtype = dtype_clamp, .kernel = pointwise_kernel<ClampF, 1, dtype_clamp>, .grad = grad_clamp,
-         .saves = save_in(0)});
+         .saves = save_in(0), .lower = lower_clamp});
   t.add({.schema_text = "where.self(Tensor condition, Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_where, .kernel = pointwise_kernel<WhereF, 3, dtype_where>, .grad = grad_where,
-         .saves = save_in(0)});
+         .saves = save_in(0), .lower = lower_where});
 
   // Comparisons: computed in the promoted dtype, bool out, no derivative.
-#define KILN_COMPARE(name, Cmp)                                                                           \
+#define KILN_COMPARE(name, K, Cmp)                                                                           \
   t.add({.schema_text = name "(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,              \
-         .dtype = dtype_bool, .kernel = pointwise_kernel<CompareF<Cmp>, 2, dtype_promote>});
-  KILN_COMPARE("eq", std::equal_to<>)
-  KILN_COMPARE("ne", std::not_equal_to<>)
-  KILN_COMPARE("lt", std::less<>)
-  KILN_COMPARE("le", std::less_equal<>)
-  KILN_COMPARE("gt", std::greater<>)
-  KILN_COMPARE("ge", std::greater_equal<>)
+         .dtype = dtype_bool, .kernel = pointwise_kernel<CompareF<Cmp>, 2, dtype_promote>, .lower = lower_compare<KOp::K>});
+  KILN_COMPARE("eq", Eq, std::equal_to<>)
+  KILN_COMPARE("ne", Ne, std::not_equal_to<>)
+  KILN_COMPARE("lt", Lt, std::less<>)
+  KILN_COMPARE("le", Le, std::less_equal<>)
+  KILN_COMPARE("gt", Gt, std::greater<>)
+  KILN_COMPARE("ge", Ge, std::greater_equal<>)
 #undef KILN_COMPARE
   t.add({.schema_text = "logical_not(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_bool,
-         .kernel = pointwise_kernel<LogicalNotF, 1, dtype_like_self>});
+         .kernel = pointwise_kernel<LogicalNotF, 1, dtype_like_self>, .lower = lower_logical_not});
 
   // Copies and fills.
   t.add({.schema_text = "clone(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
-         .kernel = clone_kernel, .grad = grad_identity});
+         .kernel = clone_kernel, .grad = grad_identity, .lower = lower_clone});
   t.add({.schema_text = "_to_copy(Tensor self, ScalarType? dtype=None) -> Tensor", .kind = P, .shape = S,
-         .dtype = dtype_to, .kernel = clone_kernel, .grad = grad_identity});
+         .dtype = dtype_to, .kernel = clone_kernel, .grad = grad_identity, .lower = lower_clone});
   t.add({.schema_text = "copy(Tensor self, Tensor src) -> Tensor", .kind = P, .shape = shape_copy,
-         .dtype = dtype_like_self, .kernel = copy_kernel, .grad = grad_copy});
+         .dtype = dtype_like_self, .kernel = copy_kernel, .grad = grad_copy, .lower = lower_copy});
   t.add({.schema_text = "fill(Tensor self, Scalar value) -> Tensor", .kind = P, .shape = S,
-         .dtype = dtype_like_self, .kernel = fill_kernel, .grad = grad_overwrite});
+         .dtype = dtype_like_self, .kernel = fill_kernel, .grad = grad_overwrite, .lower = lower_fill});
   t.add({.schema_text = "zero(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
-         .kernel = zero_kernel, .grad = grad_overwrite});
+         .kernel = zero_kernel, .grad = grad_overwrite, .lower = lower_zero});
 
   // In place.
   t.add({.schema_text = "add_(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .inplace_of = "add"});

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/kernels/reduce.h"
+#include "core/lowering.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -574,6 +575,59 @@ std::vector<Tensor> grad_log_softmax(const GradCtx& c) {
   return {sub(g, mul(exp(y), sum(g, dim, true)))};
 }
 
+
+// ---- lowerings for the fused code generators (core/lowering.h) --------------------------
+// Row reductions over the last dim: like the eager kernels, softmax shifts by
+// the row max and sums exp in double; sums accumulate float32 in double.
+using kir::ExprId;
+using kir::Lowering;
+using KOp = kir::Op;
+
+DType accumulator(DType t) { return t == DType::Float32 ? DType::Float64 : t; }
+
+template <bool Log>
+bool lower_softmax(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  if (!L.args[2].is_none() || !kir::lowerable_float(t) || L.args[0].tensor().dtype() != t) return false;
+  if (!L.can_reduce(0, L.args[1].to_int())) return false;
+  kir::Builder& b = L.b;
+  ExprId x = L.tensor(0, t);
+  ExprId shifted = b.binary(KOp::Sub, x, b.reduce(kir::ReduceOp::Max, x));
+  ExprId e = b.unary(KOp::Exp, shifted);
+  ExprId total = b.reduce(kir::ReduceOp::Sum, b.cast(e, accumulator(t)));
+  if (Log) {
+    L.set_out(0, b.binary(KOp::Sub, shifted, b.cast(b.unary(KOp::Log, total), t)));
+  } else {
+    ExprId scale = b.binary(KOp::Div, b.constant(1, accumulator(t)), total);
+    L.set_out(0, b.binary(KOp::Mul, e, b.cast(scale, t)));
+  }
+  return true;
+}
+
+// sum/mean over exactly the last dim of a float tensor, no dtype argument.
+template <bool Mean>
+bool lower_sum(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  const Value& dims = L.args[1];
+  if (!L.args[3].is_none() || !kir::lowerable_float(t) || L.args[0].tensor().dtype() != t) return false;
+  if (dims.is_none() || dims.int_list().size() != 1 || !L.can_reduce(0, dims.int_list()[0])) return false;
+  kir::Builder& b = L.b;
+  DType acc = accumulator(t);
+  ExprId total = b.reduce(kir::ReduceOp::Sum, b.cast(L.tensor(0, t), acc));
+  if (Mean) total = b.binary(KOp::Div, total, L.row_length(acc));
+  L.set_out(0, b.cast(total, t), true);
+  return true;
+}
+
+template <kir::ReduceOp R>
+bool lower_extreme(Lowering& L) {
+  DType t = L.outs[0].dtype();
+  const Shape& dims = L.args[1].int_list();
+  if (!kir::lowerable_float(t) || dims.size() != 1 || !L.can_reduce(0, dims[0])) return false;
+  L.set_out(0, L.b.reduce(R, L.tensor(0, t)), true);
+  return true;
+}
+
 }  // namespace
 }  // namespace ops
 
@@ -582,10 +636,10 @@ void register_reduction_ops(OpTable& t) {
   constexpr OpKind R = OpKind::Reduction, C = OpKind::Composite;
   t.add({.schema_text = "sum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
          .kind = R, .shape = shape_reduce<1, 2>, .dtype = dtype_sum<3>,
-         .kernel = accumulate_kernel<SumOp, false, 1>, .grad = grad_sum});
+         .kernel = accumulate_kernel<SumOp, false, 1>, .grad = grad_sum, .lower = lower_sum<false>});
   t.add({.schema_text = "mean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
          .kind = R, .shape = shape_reduce<1, 2>, .dtype = dtype_mean,
-         .kernel = accumulate_kernel<SumOp, true, 1>, .grad = grad_mean});
+         .kernel = accumulate_kernel<SumOp, true, 1>, .grad = grad_mean, .lower = lower_sum<true>});
   t.add({.schema_text = "prod(Tensor self, *, ScalarType? dtype=None) -> Tensor", .kind = R,
          .shape = shape_reduce<-1, -1>, .dtype = dtype_sum<1>, .kernel = accumulate_kernel<ProdOp, false, -1>,
          .grad = grad_prod, .saves = save_in(0)});
@@ -595,10 +649,10 @@ void register_reduction_ops(OpTable& t) {
 
   t.add({.schema_text = "amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", .kind = R,
          .shape = shape_amax<true>, .dtype = dtype_like_self, .kernel = extreme_kernel<true, 1>,
-         .grad = grad_amax, .saves = save_in(0) | save_out(0)});
+         .grad = grad_amax, .saves = save_in(0) | save_out(0), .lower = lower_extreme<kir::ReduceOp::Max>});
   t.add({.schema_text = "amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", .kind = R,
          .shape = shape_amax<false>, .dtype = dtype_like_self, .kernel = extreme_kernel<false, 1>,
-         .grad = grad_amax, .saves = save_in(0) | save_out(0)});
+         .grad = grad_amax, .saves = save_in(0) | save_out(0), .lower = lower_extreme<kir::ReduceOp::Min>});
   t.add({.schema_text = "max(Tensor self) -> Tensor", .kind = R, .shape = shape_extreme_all<true>,
          .dtype = dtype_like_self, .kernel = extreme_kernel<true, -1>, .grad = grad_extreme_all,
          .saves = save_in(0) | save_out(0)});
@@ -653,10 +707,10 @@ void register_reduction_ops(OpTable& t) {
          .grad = grad_logsumexp, .saves = save_in(0) | save_out(0)});
   t.add({.schema_text = "softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", .kind = R,
          .shape = shape_like_self, .dtype = dtype_softmax, .kernel = softmax_kernel<false>, .grad = grad_softmax,
-         .saves = save_out(0)});
+         .saves = save_out(0), .lower = lower_softmax<false>});
   t.add({.schema_text = "log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", .kind = R,
          .shape = shape_like_self, .dtype = dtype_softmax, .kernel = softmax_kernel<true>,
-         .grad = grad_log_softmax, .saves = save_out(0)});
+         .grad = grad_log_softmax, .saves = save_out(0), .lower = lower_softmax<true>});
 }
 
 // ---- typed wrappers ---------------------------------------------------------------

@@ -27,7 +27,7 @@ TEST(LogSpec, AllSelectsEveryTopic) {
     EXPECT_TRUE(spec.has(t)) << log_topic_name(t);
     EXPECT_TRUE(spec.is_verbose(t)) << log_topic_name(t);
   }
-  EXPECT_EQ(parse_log_spec("graph_breaks,recompiles,guards,graph,output_code,perf").topics,
+  EXPECT_EQ(parse_log_spec("graph_breaks,recompiles,guards,graph,output_code,cache,perf").topics,
             parse_log_spec("all").topics);
 }
 

@@ -1,0 +1,150 @@
+// The kernel IR: what a fused group of graph nodes becomes before machine
+// code. It sits between the trace IR (jit/graph.h, one node per op) and the
+// code generators (LLVM for the CPU, NVRTC for GPUs): one kernel is a loop
+// nest over a *domain* (the shape its nodes share) with loads, scalar
+// expressions, row reductions and stores. Sizes and strides are kernel
+// arguments, so one kernel serves every size of a dynamic dim.
+//
+// The op table lowers each op into it (OpDef::lower, core/ops/*), so eager
+// kernels, autograd, fusion and both code generators read one definition.
+//
+// Two kernel kinds:
+//  - Pointwise: for every index i of the domain, evaluate the stores.
+//  - Row: the last domain dim is reduced. For every row (an index of the
+//    other dims): run the reductions in order over the row (each may use the
+//    results of earlier ones), then the row-level stores once, then the
+//    element-level stores for every element of the row. softmax is
+//    max, sum(exp(x - max)), store exp(x - max) / sum: one kernel.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/dtype.h"
+
+namespace kiln::kir {
+
+using ExprId = int32_t;
+
+// Scalar operations. Arithmetic works on one type (operands are cast first);
+// comparisons return Bool; Select is c ? a : b (the condition is operand c).
+#define KILN_KIR_OPS(_)                                                                          \
+  _(Load)     /* operand[slot] at the current index (its strides broadcast it)       */          \
+  _(Const)    /* imm                                                                   */        \
+  _(Param)    /* params[slot]: a Python number of the graph, a kernel argument         */        \
+  _(RowValue) /* the result of reduction `slot` for the current row (Row kernels)      */        \
+  _(Cast)     /* a to `type`: float->int truncates, ->Bool is != 0                     */        \
+  _(Add) _(Sub) _(Mul) _(Div) /* float division; ints: not lowered                      */        \
+  _(Max) _(Min)               /* NaN-propagating, like torch.maximum                    */        \
+  _(Pow)                      /* float a ** b                                           */        \
+  _(Neg) _(Abs) _(Floor) _(Ceil) _(Trunc) _(Round) /* Round: half to even              */        \
+  _(Exp) _(Log) _(Log1p) _(Sqrt) _(Rsqrt) _(Tanh) _(Erf) _(Sin) _(Cos) /* float only   */        \
+  _(Lt) _(Le) _(Gt) _(Ge) _(Eq) _(Ne) /* -> Bool; NaN compares false (Ne: true)         */        \
+  _(And) _(Or) _(Not)                 /* Bool                                           */        \
+  _(IsNan)                            /* -> Bool                                        */        \
+  _(Select)
+
+enum class Op : uint8_t {
+#define KILN_KIR_ENUM(e) e,
+  KILN_KIR_OPS(KILN_KIR_ENUM)
+#undef KILN_KIR_ENUM
+};
+const char* op_name(Op op);
+int op_arity(Op op);  // 0 for leaves (Load, Const, Param, RowValue)
+
+// One SSA expression. Operands a, b, c are earlier ExprIds (-1 unused).
+// Types are Bool, Int32, Int64, Float32 or Float64.
+struct Expr {
+  Op op = Op::Const;
+  DType type = DType::Float32;
+  ExprId a = -1, b = -1, c = -1;
+  int32_t slot = -1;  // Load: operand; Param: param; RowValue: reduction
+  double imm = 0;     // Const (ints and bools are exact as doubles up to 2^53)
+  bool operator==(const Expr&) const = default;
+};
+
+// How the domain's inner (last) dim walks an operand, fixed when the kernel
+// is compiled so loads and stores vectorize; the launcher checks each run's
+// strides against it.
+enum class Inner : uint8_t {
+  Contiguous,  // stride 1
+  Broadcast,   // stride 0: one value for the whole row
+  Strided,     // any other stride (a gather)
+};
+
+// A buffer the kernel reads or writes: a tensor bound at run time.
+struct Operand {
+  DType dtype = DType::Float32;  // element type in memory (Bool is one byte)
+  Inner inner = Inner::Contiguous;
+  bool output = false;
+};
+
+enum class ReduceOp : uint8_t { Sum, Max, Min };  // Max/Min propagate NaN
+struct Reduction {
+  ReduceOp op = ReduceOp::Sum;
+  ExprId value = -1;  // an element-level expression; its type is the accumulator's
+};
+
+struct Store {
+  int32_t operand = -1;
+  ExprId value = -1;     // cast to the operand's dtype
+  bool per_row = false;  // Row kernels: once per row, after the reductions
+};
+
+enum class Kind : uint8_t { Pointwise, Row };
+
+struct Kernel {
+  std::string name;  // "fused_mul_add_tanh", from its ops
+  Kind kind = Kind::Pointwise;
+  int32_t rank = 1;  // domain dims (>= 1); Row: dim rank-1 is reduced
+  std::vector<Operand> operands;
+  int32_t num_params = 0;
+  std::vector<Expr> exprs;  // topologically ordered: operands precede users
+  std::vector<Reduction> reductions;
+  std::vector<Store> stores;
+  // Cost record the events carry to the profiler, per domain element.
+  double flops_per_element = 0;
+
+  // Structural identity: equal text, equal kernel (names included).
+  std::string to_text() const;
+};
+
+// The compiled entry point's ABI (both code generators).
+//   ptrs[k]:              operand k's address of element [0, ..., 0]
+//   sizes[d]:             domain size of dim d, d < rank
+//   strides[k*rank + d]:  operand k's stride of dim d, in elements (0: broadcast)
+//   params[p]:            Param p's value
+//   [begin, end):         Pointwise: flat element indices of the domain
+//                         (row-major); Row: flat row indices (the domain
+//                         without its last dim, row-major)
+// A Row kernel's per-row stores ignore the operand's last-dim stride.
+using KernelFn = void (*)(char* const* ptrs, const int64_t* sizes, const int64_t* strides, const double* params,
+                          int64_t begin, int64_t end);
+
+// Builds a kernel's expressions; equal expressions are shared (hash-consed
+// by a linear scan over a small window, which is enough for fused groups).
+// An operand of -1 (a failed lowering step) yields -1, so a lowering can
+// build on and let the fusion pass see the failure once.
+class Builder {
+ public:
+  explicit Builder(Kernel& k) : k_(k) {}
+  ExprId load(int32_t operand);
+  ExprId constant(double v, DType type);
+  ExprId param(int32_t slot, DType type);
+  ExprId row_value(int32_t reduction);
+  ExprId cast(ExprId a, DType type);
+  ExprId unary(Op op, ExprId a);
+  ExprId binary(Op op, ExprId a, ExprId b);  // Add..Pow, And, Or: same-typed operands
+  ExprId compare(Op op, ExprId a, ExprId b); // -> Bool
+  ExprId select(ExprId c, ExprId a, ExprId b);
+  ExprId reduce(ReduceOp op, ExprId value);  // adds a reduction, returns its RowValue
+  DType type(ExprId e) const { return k_.exprs[size_t(e)].type; }
+  Kernel& kernel() { return k_; }
+
+ private:
+  ExprId add(Expr e);
+  Kernel& k_;
+};
+
+}  // namespace kiln::kir

@@ -1,0 +1,53 @@
+// What an op's lowering (OpDef::lower) sees: one node of a fused group, and
+// the kernel being built. The fusion pass (jit/fusion.cpp) implements it.
+//
+// A lowering reads its node's arguments as expressions at the current index
+// of the group's domain and defines each output as an expression. Pointwise
+// ops just compute; reductions over the domain's last dim (softmax, sum over
+// dim -1, layer_norm) add Row reductions and define per-row outputs.
+#pragma once
+
+#include <span>
+
+#include "core/kernel_ir.h"
+#include "core/op_table.h"
+
+namespace kiln::kir {
+
+class Lowering {
+ public:
+  Lowering(Builder& b, const OpDef& op, Args args, std::span<const Tensor> outs)
+      : b(b), op(op), args(args), outs(outs) {}
+  virtual ~Lowering() = default;
+
+  Builder& b;
+  const OpDef& op;               // the functional op (in-place ops lower as theirs)
+  Args args;                     // the node's bound arguments (this run's example values)
+  std::span<const Tensor> outs;  // its outputs (dtypes, sizes)
+
+  // Tensor argument `arg` at the current index, cast to `as`; -1 when the
+  // argument is None or an undefined tensor.
+  virtual ExprId tensor(int arg, DType as) = 0;
+  // Scalar argument `arg` as a kernel parameter of type `as`: a Python number
+  // may change between runs without recompiling.
+  virtual ExprId scalar(int arg, DType as) = 0;
+  // Defines output i (cast to its dtype by the fusion pass). `per_row`: the
+  // output holds one value per row of a Row kernel (sum over the last dim).
+  virtual void set_out(int i, ExprId value, bool per_row = false) = 0;
+
+  // Row kernels: whether this node may reduce over its input's dim `dim`
+  // (normalized or negative): true when that dim is the domain's last and
+  // the kernel is a Row kernel (the pass then makes the group one).
+  virtual bool can_reduce(int arg, int64_t dim) = 0;
+  // The reduced dim's length as a value of type `as` (a kernel parameter:
+  // one kernel serves every length).
+  virtual ExprId row_length(DType as) = 0;
+};
+
+// The types the code generators compute in.
+inline bool lowerable_type(DType d) {
+  return d == DType::Float32 || d == DType::Float64 || d == DType::Int64 || d == DType::Int32 || d == DType::Bool;
+}
+inline bool lowerable_float(DType d) { return d == DType::Float32 || d == DType::Float64; }
+
+}  // namespace kiln::kir

@@ -1,0 +1,87 @@
+// Fusion: partitions a graph's nodes into fused kernels (kernel IR, lowered
+// from the op table's OpDef::lower) and nodes that run their eager kernels
+// (matmuls, views, ops without a lowering).
+//
+// Nodes with the same domain (output shape; for reductions over the last dim,
+// the reduced input's shape) join one kernel: pointwise chains become one
+// loop; softmax, log_softmax, layer_norm and sums over the last dim become a
+// Row kernel together with their pointwise producers and consumers. A value
+// is stored only when something outside its kernel reads it or it stays
+// observable after the graph (`live`), so intermediates never touch memory.
+//
+// A kernel runs where its last node was. Moving earlier nodes there is legal
+// only when no node in between touches the storages they read or write;
+// fusion tracks storages (not values) for that, so in-place updates and views
+// are safe by construction.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/kernel_ir.h"
+#include "jit/graph.h"
+
+namespace kiln::jit {
+
+// Where the launcher finds a tensor among the pending ops at run time. The
+// graph was matched by its signature, so positions are stable across runs.
+struct TensorRef {
+  int32_t node = -1;
+  int32_t out = -1;   // >= 0: ops[node].outs[out]
+  int32_t arg = -1;   // else ops[node].args[arg] (a tensor, or element `elem` of a list)
+  int32_t elem = -1;
+};
+
+// How an operand's tensor maps onto the kernel's domain.
+enum class Mapping : uint8_t {
+  Broadcast,  // right-aligned broadcasting (size 1 or missing dims: stride 0)
+  Rows,       // a per-row value with the domain's outer dims exactly (no last dim)
+};
+
+struct KernelBinding {
+  TensorRef tensor;
+  Mapping mapping = Mapping::Broadcast;
+};
+
+// A kernel parameter's source: a Scalar argument, or the Row domain's length.
+struct ParamBinding {
+  int32_t node = -1, arg = -1;  // ops[node].args[arg]
+  bool row_length = false;
+};
+
+struct FusedKernel {
+  kir::Kernel kernel;
+  std::vector<KernelBinding> operands;  // parallel to kernel.operands
+  std::vector<ParamBinding> params;     // parallel to the kernel's Param slots
+  TensorRef domain;                     // a tensor whose sizes are the domain
+  std::vector<int32_t> nodes;           // the graph nodes it computes, in order
+};
+
+// An eager node whose arguments a graph pass rewrote: argument `arg` (list
+// element `elem`, or -1) is bound to `tensor` instead.
+struct ArgPatch {
+  int32_t arg = -1, elem = -1;
+  TensorRef tensor;
+};
+
+struct FusionPlan {
+  std::vector<FusedKernel> kernels;
+  // In order: >= 0 a node that runs its eager kernel; < 0 kernel (-1 - k).
+  std::vector<int32_t> steps;
+  // Per node (empty for most): rebinding of rewritten eager nodes.
+  std::vector<std::vector<ArgPatch>> patches;
+};
+
+// The tensor a reference names in this run's ops.
+const Tensor& resolve(const TensorRef& r, std::span<const lazy::PendingOp> ops);
+// Where this run's ops hold value v (a tensor input's first use, a node's output).
+TensorRef ref_of(const Graph& g, ValueId v);
+
+// `live[v]` for every value id: the value is observable after the graph.
+FusionPlan fuse(const Graph& g, std::span<const lazy::PendingOp> ops, const std::vector<bool>& live);
+
+// A human-readable summary: one line per step ("kernel fused_mul_add [3 nodes]", "eager mm").
+std::string plan_text(const FusionPlan& p, const Graph& g);
+
+}  // namespace kiln::jit

@@ -1,0 +1,87 @@
+#include "jit/launch.h"
+
+#include <algorithm>
+
+#include "core/thread_pool.h"
+
+namespace kiln::jit {
+
+namespace {
+
+constexpr int kMaxRank = 8;
+
+// Operand strides over the domain; false when the tensor does not broadcast to it.
+bool strides_over(const Tensor& t, Mapping m, const Shape& domain, int64_t* out) {
+  const int64_t rank = int64_t(domain.size());
+  if (m == Mapping::Rows) {
+    if (t.dim() != rank - 1) return false;
+    for (int64_t d = 0; d + 1 < rank; ++d) {
+      if (t.size(d) != domain[size_t(d)] && t.size(d) != 1) return false;
+      out[d] = t.size(d) == 1 ? 0 : t.stride(d);
+    }
+    out[rank - 1] = 0;
+    return true;
+  }
+  const int64_t lead = rank - t.dim();
+  if (lead < 0) {  // more dims than the domain: only a single element broadcasts
+    std::fill_n(out, rank, 0);
+    return t.numel() == 1;
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t td = d - lead;
+    if (td < 0 || t.size(td) == 1) {
+      out[d] = 0;
+      continue;
+    }
+    if (t.size(td) != domain[size_t(d)]) return false;
+    out[d] = t.stride(td);
+  }
+  return true;
+}
+
+bool fits(kir::Inner inner, int64_t stride, int64_t last) {
+  if (last <= 1) return true;
+  switch (inner) {
+    case kir::Inner::Contiguous: return stride == 1;
+    case kir::Inner::Broadcast: return stride == 0;
+    case kir::Inner::Strided: return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool launch(const FusedKernel& fk, kir::KernelFn fn, std::span<const lazy::PendingOp> ops) {
+  const kir::Kernel& k = fk.kernel;
+  Shape domain = resolve(fk.domain, ops).sizes();
+  if (domain.empty()) domain.push_back(1);
+  if (int64_t(domain.size()) != k.rank || k.rank > kMaxRank) return false;
+  const size_t n = k.operands.size(), rank = size_t(k.rank);
+  SmallVec<char*, 16> ptrs(n);
+  SmallVec<int64_t, 64> strides(n * rank);
+  for (size_t i = 0; i < n; ++i) {
+    const Tensor& t = resolve(fk.operands[i].tensor, ops);
+    if (!t.defined() || t.dtype() != k.operands[i].dtype) return false;
+    if (!strides_over(t, fk.operands[i].mapping, domain, &strides[i * rank])) return false;
+    if (!fits(k.operands[i].inner, strides[i * rank + rank - 1], domain.back())) return false;
+    ptrs[i] = static_cast<char*>(t.raw_data());
+  }
+  SmallVec<double, 8> params(fk.params.size());
+  for (size_t p = 0; p < fk.params.size(); ++p) {
+    const ParamBinding& b = fk.params[p];
+    params[p] = b.row_length ? double(domain.back()) : ops[size_t(b.node)].args[size_t(b.arg)].to_double();
+  }
+  int64_t total = shape_numel(domain);
+  if (total == 0) return true;
+  const bool row = k.kind == kir::Kind::Row;
+  int64_t items = row ? total / domain.back() : total;
+  // About 32K elements a task, so small kernels stay on the calling thread.
+  int64_t per_item = row ? domain.back() : 1;
+  int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(per_item, 1));
+  parallel_for(0, items, grain, [&](int64_t b, int64_t e) {
+    fn(ptrs.data(), domain.data(), strides.data(), params.data(), b, e);
+  });
+  return true;
+}
+
+}  // namespace kiln::jit

@@ -1,0 +1,31 @@
+// Internal to the LLVM backend (jit/llvm_*.cpp, jit/vector_math.cpp): what the
+// IR emitter needs to know about the host, and its entry points.
+#pragma once
+
+#include <string>
+
+#include "core/kernel_ir.h"
+
+namespace llvm {
+class Module;
+class Function;
+}  // namespace llvm
+
+namespace kiln::jit {
+
+struct CodegenTarget {
+  std::string cpu;        // "rocketlake"
+  std::string features;   // "+avx2,+avx512f,-amx-tile,..." as the TargetMachine has them
+  int width_f32 = 4;      // lanes of the generated loops for 32-bit types
+  int vector_bits = 128;  // the widest vector register: 512, 256 or 128
+  bool avx2 = false;      // picks libmvec's 'd' over 'c' variants for 256-bit vectors
+};
+
+// Throws kiln::Error naming the first malformed expression, reduction or store.
+void check_kernel(const kir::Kernel& k);
+
+// Emits `k` (already checked) into `m` as the function `symbol` with the
+// KernelFn ABI.
+llvm::Function* emit_kernel(const kir::Kernel& k, const std::string& symbol, const CodegenTarget& t, llvm::Module& m);
+
+}  // namespace kiln::jit

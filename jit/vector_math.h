@@ -1,0 +1,20 @@
+// Transcendental functions in generated code: glibc's libmvec vector variants
+// (x86-64 vector function ABI names, _ZGV<isa>N<lanes><args>_<name>) for
+// vectors, libm for scalars. libmvec is in every glibc since 2.22 and has
+// log1p/erf/tanh since 2.35; its variants are accurate to 4 ulp.
+#pragma once
+
+#include <llvm/IR/IRBuilder.h>
+
+#include "core/kernel_ir.h"
+#include "jit/llvm_codegen.h"
+
+namespace kiln::jit {
+
+// Whether `op` is computed by a call (Exp, Log, Log1p, Tanh, Erf, Sin, Cos, Pow).
+bool is_math_call(kir::Op op);
+
+// op(x) or, for Pow, x ** y: scalar or fixed vector of float/double.
+llvm::Value* emit_math_call(llvm::IRBuilder<>& b, kir::Op op, llvm::Value* x, llvm::Value* y, const CodegenTarget& t);
+
+}  // namespace kiln::jit

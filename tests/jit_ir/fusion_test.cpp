@@ -1,0 +1,155 @@
+// The fusion pass on hand-made pending ops: the graph before, the plan and
+// kernel IR after. Kernels are compared as text (core/kernel_ir.h to_text).
+#include <gtest/gtest.h>
+
+#include "core/ops.h"
+#include "jit/fusion.h"
+#include "jit/liveness.h"
+
+namespace kiln::jit {
+namespace {
+
+using lazy::PendingOp;
+
+PendingOp pending(std::string_view name, std::vector<Value> positional, std::vector<Tensor> outs) {
+  const OpDef& op = op_table().get(name);
+  return {&op, bind_args(op.schema, positional, {}, /*all_positional=*/true), std::move(outs), 0};
+}
+Tensor t(Shape sizes, DType d = DType::Float32) { return empty_tensor(sizes, d); }
+
+// Only the last node's outputs are observable (what a function returns).
+std::vector<bool> last_live(const Graph& g) {
+  std::vector<bool> live(g.values.size(), false);
+  for (ValueId v : g.nodes.back().outs) live[size_t(v)] = true;
+  return live;
+}
+
+TEST(Fusion, PointwiseChainIsOneKernelStoringOnlyTheResult) {
+  // y = x * w + b; gelu(tanh) of y: the pointwise chain.
+  Tensor x = t({4, 8}), w = t({8}), b = t({8}), m = t({4, 8}), y = t({4, 8}), out = t({4, 8});
+  std::vector<PendingOp> ops = {pending("mul", {x, w}, {m}), pending("add", {m, b, 1.0}, {y}),
+                                pending("gelu", {y, std::string("tanh")}, {out})};
+  Graph g = build_graph(ops);
+  EXPECT_EQ(to_text(g),
+            "graph(%0: f32[4, 8], %1: f32[8], %2: f32[8], %s0: f64):\n"
+            "  %3: f32[4, 8] = mul(%0, %1)\n"
+            "  %4: f32[4, 8] = add(%3, %2, alpha=%s0)\n"
+            "  %5: f32[4, 8] = gelu(%4, approximate='tanh')\n"
+            "  return (%5)\n");
+  FusionPlan p = fuse(g, ops, last_live(g));
+  EXPECT_EQ(plan_text(p, g), "kernel fused_mul_add_gelu [3 nodes, 1 stores]\n");
+  ASSERT_EQ(p.kernels.size(), 1u);
+  const kir::Kernel& k = p.kernels[0].kernel;
+  EXPECT_EQ(k.kind, kir::Kind::Pointwise);
+  EXPECT_EQ(k.rank, 2);
+  ASSERT_EQ(k.operands.size(), 4u);  // x, w, b loaded; out stored
+  EXPECT_EQ(k.operands[1].inner, kir::Inner::Contiguous);
+  EXPECT_TRUE(k.operands[3].output);
+  ASSERT_EQ(p.kernels[0].params.size(), 1u);  // alpha: a kernel argument, not a constant
+  EXPECT_EQ(k.stores.size(), 1u);
+  EXPECT_NE(k.to_text().find("Tanh.float32"), std::string::npos) << k.to_text();
+}
+
+TEST(Fusion, LiveIntermediateIsStoredToo) {
+  Tensor x = t({16}), y = t({16}), z = t({16});
+  std::vector<PendingOp> ops = {pending("exp", {x}, {y}), pending("neg", {y}, {z})};
+  Graph g = build_graph(ops);
+  std::vector<bool> live(g.values.size(), true);
+  FusionPlan p = fuse(g, ops, live);
+  EXPECT_EQ(plan_text(p, g), "kernel fused_exp_neg [2 nodes, 2 stores]\n");
+}
+
+TEST(Fusion, MatmulRunsEagerAndItsEpilogueFuses) {
+  Tensor x = t({4, 3}), w = t({3, 5}), b = t({5}), y = t({4, 5}), z = t({4, 5}), r = t({4, 5});
+  std::vector<PendingOp> ops = {pending("mm", {x, w}, {y}), pending("add", {y, b, 1.0}, {z}), pending("relu", {z}, {r})};
+  Graph g = build_graph(ops);
+  FusionPlan p = fuse(g, ops, last_live(g));
+  EXPECT_EQ(plan_text(p, g), "eager mm\nkernel fused_add_relu [2 nodes, 1 stores]\n");
+}
+
+TEST(Fusion, SoftmaxWithItsProducerIsOneRowKernel) {
+  Tensor x = t({6, 10}), s = t({6, 10}), y = t({6, 10});
+  std::vector<PendingOp> ops = {pending("mul", {x, x}, {s}), pending("softmax", {s, int64_t(-1), Value()}, {y})};
+  Graph g = build_graph(ops);
+  FusionPlan p = fuse(g, ops, last_live(g));
+  ASSERT_EQ(plan_text(p, g), "kernel fused_mul_softmax [2 nodes, 1 stores]\n");
+  const kir::Kernel& k = p.kernels[0].kernel;
+  EXPECT_EQ(k.kind, kir::Kind::Row);
+  ASSERT_EQ(k.reductions.size(), 2u);
+  EXPECT_EQ(k.reductions[0].op, kir::ReduceOp::Max);
+  EXPECT_EQ(k.reductions[1].op, kir::ReduceOp::Sum);
+}
+
+TEST(Fusion, SoftmaxOverAnotherDimRunsEager) {
+  Tensor x = t({6, 10}), y = t({6, 10});
+  std::vector<PendingOp> ops = {pending("softmax", {x, int64_t(0), Value()}, {y})};
+  Graph g = build_graph(ops);
+  EXPECT_EQ(plan_text(fuse(g, ops, last_live(g)), g), "eager softmax\n");
+}
+
+TEST(Fusion, LayerNormStoresPerRowStatsOnlyWhenLive) {
+  Tensor x = t({4, 32}), w = t({32}), b = t({32}), y = t({4, 32}), mean = t({4, 1}), rstd = t({4, 1});
+  std::vector<PendingOp> ops = {pending("native_layer_norm", {x, Shape{32}, w, b, 1e-5}, {y, mean, rstd})};
+  Graph g = build_graph(ops);
+  std::vector<bool> live(g.values.size(), false);
+  live[size_t(g.nodes[0].outs[0])] = true;
+  FusionPlan p = fuse(g, ops, live);
+  EXPECT_EQ(plan_text(p, g), "kernel fused_native_layer_norm [1 nodes, 1 stores]\n");
+  live.assign(g.values.size(), true);
+  p = fuse(g, ops, live);
+  ASSERT_EQ(p.kernels.size(), 1u);
+  int per_row = 0;
+  for (const kir::Store& s : p.kernels[0].kernel.stores) per_row += s.per_row;
+  EXPECT_EQ(per_row, 2);
+}
+
+TEST(Fusion, DeadWorkIsDropped) {
+  Tensor x = t({8}), y = t({8}), z = t({8});
+  std::vector<PendingOp> ops = {pending("exp", {x}, {y}), pending("neg", {x}, {z})};
+  Graph g = build_graph(ops);
+  std::vector<bool> live(g.values.size(), false);
+  live[size_t(g.nodes[1].outs[0])] = true;  // exp's result is never read
+  FusionPlan p = fuse(g, ops, live);
+  ASSERT_EQ(p.kernels.size(), 1u);
+  EXPECT_EQ(p.kernels[0].kernel.stores.size(), 1u);
+}
+
+TEST(Fusion, KernelIsNotMovedPastAWriterOfItsInput) {
+  // neg reads y before mm overwrites it, add reads the new y: neg's kernel
+  // must run before mm, not be delayed into add's.
+  Tensor x = t({4, 4}), w = t({4, 4}), y = t({4, 4}), a = t({4, 4}), c = t({4, 4});
+  std::vector<PendingOp> ops = {pending("neg", {y}, {a}), pending("mm", {x, w}, {y}), pending("add", {a, y, 1.0}, {c})};
+  Graph g = build_graph(ops);
+  FusionPlan p = fuse(g, ops, last_live(g));
+  EXPECT_EQ(plan_text(p, g), "kernel fused_neg [1 nodes, 1 stores]\neager mm\nkernel fused_add [1 nodes, 1 stores]\n");
+}
+
+TEST(Fusion, InPlaceUpdateFusesWithItsReaders) {
+  // An SGD step: p.add_(g, alpha=-lr) after reading p: one kernel writing p.
+  Tensor p = t({32}), gr = t({32}), q = t({32});
+  std::vector<PendingOp> ops = {pending("mul", {p, 2.0}, {q}), pending("add_", {p, gr, -0.1}, {p})};
+  Graph g = build_graph(ops);
+  std::vector<bool> live(g.values.size(), true);
+  FusionPlan plan = fuse(g, ops, live);
+  EXPECT_EQ(plan_text(plan, g), "kernel fused_mul_add_ [2 nodes, 2 stores]\n");
+}
+
+TEST(Fusion, LivenessFollowsReferences) {
+  Tensor x = t({8});
+  std::vector<PendingOp> ops;
+  {
+    Tensor y = t({8}), z = t({8});
+    ops = {pending("exp", {x}, {y}), pending("neg", {y}, {z})};
+  }
+  Graph g = build_graph(ops);
+  Liveness lv = liveness(g, ops);
+  EXPECT_FALSE(lv.live[size_t(g.nodes[0].outs[0])]);  // only the ops hold exp's output
+  EXPECT_FALSE(lv.live[size_t(g.nodes[1].outs[0])]);
+  Tensor keep = ops[1].outs[0];  // a Python variable now holds neg's output
+  Liveness lv2 = liveness(g, ops);
+  EXPECT_TRUE(lv2.live[size_t(g.nodes[1].outs[0])]);
+  EXPECT_NE(lv.key, lv2.key);
+}
+
+}  // namespace
+}  // namespace kiln::jit
