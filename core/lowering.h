@@ -7,6 +7,7 @@
 // dim -1, layer_norm) add Row reductions and define per-row outputs.
 #pragma once
 
+#include <optional>
 #include <span>
 
 #include "core/kernel_ir.h"
@@ -42,6 +43,13 @@ class Lowering {
   // The reduced dim's length as a value of type `as` (a kernel parameter:
   // one kernel serves every length).
   virtual ExprId row_length(DType as) = 0;
+
+  // The value of argument `arg` (a Python number: a Scalar, or a wrapped
+  // 0-dim tensor) in this run, for a lowering that picks its formula by it
+  // (x ** 2 as x * x). The kernel is then valid only for that value: the
+  // launcher checks it on every run and runs the nodes eagerly when it
+  // changed. nullopt when the argument is not such a number.
+  virtual std::optional<double> specialize(int arg) = 0;
 };
 
 // The types the code generators compute in.

@@ -34,7 +34,9 @@ void format_region(std::ostringstream& out, const RegionReport& r) {
     std::istringstream lines(g.text);
     for (std::string line; std::getline(lines, line);) out << "    " << line << "\n";
     if (g.plan.empty()) continue;
-    out << "    compiled: " << g.kernels << " fused kernel" << (g.kernels == 1 ? "" : "s") << "\n";
+    out << "    compiled: " << g.kernels << " fused kernel" << (g.kernels == 1 ? "" : "s") << " in "
+        << ms(g.compile_ns) << " (" << g.kernel_sources.compiled << " compiled, " << g.kernel_sources.disk
+        << " from the disk cache, " << g.kernel_sources.memory << " from memory)\n";
     std::istringstream steps(g.plan);
     for (std::string line; std::getline(steps, line);) out << "      " << line << "\n";
   }
@@ -75,7 +77,9 @@ std::string report_json(const Report& r) {
       graphs.push_back({{"id", g.id}, {"start", g.start}, {"ops", g.ops}, {"guards", g.guards},
                         {"runs", g.hits + 1}, {"guard_checks", g.guard_checks}, {"guard_ns", g.guard_ns},
                         {"hash", g.hash}, {"ir", g.text}, {"check_failure", g.check_failure},
-                        {"kernels", g.kernels}, {"plan", g.plan}});
+                        {"kernels", g.kernels}, {"plan", g.plan}, {"compile_ns", g.compile_ns},
+                        {"kernels_compiled", g.kernel_sources.compiled}, {"kernels_from_disk", g.kernel_sources.disk},
+                        {"kernels_from_memory", g.kernel_sources.memory}});
     for (const RecompileReport& c : region.recompiles)
       recompiles.push_back({{"start", c.start}, {"guard", c.guard}, {"expected", c.expected},
                             {"actual", c.actual}, {"fix", c.fix}, {"made_dynamic", c.made_dynamic}});

@@ -136,6 +136,15 @@ class NodeLowering : public kir::Lowering {
     return b.param(param_slot(-1, -1), as);
   }
 
+  std::optional<double> specialize(int arg) override {
+    ValueGuard vg{node_, arg, 0};
+    std::optional<double> v = guarded_value(vg, ops_);
+    if (!v) return v;
+    vg.value = *v;
+    g_.fk.guards.push_back(vg);
+    return v;
+  }
+
   bool uses_elem() const { return uses_elem_; }
 
  private:
@@ -229,7 +238,7 @@ class Fuser {
     const bool fresh = g.fk.nodes.empty();
     if (fresh) g.domain = p.outs.empty() ? Shape{} : p.outs[0].sizes();
     const size_t n_exprs = k.exprs.size(), n_red = k.reductions.size(), n_ops = k.operands.size(),
-                 n_params = g.fk.params.size();
+                 n_params = g.fk.params.size(), n_guards = g.fk.guards.size();
     const kir::Kind kind = k.kind;
     const int32_t rank = k.rank, num_params = k.num_params;
     const Shape domain = g.domain;
@@ -245,6 +254,7 @@ class Fuser {
     g.fk.operands.resize(n_ops);
     g.load_impls.resize(n_ops);
     g.fk.params.resize(n_params);
+    g.fk.guards.resize(n_guards);
     std::erase_if(g.param_of, [&](const auto& e) { return size_t(e.second) >= n_params; });
     k.kind = kind;
     k.rank = rank;
@@ -335,9 +345,10 @@ class Fuser {
     for (size_t n = 0; n < g_.nodes.size(); ++n) {
       int32_t gi = home_of_[n];
       if (gi == kDead) continue;
+      // Kernels' nodes too: a launch that does not fit runs them eagerly.
+      if (g_.nodes[n].rewritten) plan.patches[n] = patches_for(int32_t(n));
       if (gi < 0) {
         plan.steps.push_back(int32_t(n));
-        if (g_.nodes[n].rewritten) plan.patches[n] = patches_for(int32_t(n));
       } else if (kernel_of[size_t(gi)] >= 0 && plan.kernels[size_t(kernel_of[size_t(gi)])].nodes.back() == int32_t(n)) {
         plan.steps.push_back(-1 - kernel_of[size_t(gi)]);
       }
@@ -438,6 +449,13 @@ const Tensor& resolve(const TensorRef& r, std::span<const lazy::PendingOp> ops) 
   if (r.out >= 0) return p.outs[size_t(r.out)];
   const Value& v = p.args[size_t(r.arg)];
   return r.elem >= 0 ? v.tensor_list()[size_t(r.elem)] : v.tensor();
+}
+
+std::optional<double> guarded_value(const ValueGuard& g, std::span<const lazy::PendingOp> ops) {
+  const Value& v = ops[size_t(g.node)].args[size_t(g.arg)];
+  if (v.is_number()) return v.to_double();
+  if (v.is_tensor() && v.tensor().defined() && v.tensor().impl()->is_wrapped_number) return v.tensor().item_double();
+  return std::nullopt;
 }
 
 TensorRef ref_of(const Graph& g, ValueId v) {

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -50,10 +51,18 @@ struct ParamBinding {
   bool row_length = false;
 };
 
+// A Python number a kernel was specialized on (kir::Lowering::specialize):
+// a Scalar argument ops[node].args[arg], or the value of a wrapped 0-dim tensor there.
+struct ValueGuard {
+  int32_t node = -1, arg = -1;
+  double value = 0;
+};
+
 struct FusedKernel {
   kir::Kernel kernel;
   std::vector<KernelBinding> operands;  // parallel to kernel.operands
   std::vector<ParamBinding> params;     // parallel to the kernel's Param slots
+  std::vector<ValueGuard> guards;       // values the kernel assumes; launch checks them
   TensorRef domain;                     // a tensor whose sizes are the domain
   std::vector<int32_t> nodes;           // the graph nodes it computes, in order
 };
@@ -69,9 +78,12 @@ struct FusionPlan {
   std::vector<FusedKernel> kernels;
   // In order: >= 0 a node that runs its eager kernel; < 0 kernel (-1 - k).
   std::vector<int32_t> steps;
-  // Per node (empty for most): rebinding of rewritten eager nodes.
+  // Per node (empty for most): rebinding of rewritten nodes when they run eagerly.
   std::vector<std::vector<ArgPatch>> patches;
 };
+
+// The number a value guard watches in this run's ops; nullopt when it is not one.
+std::optional<double> guarded_value(const ValueGuard& g, std::span<const lazy::PendingOp> ops);
 
 // The tensor a reference names in this run's ops.
 const Tensor& resolve(const TensorRef& r, std::span<const lazy::PendingOp> ops);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "jit/jit_events.h"
+#include "traces/recorder.h"
 
 #ifndef KILN_VERSION_STRING
 #define KILN_VERSION_STRING "0"
@@ -181,7 +182,8 @@ CompiledKernel KernelCache::find_or_compile(const kir::Kernel& k, const CompileO
       if (source) *source = "disk";
       return ck;
     }
-    if (!found) events::log("cache", "miss " + k.name + ": " + nearest(dir_, text));
+    // Explaining a miss reads other cache files: only when someone listens.
+    if (!found && trace::Session::current()) events::log("cache", "miss " + k.name + ": " + nearest(dir_, text));
   }
   KernelObject obj = LlvmBackend::get().compile_object(k, opt);
   CompiledKernel ck = obj.compiled;

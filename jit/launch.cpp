@@ -53,6 +53,8 @@ bool fits(kir::Inner inner, int64_t stride, int64_t last) {
 
 bool launch(const FusedKernel& fk, kir::KernelFn fn, std::span<const lazy::PendingOp> ops) {
   const kir::Kernel& k = fk.kernel;
+  for (const ValueGuard& g : fk.guards)
+    if (guarded_value(g, ops) != g.value) return false;
   Shape domain = resolve(fk.domain, ops).sizes();
   if (domain.empty()) domain.push_back(1);
   if (int64_t(domain.size()) != k.rank || k.rank > kMaxRank) return false;

@@ -95,6 +95,9 @@ struct CompiledPlan {
   FusionPlan plan;
   std::vector<kir::KernelFn> fns;
   std::string error;  // a kernel did not compile (set before ready)
+  int64_t compile_ns = 0;  // fusion and kernels (cache lookups or LLVM), set before ready
+  int64_t fuse_ns = 0;
+  size_t compiled = 0, from_disk = 0, from_memory = 0;
   std::atomic<bool> ready{false};
 };
 
@@ -511,7 +514,7 @@ class Runtime : public lazy::Runner {
       const FusedKernel& fk = cp->plan.kernels[size_t(-1 - step)];
       int64_t t0 = trace::enabled() ? now() : -1;
       if (!launch(fk, cp->fns[size_t(-1 - step)], ops)) {
-        for (int32_t n : fk.nodes) run_deferred(ops[size_t(n)]);
+        for (int32_t n : fk.nodes) run_eager(cp->plan, n, ops);
       } else if (t0 >= 0) {
         events::fused_kernel(fk, ops, t0);
       }
@@ -550,9 +553,11 @@ class Runtime : public lazy::Runner {
     if (it != e.plans.end()) return usable(e, *it->second);
     if (e.plans.size() >= kPlansPerEntry) return nullptr;
     auto cp = std::make_shared<CompiledPlan>();
+    int64_t t0 = now();
     Graph g = *e.graph;
     optimize(g, lv.live);
     cp->plan = fuse(g, ops, lv.live);
+    cp->fuse_ns = now() - t0;
     e.report.kernels = cp->plan.kernels.size();
     e.report.plan = plan_text(cp->plan, g);
     e.plans[lv.key] = cp;
@@ -568,6 +573,10 @@ class Runtime : public lazy::Runner {
 
   const CompiledPlan* usable(Entry& e, const CompiledPlan& cp) {
     if (!cp.ready.load(std::memory_order_acquire)) return nullptr;
+    if (e.report.compile_ns == 0) {
+      e.report.compile_ns = cp.fuse_ns + cp.compile_ns;
+      e.report.kernel_sources = {cp.compiled, cp.from_disk, cp.from_memory};
+    }
     if (cp.error.empty()) return &cp;
     if (!e.codegen_failed) {
       e.codegen_failed = true;
@@ -601,12 +610,14 @@ class Runtime : public lazy::Runner {
         std::string source;
         CompiledKernel ck = KernelCache::get().find_or_compile(fk.kernel, co, &source);
         if (source == "compiled") events::kernel_compiled(fk.kernel, ck);
+        ++(source == "compiled" ? cp.compiled : source == "disk" ? cp.from_disk : cp.from_memory);
         if (!dump.empty()) dump_kernel(dump, fk.kernel, ck);
         cp.fns.push_back(ck.fn);
       }
     } catch (const Error& err) {
       cp.error = err.what();
     }
+    cp.compile_ns = now() - t0;
     events::codegen(report, t0);
     cp.ready.store(true, std::memory_order_release);
   }

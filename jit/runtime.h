@@ -57,6 +57,10 @@ struct GraphReport {
   std::string check_failure;  // KILN_JIT_CHECK: the first node that differed, "" when none
   size_t kernels = 0;         // fused kernels of its (latest) plan; 0: not compiled (yet)
   std::string plan;           // the plan's steps: "kernel fused_mul_add [3 nodes, 1 stores]", "eager mm"
+  int64_t compile_ns = 0;     // its first plan: fusion, and kernels from the cache or LLVM
+  struct Sources {
+    size_t compiled = 0, disk = 0, memory = 0;  // where the first plan's kernels came from
+  } kernel_sources;
 };
 struct RecompileReport {
   std::string start;   // where the graph starts

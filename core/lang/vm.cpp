@@ -21,6 +21,10 @@ namespace kiln::lang {
 namespace {
 
 // GCC only: clang rejects jumping past the initialised locals of later cases.
+// GCC runs no destructors when a computed goto leaves a scope (GCC PR 37722), so
+// a case's locals must go out of scope before its NEXT: a case with locals closes
+// its braces first, or every Obj it still holds (`0.5 * t`'s t, `f(*args)`'s
+// tuple) keeps its reference until the interpreter exits.
 #if defined(__GNUC__) && !defined(__clang__)
 #define KILN_COMPUTED_GOTO 1
 #else
@@ -781,8 +785,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         if (v.is_null())
           unbound_local(in, code->varnames[arg]);
         PUSH(v);
-        NEXT;
       }
+      NEXT;
       CASE(STORE_FAST):
         f->locals[arg] = POP();
         NEXT;
@@ -797,8 +801,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
                           "' where it is not associated with a value in enclosing scope",
                       ErrorKind::Name);
         PUSH(v);
-        NEXT;
       }
+      NEXT;
       CASE(STORE_DEREF):
         cell_at(*f, arg).value = POP();
         NEXT;
@@ -811,8 +815,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
       CASE(LOAD_GLOBAL): {
         Obj tmp;
         PUSH(load_global(in, *f, arg, pc - 1, tmp));
-        NEXT;
       }
+      NEXT;
       CASE(STORE_GLOBAL):
         f->globals->set(name_obj(*code, arg), POP());
         NEXT;
@@ -832,19 +836,19 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         Obj v;
         if (load_attr_fast(*code, pc - 1, TOP(), arg, v)) TOP() = std::move(v);
         else TOP() = getattr(in, TOP(), code->names[arg]);
-        NEXT;
       }
+      NEXT;
       CASE(STORE_ATTR): {
         Obj o = POP();
         Obj v = POP();
         if (!store_attr_fast(*code, pc - 1, o, arg, v)) setattr(in, o, code->names[arg], std::move(v));
-        NEXT;
       }
+      NEXT;
       CASE(DELETE_ATTR): {
         Obj o = POP();
         delattr(in, o, code->names[arg]);
-        NEXT;
       }
+      NEXT;
       CASE(LOAD_METHOD):
         f->sp = sp;
         load_method(in, *f, arg);
@@ -853,35 +857,36 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
       CASE(BINARY_SUBSCR): {
         Obj k = POP();
         Obj& o = TOP();
+        bool done = false;
         if (ListObj* l = o.as<ListObj>(); l && k.is_int()) {
           int64_t i = k.as_int(), n = int64_t(l->items.size());
           if (i < 0) i += n;
           if (i >= 0 && i < n) {
             o = Obj(l->items[size_t(i)]);
-            NEXT;
+            done = true;
           }
         }
-        o = getitem(in, o, k);
-        NEXT;
+        if (!done) o = getitem(in, o, k);
       }
+      NEXT;
       CASE(STORE_SUBSCR): {
         Obj k = POP();
         Obj o = POP();
         Obj v = POP();
         setitem(in, o, k, std::move(v));
-        NEXT;
       }
+      NEXT;
       CASE(DELETE_SUBSCR): {
         Obj k = POP();
         Obj o = POP();
         delitem(in, o, k);
-        NEXT;
       }
+      NEXT;
       CASE(BINARY_OP): {
         Obj b = POP();
         TOP() = binary(in, BinOpKind(arg), TOP(), b);
-        NEXT;
       }
+      NEXT;
       CASE(INPLACE_OP): {
         Obj b = POP();
         Obj& a = TOP();
@@ -889,8 +894,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         if (a.is_int() && b.is_int() && int_fast(BinOpKind(arg), a.as_int(), b.as_int(), out)) a = out;
         else if (a.is_float() && b.is_float() && float_fast(BinOpKind(arg), a.as_float(), b.as_float(), out)) a = out;
         else a = inplace_op(in, BinOpKind(arg), a, b);
-        NEXT;
       }
+      NEXT;
       CASE(UNARY_OP): {
         Obj& a = TOP();
         if (UnaryOpKind(arg) == UnaryOpKind::Not) a = Obj::from_bool(!is_true(in, a));
@@ -898,8 +903,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
           a = Obj::from_int(-a.as_int());
         else if (UnaryOpKind(arg) == UnaryOpKind::USub && a.is_float()) a = Obj::from_float(-a.as_float());
         else a = unary_op(in, UnaryOpKind(arg), a);
-        NEXT;
       }
+      NEXT;
       CASE(COMPARE_OP): {
         Obj b = POP();
         Obj& a = TOP();
@@ -911,8 +916,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         else if (op == CmpOpKind::In) a = Obj::from_bool(contains(in, b, a));
         else if (op == CmpOpKind::NotIn) a = Obj::from_bool(!contains(in, b, a));
         else a = compare(in, op, a, b);
-        NEXT;
       }
+      NEXT;
       CASE(TO_BOOL):
         TOP() = Obj::from_bool(is_true(in, TOP()));
         NEXT;
@@ -921,38 +926,38 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         std::vector<Obj> items(std::make_move_iterator(sp - arg), std::make_move_iterator(sp));
         for (uint32_t i = 0; i < arg; ++i) *--sp = Obj();
         PUSH(ins.op() == Op::BUILD_TUPLE ? make_tuple(std::move(items)) : make_list(std::move(items)));
-        NEXT;
       }
+      NEXT;
       CASE(BUILD_SET): {
         auto* s = new SetObj();
         Obj so(s);
         for (Obj* p = sp - arg; p < sp; ++p) s->map.set(*p, Obj());
         for (uint32_t i = 0; i < arg; ++i) *--sp = Obj();
         PUSH(so);
-        NEXT;
       }
+      NEXT;
       CASE(BUILD_DICT): {
         auto* d = new DictObj();
         Obj dobj(d);
         for (Obj* p = sp - 2 * arg; p < sp; p += 2) d->map.set(p[0], p[1]);
         for (uint32_t i = 0; i < 2 * arg; ++i) *--sp = Obj();
         PUSH(dobj);
-        NEXT;
       }
+      NEXT;
       CASE(BUILD_SLICE): {
         Obj step = arg == 3 ? POP() : Obj();
         Obj hi = POP();
         Obj lo = POP();
         PUSH(make<SliceObj>(std::move(lo), std::move(hi), std::move(step)));
-        NEXT;
       }
+      NEXT;
       CASE(BUILD_STRING): {
         std::string s;
         for (Obj* p = sp - arg; p < sp; ++p) s += p->as<StrObj>()->value;
         for (uint32_t i = 0; i < arg; ++i) *--sp = Obj();
         PUSH(make_str(std::move(s)));
-        NEXT;
       }
+      NEXT;
       CASE(FORMAT_VALUE): {
         Obj spec = (arg & 4) ? POP() : Obj();
         Obj v = POP();
@@ -962,37 +967,37 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         std::string_view spec_text = spec.is_none() ? std::string_view() : std::string_view(str_of(spec));
         if (v.kind() == Kind::Str && spec_text.empty()) PUSH(v);
         else PUSH(make_str(format_value(in, v, spec_text)));
-        NEXT;
       }
+      NEXT;
       CASE(LIST_APPEND): {
         Obj v = POP();
         sp[-int(arg)].as<ListObj>()->items.push_back(std::move(v));
-        NEXT;
       }
+      NEXT;
       CASE(SET_ADD): {
         Obj v = POP();
         sp[-int(arg)].as<SetObj>()->map.set(v, Obj());
-        NEXT;
       }
+      NEXT;
       CASE(MAP_ADD): {
         Obj v = POP();
         Obj k = POP();
         sp[-int(arg)].as<DictObj>()->map.set(k, std::move(v));
-        NEXT;
       }
+      NEXT;
       CASE(LIST_EXTEND): {
         Obj it = POP();
         extend_from_iterable(in, sp[-int(arg)].as<ListObj>()->items, it);
-        NEXT;
       }
+      NEXT;
       CASE(DICT_UPDATE): {
         Obj m = POP();
         DictObj* src = m.as<DictObj>();
         if (!src) throw Error("argument after ** must be a mapping, not " + std::string(kind_name(m.kind())), ErrorKind::Type);
         OrderedMap& dst = sp[-int(arg)].as<DictObj>()->map;
         src->map.for_each([&](const Obj& k, const Obj& v) { dst.set(k, v); });
-        NEXT;
       }
+      NEXT;
       CASE(LIST_TO_TUPLE):
         TOP() = make_tuple(std::move(TOP().as<ListObj>()->items));
         NEXT;
@@ -1034,13 +1039,13 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
       CASE(POP_JUMP_IF_FALSE): {
         Obj c = POP();
         if (!is_true(in, c)) pc = arg;
-        NEXT;
       }
+      NEXT;
       CASE(POP_JUMP_IF_TRUE): {
         Obj c = POP();
         if (is_true(in, c)) pc = arg;
-        NEXT;
       }
+      NEXT;
       CASE(JUMP_IF_FALSE_OR_POP):
         if (!is_true(in, TOP())) pc = arg;
         else *--sp = Obj();
@@ -1060,8 +1065,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
           *--sp = Obj();
           pc = arg;
         }
-        NEXT;
       }
+      NEXT;
       CASE(CALL):
         if (can_inline(sp[-int(arg) - 1], arg)) {
           ENTER_INLINE(sp - arg - 1);
@@ -1076,8 +1081,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         f->sp = sp;
         call_from_stack(in, *f, arg, names.as<TupleObj>());
         sp = f->sp;
-        NEXT;
       }
+      NEXT;
       CASE(CALL_EX):
         f->sp = sp;
         call_ex(in, *f, arg);
@@ -1097,16 +1102,16 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         f->sp = sp;
         call_method_from_stack(in, *f, arg, names.as<TupleObj>());
         sp = f->sp;
-        NEXT;
       }
+      NEXT;
       CASE(MAKE_FUNCTION): {
         f->sp = sp;
         Obj fn = make_function(*f, arg);
         sp = f->sp;
         fn.as<FunctionObj>()->globals = *f->globals_obj;
         PUSH(std::move(fn));
-        NEXT;
       }
+      NEXT;
       CASE(LOAD_BUILD_CLASS):
         PUSH(in.builtin("__build_class__"));
         NEXT;
@@ -1116,8 +1121,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         f = current = pop_inline_frame(in, f);
         SWITCH_TO_FRAME();
         PUSH(std::move(result));
-        NEXT;
       }
+      NEXT;
       CASE(SETUP_FINALLY):
         f->blocks.push_back({arg, uint32_t(sp - f->stack), uint32_t(in.handling.size())});
         NEXT;
@@ -1155,29 +1160,29 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
       CASE(JUMP_IF_NOT_EXC_MATCH): {
         Obj cls = POP();
         if (!isinstance(in, TOP(), cls)) pc = arg;
-        NEXT;
       }
+      NEXT;
       CASE(BEFORE_WITH): {
         Obj mgr = POP();
         Obj exit = getattr(in, mgr, "__exit__");
         Obj enter = getattr(in, mgr, "__enter__");
         PUSH(std::move(exit));
         PUSH(in.call(enter, {}));
-        NEXT;
       }
+      NEXT;
       CASE(WITH_EXIT): {
         Obj exit = POP();
         Obj none[3];
         in.call(exit, none);
-        NEXT;
       }
+      NEXT;
       CASE(WITH_EXCEPT): {
         Obj exc = TOP();
         Obj args[3] = {type_of(in, exc), exc, Obj()};
         Obj r = in.call(sp[-2], args);
         PUSH(Obj::from_bool(is_true(in, r)));
-        NEXT;
       }
+      NEXT;
       CASE(IMPORT_NAME):
         PUSH(in.import_module(code->names[arg]));
         NEXT;
@@ -1189,8 +1194,8 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         else if (mod) v = in.import_module(mod->name + "." + name);
         else v = getattr(in, m, name);
         PUSH(std::move(v));
-        NEXT;
       }
+      NEXT;
       CASE(LOAD_ASSERTION_ERROR):
         PUSH(in.exc_class(ErrorKind::Assertion));
         NEXT;

@@ -929,25 +929,25 @@ bool lower_zero(Lowering& L) {
   L.set_out(0, kconst(L, 0, t));
   return true;
 }
-// x ** e on floats with the eager kernel's formulas for its special exponents.
-// The exponent is a graph input (a Python number may change without a
-// recompile), so the choice is made per element with selects.
-ExprId pow_of(Lowering& L, ExprId x, ExprId e, DType t) {
+// x ** e on floats with the eager kernel's formula for this exponent. The
+// kernel is specialized on the exponent's value (checked at every launch), so
+// y ** 3 is two multiplies, not a vector pow call.
+ExprId pow_of(Lowering& L, ExprId x, int exponent_arg, DType t) {
+  std::optional<double> e = L.specialize(exponent_arg);
+  if (!e) return -1;
   auto mul = [&](ExprId a, ExprId b) { return L.b.binary(KOp::Mul, a, b); };
-  auto is = [&](double v) { return L.b.compare(KOp::Eq, e, kconst(L, v, t)); };
-  ExprId x2 = mul(x, x), sq = L.b.unary(KOp::Sqrt, x);
-  ExprId r = L.b.binary(KOp::Pow, x, e);
-  r = L.b.select(is(-2), recip_of(L, x2, t), r);
-  r = L.b.select(is(-1), recip_of(L, x, t), r);
-  r = L.b.select(is(-0.5), recip_of(L, sq, t), r);
-  r = L.b.select(is(0.5), sq, r);
-  r = L.b.select(is(3), mul(x2, x), r);
-  return L.b.select(is(2), x2, r);
+  if (*e == 2) return mul(x, x);
+  if (*e == 3) return mul(mul(x, x), x);
+  if (*e == 0.5) return L.b.unary(KOp::Sqrt, x);
+  if (*e == -0.5) return recip_of(L, L.b.unary(KOp::Sqrt, x), t);
+  if (*e == -1) return recip_of(L, x, t);
+  if (*e == -2) return recip_of(L, mul(x, x), t);
+  return L.b.binary(KOp::Pow, x, kconst(L, *e, t));
 }
 bool lower_pow_scalar(Lowering& L) {
   DType t = L.outs[0].dtype();
   if (!kir::lowerable_float(t)) return false;
-  L.set_out(0, pow_of(L, L.tensor(0, t), L.scalar(1, t), t));
+  L.set_out(0, pow_of(L, L.tensor(0, t), 1, t));
   return true;
 }
 // pow(Tensor, Tensor): a Python number exponent arrives as a wrapped tensor.
@@ -955,7 +955,7 @@ bool lower_pow(Lowering& L) {
   DType t = L.outs[0].dtype();
   if (!kir::lowerable_float(t) || is_wrapped(L.args[0].tensor())) return false;
   ExprId x = L.tensor(0, t), e = L.tensor(1, t);
-  L.set_out(0, is_wrapped(L.args[1].tensor()) ? pow_of(L, x, e, t) : L.b.binary(KOp::Pow, x, e));
+  L.set_out(0, is_wrapped(L.args[1].tensor()) ? pow_of(L, x, 1, t) : L.b.binary(KOp::Pow, x, e));
   return true;
 }
 
