@@ -513,13 +513,6 @@ class Emitter {
 };
 
 llvm::Function* Emitter::run(const std::string& symbol) {
-  // One width per kernel: W lanes of 32-bit values, or W/2 where 64-bit
-  // values occur, so no vector is wider than a register.
-  bool wide = false;
-  for (const kir::Expr& x : k_.exprs) wide = wide || x.type == DType::Int64 || x.type == DType::Float64;
-  for (const kir::Operand& o : k_.operands) wide = wide || o.dtype == DType::Int64 || o.dtype == DType::Float64;
-  w_ = wide ? t_.width_f32 / 2 : t_.width_f32;
-
   varies_.assign(k_.exprs.size(), 0);
   for (size_t e = 0; e < k_.exprs.size(); ++e) {
     const kir::Expr& x = k_.exprs[e];
@@ -530,6 +523,17 @@ llvm::Function* Emitter::run(const std::string& symbol) {
         if (o >= 0 && varies_[size_t(o)]) varies_[e] = 1;
     }
   }
+  // One width per kernel: W lanes of 32-bit values, or W/2 where 64-bit
+  // values vary along the row, so no vector is wider than a register. A
+  // Python number (a float64 scalar cast to float32) is computed once per
+  // row and does not narrow the loop.
+  bool wide = false;
+  auto is64 = [](DType t) { return t == DType::Int64 || t == DType::Float64; };
+  for (size_t e = 0; e < k_.exprs.size(); ++e) wide = wide || (varies_[e] && is64(k_.exprs[e].type));
+  for (const kir::Operand& o : k_.operands) wide = wide || (o.inner != kir::Inner::Broadcast && is64(o.dtype));
+  for (const kir::Reduction& r : k_.reductions) wide = wide || is64(k_.exprs[size_t(r.value)].type);
+  w_ = wide ? t_.width_f32 / 2 : t_.width_f32;
+
   row_.assign(k_.exprs.size(), nullptr);
   reduced_.assign(k_.reductions.size(), nullptr);
 

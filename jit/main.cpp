@@ -2,6 +2,7 @@
 // script; `kiln explain script.py` runs it and reports graphs, breaks and
 // recompiles. Exit status 0 on success, 1 when the script raised (traceback
 // on stderr), 2 for usage errors.
+#include <malloc.h>
 #include <pthread.h>
 
 #include <cstdio>
@@ -245,7 +246,18 @@ int run_with_big_stack(const Options& o) {
 
 }  // namespace
 
+// Model scripts free and reallocate the same large tensors every step. By
+// default glibc hands each freed block back to the kernel (munmap, or a heap
+// trim) and the next step page-faults all of it in again, which costs more
+// than a fused kernel's whole pass over the data. Keep freed memory in the
+// heap for reuse instead, as PyTorch users do with GLIBC_TUNABLES.
+void keep_freed_memory() {
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, 64 << 20 << 10);  // 64 GiB: never in practice
+}
+
 int main(int argc, char** argv) {
+  keep_freed_memory();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return usage_error("missing command");
   if (args[0] == "--version" || args[0] == "version") {
