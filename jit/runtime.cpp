@@ -1,11 +1,8 @@
 #include "jit/runtime.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -17,17 +14,11 @@
 #include "core/lang/objops.h"
 #include "core/lang/vm.h"
 #include "core/lazy.h"
-#include "jit/fusion.h"
+#include "jit/compiled_graph.h"
 #include "jit/graph.h"
 #include "jit/guards.h"
-#include "jit/launch.h"
-#include "jit/liveness.h"
-#include "jit/llvm_backend.h"
-#include "jit/passes/passes.h"
 #include "jit/jit_events.h"
-#include "jit/compile_queue.h"
 #include "jit/jit_check.h"
-#include "jit/kernel_cache.h"
 #include "traces/recorder.h"
 
 namespace kiln::jit {
@@ -88,27 +79,10 @@ class Sites : public SiteNames {
   std::unordered_map<std::pair<const void*, uint32_t>, uint32_t, PairHash> ids_;
 };
 
-// A fusion plan with its compiled kernels (fns parallel to plan.kernels).
-// Compiled on the compile queue: until `ready`, its graph runs on the
-// reference executor.
-struct CompiledPlan {
-  FusionPlan plan;
-  std::vector<kir::KernelFn> fns;
-  std::string error;  // a kernel did not compile (set before ready)
-  int64_t compile_ns = 0;  // fusion and kernels (cache lookups or LLVM), set before ready
-  int64_t fuse_ns = 0;
-  size_t compiled = 0, from_disk = 0, from_memory = 0;
-  std::atomic<bool> ready{false};
-};
-
 struct Entry {
   Signature sig;
   GraphReport report;
-  // The LLVM backend's state: the graph (value ids the plans refer to) and a
-  // plan per pattern of live values (jit/liveness.h), compiled on first use.
-  std::shared_ptr<const Graph> graph;
-  std::unordered_map<uint64_t, std::shared_ptr<CompiledPlan>> plans;
-  bool codegen_failed = false;  // a kernel did not compile: the reference executor runs it
+  std::unique_ptr<CompiledGraph> compiled;  // the LLVM backend's plans for it
 };
 
 // The graphs that start at one place of a region.
@@ -253,11 +227,11 @@ class Runtime : public lazy::Runner {
     Entry* entry = region ? find_or_compile(*region, start.site, ops) : nullptr;
     std::optional<JitCheck> check;
     if (opt_.check) check.emplace(ops);
-    if (entry && !region->eager_backend && opt_.backend == Backend::Llvm) {
-      run_compiled(*entry, ops);
-    } else {
+    CodegenOptions co{opt_.check, opt_.async_compile, opt_.dump_dir};
+    bool compiled = entry && !region->eager_backend && opt_.backend == Backend::Llvm &&
+                    entry->compiled->run(ops, entry->report, co, queue_);
+    if (!compiled)
       for (const lazy::PendingOp& p : ops) run_deferred(p);
-    }
     if (check) verify(*check, ops, entry);
     if (is_break(reason) && !start.side) on_break(reason);
   }
@@ -490,136 +464,11 @@ class Runtime : public lazy::Runner {
     e.report.hash = hex(structural_hash(g));
     e.report.text = to_text(g, &sites_);
     e.sig = std::move(sig);
-    e.graph = std::make_shared<const Graph>(std::move(g));
+    e.compiled = std::make_unique<CompiledGraph>(std::make_shared<const Graph>(std::move(g)));
     cache.by_hash.emplace(e.sig.hash, cache.entries.size());
     cache.entries.push_back(std::move(e));
     events::compiled(r.report.name, cache.entries.back().report, t0);
     return cache.entries.back();
-  }
-
-  // ---- the LLVM backend -----------------------------------------------------------------------
-  static constexpr size_t kPlansPerEntry = 8;
-
-  void run_compiled(Entry& e, std::span<const lazy::PendingOp> ops) {
-    const CompiledPlan* cp = e.codegen_failed ? nullptr : plan_for(e, ops);
-    if (!cp) {
-      for (const lazy::PendingOp& p : ops) run_deferred(p);
-      return;
-    }
-    for (int32_t step : cp->plan.steps) {
-      if (step >= 0) {
-        run_eager(cp->plan, step, ops);
-        continue;
-      }
-      const FusedKernel& fk = cp->plan.kernels[size_t(-1 - step)];
-      int64_t t0 = trace::enabled() ? now() : -1;
-      if (!launch(fk, cp->fns[size_t(-1 - step)], ops)) {
-        for (int32_t n : fk.nodes) run_eager(cp->plan, n, ops);
-      } else if (t0 >= 0) {
-        events::fused_kernel(fk, ops, t0);
-      }
-    }
-  }
-
-  // A node on its eager kernel, its arguments rebound when a graph pass rewrote them.
-  static void run_eager(const FusionPlan& plan, int32_t node, std::span<const lazy::PendingOp> ops) {
-    const std::vector<ArgPatch>& patches = plan.patches[size_t(node)];
-    if (patches.empty()) return run_deferred(ops[size_t(node)]);
-    lazy::PendingOp p = ops[size_t(node)];
-    for (const ArgPatch& a : patches) {
-      Value& v = p.args[size_t(a.arg)];
-      if (a.elem < 0) {
-        v = Value(resolve(a.tensor, ops));
-        continue;
-      }
-      std::vector<Tensor> list = v.tensor_list();
-      list[size_t(a.elem)] = resolve(a.tensor, ops);
-      v = Value(std::move(list));
-    }
-    run_deferred(p);
-  }
-
-  // The plan for this run's live values, fused now and compiled on the
-  // compile queue; null while it compiles, or when the entry runs on the
-  // reference executor.
-  const CompiledPlan* plan_for(Entry& e, std::span<const lazy::PendingOp> ops) {
-    Liveness lv;
-    if (opt_.check) {  // KILN_JIT_CHECK compares every node's output: store them all
-      lv.live.assign(e.graph->values.size(), true);
-    } else {
-      lv = liveness(*e.graph, ops);
-    }
-    auto it = e.plans.find(lv.key);
-    if (it != e.plans.end()) return usable(e, *it->second);
-    if (e.plans.size() >= kPlansPerEntry) return nullptr;
-    auto cp = std::make_shared<CompiledPlan>();
-    int64_t t0 = now();
-    Graph g = *e.graph;
-    optimize(g, lv.live);
-    cp->plan = fuse(g, ops, lv.live);
-    cp->fuse_ns = now() - t0;
-    e.report.kernels = cp->plan.kernels.size();
-    e.report.plan = plan_text(cp->plan, g);
-    e.plans[lv.key] = cp;
-    GraphReport report = e.report;
-    auto job = [cp, report, dump = opt_.dump_dir] { compile_kernels(*cp, report, dump); };
-    if (opt_.async_compile) {
-      queue_.post(std::move(job));
-    } else {
-      job();
-    }
-    return usable(e, *cp);
-  }
-
-  const CompiledPlan* usable(Entry& e, const CompiledPlan& cp) {
-    if (!cp.ready.load(std::memory_order_acquire)) return nullptr;
-    if (e.report.compile_ns == 0) {
-      e.report.compile_ns = cp.fuse_ns + cp.compile_ns;
-      e.report.kernel_sources = {cp.compiled, cp.from_disk, cp.from_memory};
-    }
-    if (cp.error.empty()) return &cp;
-    if (!e.codegen_failed) {
-      e.codegen_failed = true;
-      std::string w = "graph " + std::to_string(e.report.id) + " could not be compiled (" + cp.error +
-                      "); it runs on the reference executor";
-      events::log("warning", w);
-      std::cerr << "kiln: warning: " << w << "\n";
-    }
-    return nullptr;
-  }
-
-  // --dump-dir: <symbol>.kir, .ll, .opt.ll and .s for each kernel compiled.
-  static void dump_kernel(const std::string& dir, const kir::Kernel& k, const CompiledKernel& ck) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    const std::pair<const char*, const std::string*> files[] = {
-        {".ll", &ck.llvm_ir}, {".opt.ll", &ck.optimized_ir}, {".s", &ck.assembly}};
-    std::string base = dir + "/" + ck.symbol;
-    bool ok = static_cast<bool>(std::ofstream(base + ".kir") << k.to_text());
-    for (const auto& [ext, text] : files) ok = ok && static_cast<bool>(std::ofstream(base + ext) << *text);
-    if (!ok) std::cerr << "kiln: cannot write kernel dumps into " << dir << "\n";
-  }
-
-  // On the compile queue: every kernel of the plan, from the kernel cache.
-  static void compile_kernels(CompiledPlan& cp, const GraphReport& report, const std::string& dump) {
-    int64_t t0 = now();  // the span starts when the job does: jobs queue on one thread
-    try {
-      for (const FusedKernel& fk : cp.plan.kernels) {
-        CompileOptions co;
-        co.keep_text = events::wants_output_code() || !dump.empty();
-        std::string source;
-        CompiledKernel ck = KernelCache::get().find_or_compile(fk.kernel, co, &source);
-        if (source == "compiled") events::kernel_compiled(fk.kernel, ck);
-        ++(source == "compiled" ? cp.compiled : source == "disk" ? cp.from_disk : cp.from_memory);
-        if (!dump.empty()) dump_kernel(dump, fk.kernel, ck);
-        cp.fns.push_back(ck.fn);
-      }
-    } catch (const Error& err) {
-      cp.error = err.what();
-    }
-    cp.compile_ns = now() - t0;
-    events::codegen(report, t0);
-    cp.ready.store(true, std::memory_order_release);
   }
 
   // ---- breaks -------------------------------------------------------------------------------

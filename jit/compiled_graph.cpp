@@ -1,0 +1,161 @@
+#include "jit/compiled_graph.h"
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "core/dispatch.h"
+#include "jit/fusion.h"
+#include "jit/jit_events.h"
+#include "jit/kernel_cache.h"
+#include "jit/launch.h"
+#include "jit/liveness.h"
+#include "jit/passes/passes.h"
+#include "traces/recorder.h"
+
+namespace kiln::jit {
+
+namespace {
+
+constexpr size_t kPlansPerGraph = 8;
+
+int64_t now() { return trace::now_ns(); }
+
+// A node on its eager kernel, its arguments rebound when a graph pass rewrote them.
+void run_eager(const FusionPlan& plan, int32_t node, std::span<const lazy::PendingOp> ops) {
+  const std::vector<ArgPatch>& patches = plan.patches[size_t(node)];
+  if (patches.empty()) return run_deferred(ops[size_t(node)]);
+  lazy::PendingOp p = ops[size_t(node)];
+  for (const ArgPatch& a : patches) {
+    Value& v = p.args[size_t(a.arg)];
+    if (a.elem < 0) {
+      v = Value(resolve(a.tensor, ops));
+      continue;
+    }
+    std::vector<Tensor> list = v.tensor_list();
+    list[size_t(a.elem)] = resolve(a.tensor, ops);
+    v = Value(std::move(list));
+  }
+  run_deferred(p);
+}
+
+// --dump-dir: <symbol>.kir, .ll, .opt.ll and .s for each kernel compiled.
+void dump_kernel(const std::string& dir, const kir::Kernel& k, const CompiledKernel& ck) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const std::pair<const char*, const std::string*> files[] = {
+      {".ll", &ck.llvm_ir}, {".opt.ll", &ck.optimized_ir}, {".s", &ck.assembly}};
+  std::string base = dir + "/" + ck.symbol;
+  bool ok = static_cast<bool>(std::ofstream(base + ".kir") << k.to_text());
+  for (const auto& [ext, text] : files) ok = ok && static_cast<bool>(std::ofstream(base + ext) << *text);
+  if (!ok) std::cerr << "kiln: cannot write kernel dumps into " << dir << "\n";
+}
+
+}  // namespace
+
+// A fusion plan with its compiled kernels (fns parallel to plan.kernels).
+// Until `ready`, its graph runs on the reference executor.
+struct CompiledGraph::Plan {
+  FusionPlan plan;
+  std::vector<kir::KernelFn> fns;
+  std::string error;       // a kernel did not compile (set before ready)
+  int64_t fuse_ns = 0, compile_ns = 0;
+  size_t compiled = 0, from_disk = 0, from_memory = 0;
+  std::atomic<bool> ready{false};
+
+  // On the compile queue: every kernel, from the kernel cache.
+  void compile(const GraphReport& report, const std::string& dump) {
+    int64_t t0 = now();  // the span starts when the job does: jobs queue on one thread
+    try {
+      for (const FusedKernel& fk : plan.kernels) {
+        CompileOptions co;
+        co.keep_text = events::wants_output_code() || !dump.empty();
+        std::string source;
+        CompiledKernel ck = KernelCache::get().find_or_compile(fk.kernel, co, &source);
+        if (source == "compiled") events::kernel_compiled(fk.kernel, ck);
+        ++(source == "compiled" ? compiled : source == "disk" ? from_disk : from_memory);
+        if (!dump.empty()) dump_kernel(dump, fk.kernel, ck);
+        fns.push_back(ck.fn);
+      }
+    } catch (const Error& err) {
+      error = err.what();
+    }
+    compile_ns = now() - t0;
+    events::codegen(report, t0);
+    ready.store(true, std::memory_order_release);
+  }
+};
+
+CompiledGraph::CompiledGraph(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)) {}
+CompiledGraph::~CompiledGraph() = default;
+
+bool CompiledGraph::run(std::span<const lazy::PendingOp> ops, GraphReport& report, const CodegenOptions& opt,
+                        CompileQueue& queue) {
+  const Plan* p = failed_ ? nullptr : plan_for(ops, report, opt, queue);
+  if (!p) return false;
+  for (int32_t step : p->plan.steps) {
+    if (step >= 0) {
+      run_eager(p->plan, step, ops);
+      continue;
+    }
+    const FusedKernel& fk = p->plan.kernels[size_t(-1 - step)];
+    int64_t t0 = trace::enabled() ? now() : -1;
+    if (!launch(fk, p->fns[size_t(-1 - step)], ops)) {
+      for (int32_t n : fk.nodes) run_eager(p->plan, n, ops);
+    } else if (t0 >= 0) {
+      events::fused_kernel(fk, ops, t0);
+    }
+  }
+  return true;
+}
+
+// The plan for this run's live values, fused now and compiled on the queue;
+// null while it compiles, or when the graph runs on the reference executor.
+const CompiledGraph::Plan* CompiledGraph::plan_for(std::span<const lazy::PendingOp> ops, GraphReport& report,
+                                                   const CodegenOptions& opt, CompileQueue& queue) {
+  Liveness lv;
+  if (opt.all_live) {
+    lv.live.assign(graph_->values.size(), true);
+  } else {
+    lv = liveness(*graph_, ops);
+  }
+  auto it = plans_.find(lv.key);
+  if (it != plans_.end()) return usable(*it->second, report);
+  if (plans_.size() >= kPlansPerGraph) return nullptr;
+  auto p = std::make_shared<Plan>();
+  int64_t t0 = now();
+  Graph g = *graph_;
+  optimize(g, lv.live);
+  p->plan = fuse(g, ops, lv.live);
+  p->fuse_ns = now() - t0;
+  report.kernels = p->plan.kernels.size();
+  report.plan = plan_text(p->plan, g);
+  plans_[lv.key] = p;
+  auto job = [p, copy = report, dump = opt.dump_dir] { p->compile(copy, dump); };
+  if (opt.async) {
+    queue.post(std::move(job));
+  } else {
+    job();
+  }
+  return usable(*p, report);
+}
+
+const CompiledGraph::Plan* CompiledGraph::usable(const Plan& p, GraphReport& report) {
+  if (!p.ready.load(std::memory_order_acquire)) return nullptr;
+  if (report.compile_ns == 0) {
+    report.compile_ns = p.fuse_ns + p.compile_ns;
+    report.kernel_sources = {p.compiled, p.from_disk, p.from_memory};
+  }
+  if (p.error.empty()) return &p;
+  if (!failed_) {
+    failed_ = true;
+    std::string w = "graph " + std::to_string(report.id) + " could not be compiled (" + p.error +
+                    "); it runs on the reference executor";
+    events::log("warning", w);
+    std::cerr << "kiln: warning: " << w << "\n";
+  }
+  return nullptr;
+}
+
+}  // namespace kiln::jit
