@@ -158,23 +158,26 @@ void set_view_history(const Tensor& view) {
   view.impl()->output_nr = 0;
 }
 
-void save_tensor(OpNode& node, const Tensor& t) {
-  if (t.defined()) node.saved_versions.emplace_back(t, t.version());
+// `written`: the storage an in-place op just wrote (its version already
+// bumped). An input sharing it was saved as it was before the write, so a
+// formula reading it later (x.mul_(x)) fails the version check, as in PyTorch.
+void save_tensor(OpNode& node, const Tensor& t, const Storage* written = nullptr) {
+  if (t.defined()) node.saved_versions.emplace_back(t, t.version() - (t.storage().get() == written ? 1 : 0));
 }
 
 // Keeps only the tensors the formula declared it reads.
-void save_inputs(OpNode& node, const OpDef& op, const std::vector<Value>& args) {
+void save_inputs(OpNode& node, const OpDef& op, const std::vector<Value>& args, const Storage* written) {
   node.args.reserve(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const Value& a = args[i];
     bool keep = i < 16 && (op.saves & save_in(int(i)));
     if (a.is_tensor()) {
       node.args.emplace_back(keep ? a.tensor() : Tensor());
-      if (keep) save_tensor(node, a.tensor());
+      if (keep) save_tensor(node, a.tensor(), written);
     } else if (a.is_tensor_list()) {
       node.args.emplace_back(keep ? a : Value(std::vector<Tensor>{}));
       if (keep)
-        for (const Tensor& t : a.tensor_list()) save_tensor(node, t);
+        for (const Tensor& t : a.tensor_list()) save_tensor(node, t, written);
     } else {
       node.args.push_back(a);
     }
@@ -227,7 +230,9 @@ void record_autograd(const OpDef& op, const std::vector<Value>& args, std::vecto
     if (a.is_tensor_list())
       for (const Tensor& t : a.tensor_list()) add_input_edge(*node, t);
   }
-  save_inputs(*node, op, saved_inputs_before_inplace.empty() ? args : saved_inputs_before_inplace);
+  // An in-place op (outs[0] is self, already written) passes its inputs as they were before.
+  const Storage* written = saved_inputs_before_inplace.empty() ? nullptr : outs[0].storage().get();
+  save_inputs(*node, op, saved_inputs_before_inplace.empty() ? args : saved_inputs_before_inplace, written);
   node->outs.resize(outs.size());
   if (op.kind == OpKind::View && !outs.empty()) {
     node->is_view = true;

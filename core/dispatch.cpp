@@ -33,11 +33,13 @@ void check_inplace(const OpDef& fn, const std::vector<Value>& args, bool grad) {
 std::vector<Tensor> run_inplace(const OpDef& op, std::vector<Value>& args, bool grad, bool run_kernel) {
   const OpDef& fn = *op.functional;
   check_inplace(fn, args, grad);
-  std::vector<Value> before;
-  if (grad && (fn.saves & save_in(0))) {  // the formula needs self as it was (deferred: a clone op before this one)
+  std::vector<Value> before;  // the inputs as the formula must see them: as they were before the write
+  if (grad) {
     before = args;
-    NoGradGuard ng;
-    before[0] = Value(clone(args[0].tensor()));
+    if (fn.saves & save_in(0)) {  // the formula needs self as it was (deferred: a clone op before this one)
+      NoGradGuard ng;
+      before[0] = Value(clone(args[0].tensor()));
+    }
   }
   std::vector<Tensor> outs{args[0].tensor()};
   if (run_kernel) fn.kernel(args, outs);

@@ -51,3 +51,15 @@ with torch.no_grad():
     u.add_(5)
 (u * u).sum().backward()
 print(u.tolist(), u.grad.tolist())
+
+# An in-place op whose other operand is self (t.mul_(t)): the formula would
+# read the overwritten value, so backward must fail the version check.
+sq_x = torch.tensor([1.5410, -0.2934, -2.1788], requires_grad=True)
+sq_t = sq_x.clone()
+sq_t.mul_(sq_t)
+try:
+    sq_t.sum().backward()
+    print('t.mul_(t) backward: no error', sq_x.grad)
+except RuntimeError as e:
+    print('t.mul_(t) backward: RuntimeError, modified by an inplace operation:',
+          'modified by an inplace operation' in str(e))
