@@ -1,7 +1,5 @@
 #include "jit/liveness.h"
 
-#include <cstdio>
-#include <cstdlib>
 #include <unordered_map>
 
 #include "jit/fusion.h"
@@ -78,16 +76,6 @@ Liveness liveness(const Graph& g, std::span<const lazy::PendingOp> ops) {
     key = mix(key, out.live[v]);
   }
   out.key = key;
-  if (std::getenv("KILN_DEBUG_LIVE"))
-    for (size_t v = 0; v < g.values.size(); ++v) {
-      const IrValue& iv = g.values[v];
-      if (iv.kind != IrValue::Kind::NodeOutput) continue;
-      const Tensor& t = ops[size_t(iv.node)].outs[size_t(iv.out_index)];
-      const ImplInfo& ii = impls[t.impl()];
-      std::fprintf(stderr, "value %zu node %d %s live %d uses %ld held %ld storage %ld/%ld\n", v, iv.node,
-                   ops[size_t(iv.node)].op->name().c_str(), int(out.live[v]), ii.uses, ii.held,
-                   t.storage().use_count(), storages[t.storage().get()].impls);
-    }
   return out;
 }
 
