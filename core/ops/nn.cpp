@@ -136,13 +136,15 @@ void layer_norm_kernel(const Args& a, std::vector<Tensor>& outs) {
 }
 
 // The fused code generators' layer norm over the last dim (core/lowering.h):
-// the eager kernel's two passes in double, then (x - mean) * rstd * w + b.
+// the eager kernel's two passes (mean, then squared deviations: no
+// cancellation), accumulated in the input's type across vector lanes so the
+// kernel keeps the full vector width, then (x - mean) * rstd * w + b.
 bool lower_layer_norm(kir::Lowering& L) {
   using KOp = kir::Op;
   DType t = L.outs[0].dtype();
   if (!kir::lowerable_float(t) || L.args[1].int_list().size() != 1 || !L.can_reduce(0, -1)) return false;
   kir::Builder& b = L.b;
-  constexpr DType D = DType::Float64;
+  const DType D = t;
   kir::ExprId x = L.tensor(0, t), xd = b.cast(x, D), n = L.row_length(D);
   kir::ExprId mean = b.binary(KOp::Div, b.reduce(kir::ReduceOp::Sum, xd), n);
   kir::ExprId dev = b.binary(KOp::Sub, xd, mean);

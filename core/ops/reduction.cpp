@@ -577,8 +577,11 @@ std::vector<Tensor> grad_log_softmax(const GradCtx& c) {
 
 
 // ---- lowerings for the fused code generators (core/lowering.h) --------------------------
-// Row reductions over the last dim: like the eager kernels, softmax shifts by
-// the row max and sums exp in double; sums accumulate float32 in double.
+// Row reductions over the last dim. softmax shifts by the row max and sums
+// exp in the tensor's own type across the vector's lanes (as PyTorch's
+// vectorized CPU kernels do): a float64 accumulator would halve the vector
+// width of the whole kernel, and exp, not memory, would bound it. sum and
+// mean, memory-bound, accumulate float32 in double like the eager kernels.
 using kir::ExprId;
 using kir::Lowering;
 using KOp = kir::Op;
@@ -594,12 +597,11 @@ bool lower_softmax(Lowering& L) {
   ExprId x = L.tensor(0, t);
   ExprId shifted = b.binary(KOp::Sub, x, b.reduce(kir::ReduceOp::Max, x));
   ExprId e = b.unary(KOp::Exp, shifted);
-  ExprId total = b.reduce(kir::ReduceOp::Sum, b.cast(e, accumulator(t)));
+  ExprId total = b.reduce(kir::ReduceOp::Sum, e);
   if (Log) {
-    L.set_out(0, b.binary(KOp::Sub, shifted, b.cast(b.unary(KOp::Log, total), t)));
+    L.set_out(0, b.binary(KOp::Sub, shifted, b.unary(KOp::Log, total)));
   } else {
-    ExprId scale = b.binary(KOp::Div, b.constant(1, accumulator(t)), total);
-    L.set_out(0, b.binary(KOp::Mul, e, b.cast(scale, t)));
+    L.set_out(0, b.binary(KOp::Mul, e, b.binary(KOp::Div, b.constant(1, t), total)));
   }
   return true;
 }
