@@ -10,6 +10,7 @@ PACKAGES=(
   libopenblas-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
   libglfw3-dev libimgui-dev libstb-dev xvfb
+  python3                 # runs the differential and codegen CLI tests
 )
 
 missing=()
