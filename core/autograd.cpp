@@ -172,8 +172,13 @@ void save_inputs(OpNode& node, const OpDef& op, const std::vector<Value>& args, 
     const Value& a = args[i];
     bool keep = i < 16 && (op.saves & save_in(int(i)));
     if (a.is_tensor()) {
-      node.args.emplace_back(keep ? a.tensor() : Tensor());
-      if (keep) save_tensor(node, a.tensor(), written);
+      // An input that is the in-place op's self is also its output, whose
+      // grad_fn is this node: kept detached (same storage and version), as
+      // saved outputs are, or the node would keep itself alive.
+      const Tensor& t = a.tensor();
+      bool is_self = keep && written && t.defined() && t.storage().get() == written;
+      node.args.emplace_back(keep ? (is_self ? t.detach() : t) : Tensor());
+      if (keep) save_tensor(node, node.args.back().tensor(), written);
     } else if (a.is_tensor_list()) {
       node.args.emplace_back(keep ? a : Value(std::vector<Tensor>{}));
       if (keep)
