@@ -1,0 +1,1 @@
+# ImGui frame smoke tests and the xvfb screenshot test.

@@ -1,0 +1,1 @@
+# Model-layer unit tests (GoogleTest on recorded fixtures).
