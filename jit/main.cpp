@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <iostream>
 #include <optional>
@@ -253,7 +254,8 @@ int run_with_big_stack(const Options& o) {
 // heap for reuse instead, as PyTorch users do with GLIBC_TUNABLES.
 void keep_freed_memory() {
   mallopt(M_MMAP_MAX, 0);
-  mallopt(M_TRIM_THRESHOLD, 64 << 20 << 10);  // 64 GiB: never in practice
+  // mallopt takes an int: INT_MAX (2 GiB of free heap top) means never in practice.
+  mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
 }
 
 int main(int argc, char** argv) {

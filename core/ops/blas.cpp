@@ -149,9 +149,22 @@ std::vector<DType> dtype_matmul(const Args& a) {
 void mm_kernel(const Args& a, std::vector<Tensor>& outs) {
   bmm_into(as_batch(a[0].tensor()), as_batch(a[1].tensor()), as_batch(outs[0]), "addmm_impl_cpu_");
 }
+// Whether a matrix is a transposed dense one (column-major), as W.t() in linear is.
+bool column_major(const Tensor& t) { return t.stride(0) == 1 && t.stride(1) == t.size(0) && t.size(0) > 1; }
+
+// Each gradient gets its input's layout, as PyTorch's mm_mat1/mm_mat2_backward
+// do: linear's weight enters as W.t(), so its gradient is computed as
+// (grad^T @ x)^T, a transposed view whose transpose back is W's dense layout.
+// Computed as x^T @ grad instead it would be a transposed copy, and every
+// consumer (accumulation into .grad, the optimizer) would gather across rows.
 std::vector<Tensor> grad_mm(const GradCtx& c) {
-  return {c.need(0) ? mm(c.grad(), transpose(c.in(1), 0, 1)) : Tensor(),
-          c.need(1) ? mm(transpose(c.in(0), 0, 1), c.grad()) : Tensor()};
+  Tensor g0, g1;
+  const Tensor &a = c.in(0), &b = c.in(1);
+  if (c.need(0)) g0 = column_major(a) ? transpose(mm(b, transpose(c.grad(), 0, 1)), 0, 1)
+                                      : mm(c.grad(), transpose(b, 0, 1));
+  if (c.need(1)) g1 = column_major(b) ? transpose(mm(transpose(c.grad(), 0, 1), a), 0, 1)
+                                      : mm(transpose(a, 0, 1), c.grad());
+  return {g0, g1};
 }
 
 // ---- bmm ------------------------------------------------------------------------------
