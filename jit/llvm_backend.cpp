@@ -34,6 +34,7 @@
 
 #include "core/error.h"
 #include "jit/llvm_codegen.h"
+#include "jit/row_scratch.h"
 
 namespace kiln::jit {
 namespace {
@@ -184,6 +185,13 @@ LlvmBackend::LlvmBackend() : impl_(std::make_unique<Impl>()) {
                "LLJIT");
   s.jit->getMainJITDylib().addGenerator(take(
       llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(s.layout.getGlobalPrefix()), "process symbols"));
+  // The runtime functions kernels call, by address: the kiln binary does not
+  // export its symbols for the process search above to find.
+  llvm::orc::SymbolMap runtime;
+  runtime[s.jit->mangleAndIntern("kiln_row_scratch")] = {llvm::orc::ExecutorAddr::fromPtr(&kiln_row_scratch),
+                                                         llvm::JITSymbolFlags::Exported};
+  if (llvm::Error e = s.jit->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(runtime))))
+    fail("defining the kernels' runtime symbols", std::move(e));
 }
 
 LlvmBackend::~LlvmBackend() = default;

@@ -13,6 +13,12 @@
 // Expressions that do not vary along the last dim (constants, params, row
 // values, broadcast loads and anything built only from them) are computed
 // once per segment or row, as scalars, before the loop that first needs them.
+//
+// A Row kernel's element expression that calls a math function and is needed
+// both by a reduction and by the element stores (softmax's exp(x - max)) is
+// computed once: the reduction's loop writes it to a per-thread row buffer
+// (kiln_row_scratch, jit/row_scratch.h) and later loops read it back from L1,
+// which is cheaper than a second vector exp.
 #include "jit/llvm_codegen.h"
 
 #include <llvm/IR/Function.h>
@@ -72,6 +78,26 @@ class Emitter {
   Value* splat(Value* v, int w) { return w == 1 ? v : b_.CreateVectorSplat(unsigned(w), v); }
   DType type(ExprId e) const { return k_.exprs[size_t(e)].type; }
   Lanes lanes(int w, Value* j) const { return {w, j, std::vector<Value*>(k_.exprs.size(), nullptr)}; }
+  // Lanes of a loop that runs after reduction `after`: expressions the row
+  // buffer holds by then are loaded, not recomputed.
+  Lanes row_lanes(int w, Value* j, int32_t after) {
+    Lanes l = lanes(w, j);
+    for (size_t e = 0; e < scratch_.size(); ++e) {
+      if (!scratch_[e] || cached_at_[e] >= after) continue;
+      llvm::Type* t = vec(scalar(type(ExprId(e))), w);
+      const llvm::Align align(dtype_size(type(ExprId(e))));
+      l.memo[e] = b_.CreateAlignedLoad(t, b_.CreateInBoundsGEP(scalar(type(ExprId(e))), scratch_[e], j), align);
+    }
+    return l;
+  }
+  // In reduction r's loop: writes the expressions it computes first to the row buffer.
+  void spill(int32_t r, const Lanes& l) {
+    for (size_t e = 0; e < scratch_.size(); ++e)
+      if (scratch_[e] && cached_at_[e] == r) {
+        const llvm::Align align(dtype_size(type(ExprId(e))));
+        b_.CreateAlignedStore(l.memo[e], b_.CreateInBoundsGEP(scalar(type(ExprId(e))), scratch_[e], l.j), align);
+      }
+  }
 
   // ---- expressions ----
   Value* eval(ExprId e, Lanes& l) {
@@ -333,13 +359,14 @@ class Emitter {
     for (const kir::Store& s : k_.stores) any = any || !s.per_row;
     if (!any) return;
     Value* nv = b_.CreateAnd(len, i64(-w_));
+    const int32_t after = int32_t(k_.reductions.size());
     loop(i64(0), nv, w_, {}, true, [&](Value* i, const std::vector<Value*>&) {
-      Lanes l = lanes(w_, i);
+      Lanes l = row_lanes(w_, i, after);
       stores(l, false);
       return std::vector<Value*>{};
     });
     loop(nv, len, 1, {}, true, [&](Value* i, const std::vector<Value*>&) {
-      Lanes l = lanes(1, i);
+      Lanes l = row_lanes(1, i, after);
       stores(l, false);
       return std::vector<Value*>{};
     });
@@ -391,21 +418,26 @@ class Emitter {
                                       [&](Value* i, const std::vector<Value*>& a) {
                                         std::vector<Value*> out;
                                         for (int u = 0; u < U; ++u) {
-                                          Lanes l = lanes(w_, u ? b_.CreateAdd(i, i64(u * w_)) : i);
+                                          Lanes l = row_lanes(w_, u ? b_.CreateAdd(i, i64(u * w_)) : i, r);
                                           out.push_back(combine(red.op, t, a[size_t(u)], eval(red.value, l)));
+                                          spill(r, l);
                                         }
                                         return out;
                                       });
       acc = combine(red.op, t, combine(red.op, t, accs[0], accs[1]), combine(red.op, t, accs[2], accs[3]));
     }
     acc = loop(nu, nv, w_, {acc}, true, [&](Value* i, const std::vector<Value*>& a) {
-      Lanes l = lanes(w_, i);
-      return std::vector<Value*>{combine(red.op, t, a[0], eval(red.value, l))};
+      Lanes l = row_lanes(w_, i, r);
+      Value* v = combine(red.op, t, a[0], eval(red.value, l));
+      spill(r, l);
+      return std::vector<Value*>{v};
     })[0];
     Value* s = horizontal(red.op, t, acc, w_);
     s = loop(nv, n, 1, {s}, true, [&](Value* i, const std::vector<Value*>& a) {
-      Lanes l = lanes(1, i);
-      return std::vector<Value*>{combine(red.op, t, a[0], eval(red.value, l))};
+      Lanes l = row_lanes(1, i, r);
+      Value* v = combine(red.op, t, a[0], eval(red.value, l));
+      spill(r, l);
+      return std::vector<Value*>{v};
     })[0];
     reduced_[size_t(r)] = s;
   }
@@ -425,6 +457,66 @@ class Emitter {
         if (o >= 0) work.push_back(o);
     }
     return false;
+  }
+
+  // The varying expressions reachable from e (e included), stopping at any in `stop`.
+  std::vector<char> reach(ExprId e, const std::vector<char>& stop) const {
+    std::vector<char> seen(k_.exprs.size(), 0);
+    std::vector<ExprId> work{e};
+    while (!work.empty()) {
+      const ExprId x = work.back();
+      work.pop_back();
+      if (seen[size_t(x)] || !varies_[size_t(x)]) continue;
+      seen[size_t(x)] = 1;
+      if (stop[size_t(x)]) continue;
+      const kir::Expr& ex = k_.exprs[size_t(x)];
+      for (ExprId o : {ex.a, ex.b, ex.c})
+        if (o >= 0) work.push_back(o);
+    }
+    return seen;
+  }
+
+  // Which element expressions the row buffer holds, and which reduction's
+  // loop computes each first (cached_at_). Walking down from the element
+  // stores, the first expression met that a reduction also computes and that
+  // calls a math function is cached; what lies below it is then not needed.
+  void plan_row_cache() {
+    cached_at_.assign(k_.exprs.size(), -1);
+    const std::vector<char> none(k_.exprs.size(), 0);
+    std::vector<int32_t> first(k_.exprs.size(), -1);
+    for (int32_t r = int32_t(k_.reductions.size()) - 1; r >= 0; --r) {
+      std::vector<char> in = reach(k_.reductions[size_t(r)].value, none);
+      for (size_t e = 0; e < in.size(); ++e)
+        if (in[e]) first[e] = r;
+    }
+    std::vector<char> stop(k_.exprs.size(), 0);
+    for (size_t e = 0; e < stop.size(); ++e) stop[e] = first[e] >= 0 && calls(ExprId(e));
+    for (const kir::Store& st : k_.stores) {
+      if (st.per_row) continue;
+      std::vector<char> in = reach(st.value, stop);
+      for (size_t e = 0; e < in.size(); ++e)
+        if (in[e] && stop[e]) cached_at_[e] = first[e];
+    }
+  }
+
+  // The row buffer's sections, one row of each cached expression, from one
+  // kiln_row_scratch call per kernel invocation (not per row).
+  void allocate_row_cache() {
+    scratch_.assign(k_.exprs.size(), nullptr);
+    int64_t bytes_per_element = 0;
+    for (size_t e = 0; e < cached_at_.size(); ++e)
+      if (cached_at_[e] >= 0) bytes_per_element += int64_t(dtype_size(type(ExprId(e))));
+    if (bytes_per_element == 0) return;
+    Value* n = size_[size_t(k_.rank - 1)];
+    llvm::FunctionCallee fn = m_.getOrInsertFunction(
+        "kiln_row_scratch", llvm::FunctionType::get(b_.getPtrTy(), {b_.getInt64Ty()}, false));
+    Value* base = b_.CreateCall(fn, {b_.CreateMul(n, i64(bytes_per_element))});
+    Value* offset = i64(0);
+    for (size_t e = 0; e < cached_at_.size(); ++e) {
+      if (cached_at_[e] < 0) continue;
+      scratch_[e] = b_.CreateInBoundsGEP(b_.getInt8Ty(), base, offset);
+      offset = b_.CreateAdd(offset, b_.CreateMul(n, i64(int64_t(dtype_size(type(ExprId(e)))))));
+    }
   }
 
   // The multi-index of flat index q over dims [0, dims) (dims - 1 innermost).
@@ -509,6 +601,8 @@ class Emitter {
   std::vector<Value*> seg_;                  // per operand: current segment's (row's) start
   std::vector<Value*> row_;                  // invariant expressions, scalar, for this segment or row
   std::vector<Value*> reduced_;              // the finished reductions of this row
+  std::vector<int32_t> cached_at_;           // per expression: reduction whose loop caches it (-1: none)
+  std::vector<Value*> scratch_;              // per cached expression: its row buffer section
   llvm::Instruction* hoist_ = nullptr;       // invariants go before this; null: where we are
 };
 
@@ -579,6 +673,8 @@ llvm::Function* Emitter::run(const std::string& symbol) {
   if (k_.kind == kir::Kind::Pointwise) {
     pointwise(begin, end);
   } else {
+    plan_row_cache();
+    allocate_row_cache();
     rows(begin, end);
   }
   b_.CreateBr(ret);
