@@ -252,7 +252,13 @@ int run_with_big_stack(const Options& o) {
 // trim) and the next step page-faults all of it in again, which costs more
 // than a fused kernel's whole pass over the data. Keep freed memory in the
 // heap for reuse instead, as PyTorch users do with GLIBC_TUNABLES.
+//
+// One arena: the script runs on its own thread, and glibc gives other threads
+// arenas of 64 MiB heaps that it unmaps as soon as one is empty, whatever the
+// trim threshold, so a step's large tensors would be page-faulted in anew
+// (as many faults as the step has bytes) every step. The main arena keeps them.
 void keep_freed_memory() {
+  mallopt(M_ARENA_MAX, 1);
   mallopt(M_MMAP_MAX, 0);
   // mallopt takes an int: INT_MAX (2 GiB of free heap top) means never in practice.
   mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());

@@ -83,6 +83,21 @@ Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
     g.for_each([&](const Obj& k, const Obj& v) { mod.as<ModuleObj>()->attrs.set(k, v); });
     register_module(m.name, mod);
   }
+  link_submodules();
+}
+
+// `import torch` gives torch.nn, torch.nn.functional, torch.optim, ... as
+// attributes, as in PyTorch, where torch/__init__ imports them all.
+void Interp::link_submodules() {
+  for (const auto& [name, mod] : modules_) {
+    const size_t dot = name.rfind('.');
+    if (dot == std::string::npos) continue;
+    auto parent = modules_.find(name.substr(0, dot));
+    if (parent == modules_.end()) continue;
+    OrderedMap& attrs = parent->second.as<ModuleObj>()->attrs;
+    const std::string leaf = name.substr(dot + 1);
+    if (!attrs.find(leaf)) attrs.set(std::string_view(leaf), mod);
+  }
 }
 
 Interp::~Interp() {

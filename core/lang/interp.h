@@ -88,7 +88,8 @@ class Interp {
 
   // Modules importable with `import name` (torch, torch.nn, math, time, sys, ...).
   void register_module(const std::string& name, Obj module);
-  Obj import_module(const std::string& name);  // ImportError (kiln::Error) when unknown
+  Obj import_module(const std::string& name);
+  void link_submodules();  // each registered a.b becomes attribute b of module a  // ImportError (kiln::Error) when unknown
 
   // Source text of every file run, for tracebacks and syntax-error carets.
   void add_source(const std::string& filename, std::string text);

@@ -3,6 +3,7 @@
 // and CPython's error wording ("math domain error").
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <iostream>
 #include <numeric>
@@ -342,6 +343,20 @@ Obj time_time_ns(Interp&, const CallArgs& a) {
   a.check("time_ns", 0, 0);
   return Obj::from_int(ns_now<std::chrono::system_clock>());
 }
+// CPU time of the whole process (every thread), as CPython's process_time.
+int64_t process_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+Obj time_process_time(Interp&, const CallArgs& a) {
+  a.check("process_time", 0, 0);
+  return Obj::from_float(double(process_ns()) * 1e-9);
+}
+Obj time_process_time_ns(Interp&, const CallArgs& a) {
+  a.check("process_time_ns", 0, 0);
+  return Obj::from_int(process_ns());
+}
 Obj time_sleep(Interp& in, const CallArgs& a) {
   a.check("sleep", 1, 1);
   double s = real_arg(in, a.pos[0]);
@@ -369,6 +384,8 @@ Obj make_time() {
   fn("monotonic_ns", time_perf_counter_ns);
   fn("time", time_time);
   fn("time_ns", time_time_ns);
+  fn("process_time", time_process_time);
+  fn("process_time_ns", time_process_time_ns);
   fn("sleep", time_sleep);
   return m;
 }

@@ -15,6 +15,10 @@ for i in range(1000):
     acc += i
 t1 = time.perf_counter()
 print(acc, t1 >= t0, type(t1 - t0).__name__)
+c0 = time.process_time()
+for i in range(20000):
+    acc += i
+print(time.process_time() > c0, type(time.process_time_ns()).__name__)
 print(len(sys.argv) >= 1, sys.argv[0].endswith("lang_modules.py"))
 try:
     math.sqrt(-1)
