@@ -41,6 +41,9 @@ struct Storage {
   bool pending = false;
   explicit Storage(size_t nbytes, Device device = {});
   ~Storage();
+  // Whether data is a heap buffer the Storage frees (not its inline bytes):
+  // only such buffers may move between Storages.
+  bool on_heap() const { return data != inline_; }
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 

@@ -22,10 +22,31 @@ constexpr size_t kPlansPerGraph = 8;
 
 int64_t now() { return trace::now_ns(); }
 
+// A clone marked by mark_stealable_copies, done by moving the source's buffer
+// into the output (the source dies unread after the graph): only when this
+// run's source covers its whole heap buffer in the output's contiguous layout.
+bool steal_copy(const lazy::PendingOp& p) {
+  const Tensor& src = p.args[0].tensor();
+  const Tensor& dst = p.outs[0];
+  if (!src.defined() || !dst.defined() || src.dtype() != dst.dtype() || src.sizes() != dst.sizes()) return false;
+  Storage& from = *src.storage();
+  Storage& to = *dst.storage();
+  if (&from == &to || from.nbytes != to.nbytes || !from.on_heap() || !to.on_heap() || from.device != to.device)
+    return false;
+  if (src.offset() != 0 || dst.offset() != 0 || !src.is_contiguous() || !dst.is_contiguous()) return false;
+  if (size_t(src.numel()) * dtype_size(src.dtype()) != from.nbytes) return false;
+  std::swap(from.data, to.data);
+  return true;
+}
+
 // A node on its eager kernel, its arguments rebound when a graph pass rewrote them.
 void run_eager(const FusionPlan& plan, int32_t node, std::span<const lazy::PendingOp> ops) {
   const std::vector<ArgPatch>& patches = plan.patches[size_t(node)];
-  if (patches.empty()) return run_deferred(ops[size_t(node)]);
+  const bool steal = plan.steal[size_t(node)];
+  if (patches.empty()) {
+    if (steal && steal_copy(ops[size_t(node)])) return;
+    return run_deferred(ops[size_t(node)]);
+  }
   lazy::PendingOp p = ops[size_t(node)];
   for (const ArgPatch& a : patches) {
     Value& v = p.args[size_t(a.arg)];
@@ -37,6 +58,7 @@ void run_eager(const FusionPlan& plan, int32_t node, std::span<const lazy::Pendi
     list[size_t(a.elem)] = resolve(a.tensor, ops);
     v = Value(std::move(list));
   }
+  if (steal && steal_copy(p)) return;
   run_deferred(p);
 }
 

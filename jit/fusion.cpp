@@ -201,7 +201,7 @@ class Fuser {
     Access acc = access_of(g_, ops_, n);
     const OpDef& f = p.op->is_inplace() ? *p.op->functional : *p.op;
     Group* home = nullptr;
-    if (f.lower && p.op->kind != OpKind::View) {
+    if (f.lower && p.op->kind != OpKind::View && !g_.nodes[size_t(n)].steal_source) {
       for (size_t i = groups_.size(); i-- > 0 && !home;) {
         Group& g = *groups_[i];
         if (!g.sealed && try_join(g, n, acc)) home = &g;
@@ -342,9 +342,11 @@ class Fuser {
     }
     // A kernel runs where its last node was.
     plan.patches.resize(g_.nodes.size());
+    plan.steal.assign(g_.nodes.size(), 0);
     for (size_t n = 0; n < g_.nodes.size(); ++n) {
       int32_t gi = home_of_[n];
       if (gi == kDead) continue;
+      plan.steal[n] = g_.nodes[n].steal_source;
       // Kernels' nodes too: a launch that does not fit runs them eagerly.
       if (g_.nodes[n].rewritten) plan.patches[n] = patches_for(int32_t(n));
       if (gi < 0) {
@@ -472,7 +474,8 @@ std::string plan_text(const FusionPlan& p, const Graph& g) {
   std::string s;
   for (int32_t step : p.steps) {
     if (step >= 0) {
-      s += "eager " + g.nodes[size_t(step)].op->name() + (g.nodes[size_t(step)].rewritten ? " (rebound)" : "") + "\n";
+      s += "eager " + g.nodes[size_t(step)].op->name() + (g.nodes[size_t(step)].rewritten ? " (rebound)" : "") +
+           (p.steal[size_t(step)] ? " (steals its source)" : "") + "\n";
       continue;
     }
     const FusedKernel& k = p.kernels[size_t(-1 - step)];

@@ -80,6 +80,8 @@ struct FusionPlan {
   std::vector<int32_t> steps;
   // Per node (empty for most): rebinding of rewritten nodes when they run eagerly.
   std::vector<std::vector<ArgPatch>> patches;
+  // Per node: a clone that may take its source's buffer (Node::steal_source).
+  std::vector<char> steal;
 };
 
 // The number a value guard watches in this run's ops; nullopt when it is not one.

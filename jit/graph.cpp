@@ -278,6 +278,7 @@ class TextWriter {
     line += ")";
     if (!n.outs.empty() && g_.values[size_t(n.outs[0])].version_of >= 0)
       line += detail::cat(" !mutates ", name(g_.values[size_t(n.outs[0])].version_of));
+    if (n.steal_source) line += " !steals_source";
     std::string site = sites_ ? sites_->name(n.site) : "";
     if (!site.empty()) {
       if (line.size() < 52) line.resize(52, ' ');

@@ -61,6 +61,9 @@ struct Node {
   // Set by graph passes that rewrote this node's tensor arguments: its
   // pending op's own arguments are stale and the executor rebinds them.
   bool rewritten = false;
+  // Set by mark_stealable_copies on a clone whose source dies unread with the
+  // graph: the executor may move the source's buffer into the output.
+  bool steal_source = false;
 };
 
 struct Graph {

@@ -30,5 +30,6 @@ void simplify_algebra(Graph& g);                                                
 void eliminate_common_subexpressions(Graph& g, const std::vector<bool>& live);  // cse.cpp
 void fold_constants(Graph& g, const std::vector<bool>& live);                   // constant_fold.cpp
 void eliminate_dead_code(Graph& g, const std::vector<bool>& live);              // dce.cpp
+void mark_stealable_copies(Graph& g, const std::vector<bool>& live);           // steal_copies.cpp
 
 }  // namespace kiln::jit

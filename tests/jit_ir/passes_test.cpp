@@ -455,6 +455,59 @@ TEST(PassSimplify, CloneReadersReadTheOriginal) {
   EXPECT_EQ(count_rewritten(h), 0);
 }
 
+// ---- stealing copies -------------------------------------------------------------------------
+
+// A weight gradient's shape: mm, transposed twice, cloned into .grad.
+TEST(PassStealCopies, CloneOfADyingResultTakesItsMemory) {
+  Tensor a = t({3, 4}), b = t({4, 5}), m = t({3, 5});
+  Tensor mt = transposed(m), mtt = transposed(mt), c = t({3, 5});
+  std::vector<PendingOp> ops = {pending("mm", {a, b}, {m}), pending("transpose", {m, 0, 1}, {mt}),
+                                pending("transpose", {mt, 0, 1}, {mtt}), pending("clone", {mtt}, {c})};
+  Graph g = build_graph(ops);
+  const std::string before =
+      "graph(%0: f32[3, 4], %1: f32[4, 5]):\n"
+      "  %2: f32[3, 5] = mm(%0, %1)\n"
+      "  %3: f32[5, 3] strides=[1, 5] = transpose(%2, dim0=0, dim1=1)\n"
+      "  %4: f32[3, 5] = transpose(%3, dim0=0, dim1=1)\n"
+      "  %5: f32[3, 5] = clone(%4)\n"
+      "  return (%5)\n";
+  EXPECT_EQ(to_text(g), before);
+  Graph kept = g;
+  mark_stealable_copies(g, Live(g).out(g, 3).v);
+  EXPECT_EQ(to_text(g),
+            "graph(%0: f32[3, 4], %1: f32[4, 5]):\n"
+            "  %2: f32[3, 5] = mm(%0, %1)\n"
+            "  %3: f32[5, 3] strides=[1, 5] = transpose(%2, dim0=0, dim1=1)\n"
+            "  %4: f32[3, 5] = transpose(%3, dim0=0, dim1=1)\n"
+            "  %5: f32[3, 5] = clone(%4) !steals_source\n"
+            "  return (%5)\n");
+  // The mm result is kept by the script: its memory is not the clone's to take.
+  mark_stealable_copies(kept, Live(kept).out(kept, 0).out(kept, 3).v);
+  EXPECT_EQ(to_text(kept), before);
+}
+
+TEST(PassStealCopies, SourceReadLaterOrAGraphInputIsCopied) {
+  Tensor x = t({8}), e = t({8}), c = t({8}), r = t({8});
+  std::vector<PendingOp> read_later = {pending("exp", {x}, {e}), pending("clone", {e}, {c}),
+                                       pending("relu", {e}, {r})};
+  Graph g = build_graph(read_later);
+  mark_stealable_copies(g, Live(g).out(g, 1).out(g, 2).v);
+  EXPECT_EQ(to_text(g).find("!steals_source"), std::string::npos) << to_text(g);
+
+  std::vector<PendingOp> of_input = {pending("clone", {x}, {c})};
+  Graph h = build_graph(of_input);
+  mark_stealable_copies(h, Live(h).out(h, 0).v);
+  EXPECT_EQ(to_text(h), "graph(%0: f32[8]):\n  %1: f32[8] = clone(%0)\n  return (%1)\n");
+
+  // Written in place after the clone: the clone must hold the old values.
+  Tensor y = t({8}), e2 = t({8}), c2 = t({8});
+  std::vector<PendingOp> written = {pending("exp", {y}, {e2}), pending("clone", {e2}, {c2}),
+                                    pending("relu_", {e2}, {e2})};
+  Graph w = build_graph(written);
+  mark_stealable_copies(w, Live(w).out(w, 1).v);
+  EXPECT_EQ(to_text(w).find("!steals_source"), std::string::npos) << to_text(w);
+}
+
 // ---- constant folding ---------------------------------------------------------------------------
 
 TEST(PassConstantFold, CreationOverwrittenBeforeAnyRead) {
