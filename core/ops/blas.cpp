@@ -66,10 +66,38 @@ void gemm_call(const Operand& a, const Operand& b, const T* pa, const T* pb, T* 
   }
 }
 
+// out[i] = a[i] @ b[i] with a contraction of length 1: outer products,
+// exactly what gemm computes (one product per element, no sum), without its
+// packing passes, which cost more than the products (a batch-1 weight
+// gradient, g^T @ x).
+template <class T>
+void outer_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
+  const int64_t batch = a3.size(0), m = a3.size(1), n = b3.size(2);
+  const T* pa = a3.data<T>();
+  const T* pb = b3.data<T>();
+  T* po = out.data<T>();
+  const int64_t as0 = a3.stride(0), as1 = a3.stride(1), bs0 = b3.stride(0), bs2 = b3.stride(2);
+  const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(n, 1));
+  parallel_for(0, batch * m, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t row = begin; row < end; ++row) {
+      const int64_t bi = row / m, i = row % m;
+      const T x = pa[bi * as0 + i * as1];
+      const T* br = pb + bi * bs0;
+      T* o = po + row * n;
+      if (bs2 == 1) {
+        for (int64_t j = 0; j < n; ++j) o[j] = x * br[j];
+      } else {
+        for (int64_t j = 0; j < n; ++j) o[j] = x * br[j * bs2];
+      }
+    }
+  });
+}
+
 // out[i] = a[i] @ b[i] for float/double; out is contiguous [B, M, N].
 template <class T>
 void blas_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
   int64_t batch = a3.size(0), m = a3.size(1), k = a3.size(2), n = b3.size(2);
+  if (k == 1) return outer_bmm<T>(a3, b3, out);
   Operand a = blas_operand(a3), b = blas_operand(b3);
   const T* pa = a.t.template data<T>();
   const T* pb = b.t.template data<T>();

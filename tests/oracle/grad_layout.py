@@ -28,3 +28,12 @@ for step in range(4):
     (z * torch.arange(8.0).reshape(4, 2)).sum().backward()
     print(step, At.grad.stride(), A.grad.stride())
     print(A.grad)
+
+# Contractions of length 1 (outer products, a batch-1 weight gradient): plain,
+# with a strided right operand, batched, and with inf/nan propagating.
+u = torch.arange(4.0).reshape(4, 1) - 1.5
+v = torch.tensor([[2.0, -0.5, float("inf")]])
+print(torch.mm(u, v))
+print(torch.mm(u, torch.arange(6.0).reshape(3, 2).t()[:1]))
+print(torch.bmm(torch.ones(2, 3, 1), torch.arange(8.0).reshape(2, 1, 4)))
+print(torch.mm(u.double(), v.double() * 0.1))
