@@ -67,7 +67,7 @@ void gemm_call(const Operand& a, const Operand& b, const T* pa, const T* pb, T* 
 }
 
 // out[i] = a[i] @ b[i] with a contraction of length 1: outer products,
-// exactly what gemm computes (one product per element, no sum), without its
+// exactly what gemm computes (one product per element), without its
 // packing passes, which cost more than the products (a batch-1 weight
 // gradient, g^T @ x).
 template <class T>
@@ -84,10 +84,11 @@ void outer_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
       const T x = pa[bi * as0 + i * as1];
       const T* br = pb + bi * bs0;
       T* o = po + row * n;
+      // + 0: gemm adds each product to a zeroed C, so a -0 product comes out +0.
       if (bs2 == 1) {
-        for (int64_t j = 0; j < n; ++j) o[j] = x * br[j];
+        for (int64_t j = 0; j < n; ++j) o[j] = x * br[j] + T(0);
       } else {
-        for (int64_t j = 0; j < n; ++j) o[j] = x * br[j * bs2];
+        for (int64_t j = 0; j < n; ++j) o[j] = x * br[j * bs2] + T(0);
       }
     }
   });
