@@ -54,16 +54,56 @@ Operand blas_operand(const Tensor& t) {
   return op;
 }
 
+// C[m, n] (leading dimension ldc) = A @ B, one single-threaded gemm.
 template <class T>
 void gemm_call(const Operand& a, const Operand& b, const T* pa, const T* pb, T* po, int64_t m, int64_t n,
-               int64_t k) {
+               int64_t k, int64_t ldc) {
   if constexpr (std::is_same_v<T, float>) {
     cblas_sgemm(CblasRowMajor, a.trans, b.trans, blasint(m), blasint(n), blasint(k), 1.0f, pa, blasint(a.ld), pb,
-                blasint(b.ld), 0.0f, po, blasint(n));
+                blasint(b.ld), 0.0f, po, blasint(ldc));
   } else {
     cblas_dgemm(CblasRowMajor, a.trans, b.trans, blasint(m), blasint(n), blasint(k), 1.0, pa, blasint(a.ld), pb,
-                blasint(b.ld), 0.0, po, blasint(n));
+                blasint(b.ld), 0.0, po, blasint(ldc));
   }
+}
+
+// OpenBLAS runs single-threaded and Kiln's pool splits the work instead, so
+// one set of threads serves gemms and the fused kernels around them.
+// OpenBLAS's own threads spin on sched_yield for a while after every call,
+// taking cores from whatever runs next, and thread each small gemm of a
+// batch separately where the batch is the better thing to split.
+void blas_on_kiln_threads() {
+  static const bool once = (openblas_set_num_threads(1), true);
+  (void)once;
+}
+
+// Below this many multiply-adds a gemm is not worth splitting.
+constexpr double kSplitMacs = 1 << 18;
+
+// One gemm over the pool: C's columns split when A is the smaller operand
+// (each part then packs only its own columns of B, and all of A), else its
+// rows. Parts are multiples of 16, the kernels' register blocking.
+template <class T>
+void gemm_split(const Operand& a, const Operand& b, const T* pa, const T* pb, T* po, int64_t m, int64_t n,
+                int64_t k) {
+  const int threads = num_threads();
+  if (threads == 1 || double(m) * double(n) * double(k) < kSplitMacs) return gemm_call<T>(a, b, pa, pb, po, m, n, k, n);
+  const bool by_columns = m <= n;
+  const int64_t extent = by_columns ? n : m;
+  const int64_t part = std::max<int64_t>(16, (extent + threads - 1) / threads + 15) / 16 * 16;
+  const int64_t parts = (extent + part - 1) / part;
+  parallel_for(0, parts, 1, [&](int64_t first, int64_t last) {
+    for (int64_t i = first; i < last; ++i) {
+      const int64_t lo = i * part, len = std::min(part, extent - lo);
+      if (by_columns) {
+        const T* b_part = pb + (b.trans == CblasNoTrans ? lo : lo * b.ld);
+        gemm_call<T>(a, b, pa, b_part, po + lo, m, len, k, n);
+      } else {
+        const T* a_part = pa + (a.trans == CblasNoTrans ? lo * a.ld : lo);
+        gemm_call<T>(a, b, a_part, pb, po + lo * n, len, n, k, n);
+      }
+    }
+  });
 }
 
 // out[i] = a[i] @ b[i] with a contraction of length 1: outer products,
@@ -99,13 +139,22 @@ template <class T>
 void blas_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
   int64_t batch = a3.size(0), m = a3.size(1), k = a3.size(2), n = b3.size(2);
   if (k == 1) return outer_bmm<T>(a3, b3, out);
+  blas_on_kiln_threads();
   Operand a = blas_operand(a3), b = blas_operand(b3);
   const T* pa = a.t.template data<T>();
   const T* pb = b.t.template data<T>();
   T* po = out.data<T>();
-  // OpenBLAS threads each call itself; the batch loop stays serial to avoid oversubscription.
-  for (int64_t i = 0; i < batch; ++i)
-    gemm_call<T>(a, b, pa + i * a.t.stride(0), pb + i * b.t.stride(0), po + i * m * n, m, n, k);
+  const int64_t as = a.t.stride(0), bs = b.t.stride(0);
+  // A batch as large as the pool is split by its matrices; a shorter one
+  // splits each product.
+  if (batch >= num_threads()) {
+    const int64_t grain = std::max<int64_t>(1, int64_t(kSplitMacs / std::max(1.0, double(m) * double(n) * double(k))));
+    parallel_for(0, batch, grain, [&](int64_t first, int64_t last) {
+      for (int64_t i = first; i < last; ++i) gemm_call<T>(a, b, pa + i * as, pb + i * bs, po + i * m * n, m, n, k, n);
+    });
+    return;
+  }
+  for (int64_t i = 0; i < batch; ++i) gemm_split<T>(a, b, pa + i * as, pb + i * bs, po + i * m * n, m, n, k);
 }
 
 // Integer products in a plain loop; unsigned arithmetic wraps like PyTorch's
