@@ -490,7 +490,8 @@ class Emitter {
         if (in[e]) first[e] = r;
     }
     std::vector<char> stop(k_.exprs.size(), 0);
-    for (size_t e = 0; e < stop.size(); ++e) stop[e] = first[e] >= 0 && calls(ExprId(e));
+    // Floats only: a Bool vector would be stored bit-packed, not as one byte a lane.
+    for (size_t e = 0; e < stop.size(); ++e) stop[e] = first[e] >= 0 && floating(type(ExprId(e))) && calls(ExprId(e));
     for (const kir::Store& st : k_.stores) {
       if (st.per_row) continue;
       std::vector<char> in = reach(st.value, stop);
@@ -511,12 +512,14 @@ class Emitter {
     llvm::FunctionCallee fn = m_.getOrInsertFunction(
         "kiln_row_scratch", llvm::FunctionType::get(b_.getPtrTy(), {b_.getInt64Ty()}, false));
     Value* base = b_.CreateCall(fn, {b_.CreateMul(n, i64(bytes_per_element))});
+    // 8-byte sections first, so every section is aligned to its element size.
     Value* offset = i64(0);
-    for (size_t e = 0; e < cached_at_.size(); ++e) {
-      if (cached_at_[e] < 0) continue;
-      scratch_[e] = b_.CreateInBoundsGEP(b_.getInt8Ty(), base, offset);
-      offset = b_.CreateAdd(offset, b_.CreateMul(n, i64(int64_t(dtype_size(type(ExprId(e)))))));
-    }
+    for (size_t bytes : {8, 4})
+      for (size_t e = 0; e < cached_at_.size(); ++e) {
+        if (cached_at_[e] < 0 || dtype_size(type(ExprId(e))) != bytes) continue;
+        scratch_[e] = b_.CreateInBoundsGEP(b_.getInt8Ty(), base, offset);
+        offset = b_.CreateAdd(offset, b_.CreateMul(n, i64(int64_t(bytes))));
+      }
   }
 
   // The multi-index of flat index q over dims [0, dims) (dims - 1 innermost).

@@ -197,5 +197,35 @@ TEST(LlvmRow, ExpressionsOfMixedOperands) {
   }
 }
 
+// Expressions the row buffer holds (computed in a reduction's loop, read
+// back by the store loop): a float64 one and a float32 one, sections of
+// both sizes, one used by a later reduction too, and a Bool built on a math
+// call, which stays recomputed (Bool vectors would be stored bit-packed).
+TEST(LlvmRow, RowBufferOfMixedTypes) {
+  kir::Kernel k = make_kernel(
+      "row_buffer", kir::Kind::Row, 2,
+      {{DType::Float32, Inner::Contiguous, false},
+       {DType::Float32, Inner::Contiguous, true},
+       {DType::Float64, Inner::Contiguous, true},
+       {DType::Bool, Inner::Contiguous, true}},
+      [&](kir::Builder& b) {
+        kir::ExprId x = b.load(0);
+        kir::ExprId e32 = b.unary(Op::Exp, b.binary(Op::Sub, x, b.reduce(ReduceOp::Max, x)));
+        kir::ExprId s32 = b.reduce(ReduceOp::Sum, e32);
+        kir::ExprId e64 = b.unary(Op::Tanh, b.cast(x, DType::Float64));
+        kir::ExprId s64 = b.reduce(ReduceOp::Sum, b.binary(Op::Mul, e64, b.cast(e32, DType::Float64)));
+        add_store(b, 1, b.binary(Op::Div, e32, s32));
+        add_store(b, 2, b.binary(Op::Sub, e64, s64));
+        add_store(b, 3, b.compare(Op::Gt, e32, b.constant(0.5, DType::Float32)));
+      });
+  EXPECT_NE(LlvmBackend::get().compile(k, {.keep_text = true}).llvm_ir.find("kiln_row_scratch"), std::string::npos);
+  kir::KernelFn fn = compile(k);
+  for (int64_t n : row_lengths()) {
+    Args args(k, {5, n}, uint64_t(n));
+    args.fill(0, normal);
+    args.check(fn, args.cuts(2), {1e-5, 1e-7}, "row buffer n=" + std::to_string(n));
+  }
+}
+
 }  // namespace
 }  // namespace kiln::jit::test
