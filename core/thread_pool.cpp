@@ -7,8 +7,11 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
+
+#include "traces/recorder.h"
 
 namespace kiln {
 
@@ -56,7 +59,7 @@ class Pool {
       job_ = job;
     }
     cv_.notify_all();
-    drain(*job);
+    drain(*job, false);
     std::unique_lock<std::mutex> l(mu_);
     done_cv_.wait(l, [&] { return job->done.load() == job->nchunks; });
     job_.reset();
@@ -64,11 +67,17 @@ class Pool {
   }
 
  private:
-  void drain(Job& job) {
+  // Runs chunks of `job` until none is left. On a worker thread each chunk
+  // is a span, so traces show what the workers did (the submitter's own
+  // chunks lie inside the kernel event it records).
+  void drain(Job& job, bool worker) {
+    static const trace::InternedName kChunk("pool chunk");
     t_in_parallel = true;
     int64_t finished = 0;
     for (int64_t c; (c = job.next.fetch_add(1)) < job.nchunks;) {
       int64_t len = job.end - job.begin;
+      std::optional<trace::SpanScope> span;
+      if (worker && trace::enabled()) span.emplace(trace::Category::kernel, kChunk);
       try {
         (*job.fn)(job.begin + len * c / job.nchunks, job.begin + len * (c + 1) / job.nchunks);
       } catch (...) {
@@ -94,7 +103,7 @@ class Pool {
         if (stop_) return;
         job = last = job_;
       }
-      drain(*job);
+      drain(*job, true);
     }
   }
 

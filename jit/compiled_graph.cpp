@@ -95,7 +95,7 @@ struct CompiledGraph::Plan {
         co.keep_text = events::wants_output_code() || !dump.empty();
         std::string source;
         CompiledKernel ck = KernelCache::get().find_or_compile(fk.kernel, co, &source);
-        if (source == "compiled") events::kernel_compiled(fk.kernel, ck);
+        if (source == "compiled") events::kernel_compiled(fk.kernel, ck, report.id);
         ++(source == "compiled" ? compiled : source == "disk" ? from_disk : from_memory);
         if (!dump.empty()) dump_kernel(dump, fk.kernel, ck);
         fns.push_back(ck.fn);
@@ -116,19 +116,25 @@ bool CompiledGraph::run(std::span<const lazy::PendingOp> ops, GraphReport& repor
                         CompileQueue& queue) {
   const Plan* p = failed_ ? nullptr : plan_for(ops, report, opt, queue);
   if (!p) return false;
+  int64_t run_t0 = trace::enabled() ? now() : -1;  // the "run graph N" span (jit_events.h)
+  uint64_t launched = 0, eager = 0;
   for (int32_t step : p->plan.steps) {
     if (step >= 0) {
       run_eager(p->plan, step, ops);
+      ++eager;
       continue;
     }
     const FusedKernel& fk = p->plan.kernels[size_t(-1 - step)];
     int64_t t0 = trace::enabled() ? now() : -1;
     if (!launch(fk, p->fns[size_t(-1 - step)], ops)) {
       for (int32_t n : fk.nodes) run_eager(p->plan, n, ops);
+      eager += fk.nodes.size();
     } else if (t0 >= 0) {
-      events::fused_kernel(fk, ops, t0);
+      events::fused_kernel(fk, ops, t0, report.id);
+      ++launched;
     }
   }
+  if (run_t0 >= 0) events::graph_run(report.id, run_t0, launched, eager);
   return true;
 }
 

@@ -9,23 +9,37 @@
 
 #include "core/lang/vm.h"
 #include "jit/fusion.h"
+#include "jit/guards.h"
 #include "jit/llvm_backend.h"
 #include "jit/runtime.h"
 
 namespace kiln::jit::events {
 
-void graph_break(const BreakReport& b, lang::FrameRef where);
-void recompile(const RecompileReport& r, size_t entries, lang::FrameRef where);
-void guard_fail(const RecompileReport& r, lang::FrameRef where);
+// cut_graph: the graph that ended at the break (0: it ran uncompiled).
+void graph_break(const BreakReport& b, lang::FrameRef where, uint64_t cut_graph);
+// new_graph: the id of the graph compiled for it, in `region` (the Recompile event's stack).
+void recompile(const RecompileReport& r, size_t entries, lang::FrameRef where, uint64_t new_graph,
+               const std::string& region);
+// entries: graphs the region's cache holds (at the limit: nothing is compiled, a storm).
+void guard_fail(const RecompileReport& r, lang::FrameRef where, size_t entries, const std::string& region);
 // A `compile <region>` span from start_ns to now, and the graph's IR as a `graph` log.
 void compiled(const std::string& region, const GraphReport& g, int64_t start_ns);
+// What a graph's cache entry checks before it is reused, as a `guards` log
+// (graph_id; one line per tensor input, constant and Python number, then the
+// structure checks). `site_name` names a PendingOp::site ("model.py:12").
+void guards(uint64_t graph_id, const Signature& sig, std::span<const lazy::PendingOp> ops,
+            std::string (*site_name)(uint32_t site));
 void log(const char* name, const std::string& text);
 // The LLVM backend: a `codegen graph N` span from start_ns to now with the plan as its text;
-// each kernel compiled (its kernel IR, and LLVM IR and assembly when output_code is logged);
-// each fused kernel run as a Kernel event with bytes and flops.
+// each kernel compiled for graph_id (an `output_code` log, detail = the kernel's name: its kernel
+// IR, and LLVM IR and assembly when output_code is logged); each fused kernel run as a Kernel
+// event with bytes, flops and its graph's id; each compiled run of a graph as a `run graph N`
+// span around its steps (a = fused kernels launched, b = eager steps).
 void codegen(const GraphReport& g, int64_t start_ns);
-void kernel_compiled(const kir::Kernel& k, const CompiledKernel& ck);
-void fused_kernel(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, int64_t start_ns);
+void kernel_compiled(const kir::Kernel& k, const CompiledKernel& ck, uint64_t graph_id);
+void fused_kernel(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, int64_t start_ns,
+                  uint64_t graph_id);
+void graph_run(uint64_t graph_id, int64_t start_ns, uint64_t kernels, uint64_t eager_steps);
 bool wants_output_code();
 void counter(const std::string& name, double value);
 

@@ -233,7 +233,7 @@ class Runtime : public lazy::Runner {
     if (!compiled)
       for (const lazy::PendingOp& p : ops) run_deferred(p);
     if (check) verify(*check, ops, entry);
-    if (is_break(reason) && !start.side) on_break(reason);
+    if (is_break(reason) && !start.side) on_break(reason, entry ? entry->report.id : 0);  // the graph it cut
   }
 
   Report report() const {
@@ -412,7 +412,7 @@ class Runtime : public lazy::Runner {
     } else {
       rec.guard = "the graph's structure (ops or argument kinds)";
     }
-    events::guard_fail(rec, user_frame());
+    events::guard_fail(rec, user_frame(), cache.entries.size(), r.report.name);
     if (cache.entries.size() >= opt_.cache_limit) {
       cache.limit_hit = true;
       r.backoff = r.backoff ? std::min<uint32_t>(r.backoff * 2, 1u << 20) : 16;
@@ -442,7 +442,8 @@ class Runtime : public lazy::Runner {
       rec.made_dynamic = true;
       sig = make_signature(ops, cache.dynamic);
     }
-    events::recompile(rec, cache.entries.size(), user_frame());
+    // compile() runs next and takes id next_graph_id_ + 1: the event names the graph it causes.
+    events::recompile(rec, cache.entries.size(), user_frame(), next_graph_id_ + 1, r.report.name);
     r.report.recompiles.push_back(std::move(rec));
     return true;
   }
@@ -468,11 +469,12 @@ class Runtime : public lazy::Runner {
     cache.by_hash.emplace(e.sig.hash, cache.entries.size());
     cache.entries.push_back(std::move(e));
     events::compiled(r.report.name, cache.entries.back().report, t0);
+    events::guards(cache.entries.back().report.id, cache.entries.back().sig, ops, &site_name_of);
     return cache.entries.back();
   }
 
   // ---- breaks -------------------------------------------------------------------------------
-  void on_break(lazy::SyncReason reason) {
+  void on_break(lazy::SyncReason reason, uint64_t cut_graph) {
     uint32_t site = sites_.intern(user_frame());
     const lazy::Region* inner = lazy::current_region();
     std::string where = sites_.line(site);
@@ -487,7 +489,7 @@ class Runtime : public lazy::Runner {
       b.loc = sites_.name(site);
       b.stack = user_stack();
     }
-    events::graph_break(b, user_frame());
+    events::graph_break(b, user_frame(), cut_graph);
     awaiting_first_op_ = &b;
     break_end_ns_ = now();
   }

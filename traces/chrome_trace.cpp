@@ -172,8 +172,7 @@ void append_loc(Args& args, const Loc& loc, const StringTable& strings) {
   args.str("loc", text);
 }
 
-// Kind-specific args. graph_id goes only on instants: spans and kernels keep
-// per-instance ids out so that flame views merge them by name.
+// Kind-specific args (names merge flame views; args never split them).
 void append_args(std::string& out, const Event& e, const StringTable& strings) {
   out += ",\"args\":";
   Args args(out);
@@ -190,6 +189,7 @@ void append_args(std::string& out, const Event& e, const StringTable& strings) {
       args.uint_if("bytes_written", e.b);
       args.uint_if("flops", e.c);
       args.str_if("shapes", e.text, strings);
+      args.uint_if("graph_id", e.graph_id);
       break;
     case EventKind::GraphBreak:
       args.str_if("reason", e.detail, strings);
@@ -203,12 +203,19 @@ void append_args(std::string& out, const Event& e, const StringTable& strings) {
       args.str_if("detail", e.detail, strings);
       args.uint_if("cache_entries", e.a);
       args.uint_if("graph_id", e.graph_id);
+      args.str_if("region", e.stack, strings);
       break;
     case EventKind::Log:
       args.str_if("text", e.text, strings);
+      args.str_if("detail", e.detail, strings);
       args.uint_if("graph_id", e.graph_id);
       break;
     case EventKind::Span:
+      args.str_if("text", e.text, strings);
+      args.uint_if("graph_id", e.graph_id);
+      args.uint_if("fused_launches", e.a);
+      args.uint_if("eager_steps", e.b);
+      break;
     case EventKind::Counter:
       break;
   }
@@ -243,14 +250,29 @@ std::string thread_label(int pid, uint32_t tid) {
 // ---------------------------------------------------------------------------
 // ChromeTraceSink.
 
-ChromeTraceSink::ChromeTraceSink(std::string path, std::string script)
-    : path_(std::move(path)), script_(std::move(script)) {
+ChromeTraceSink::ChromeTraceSink(std::string path, const SessionInfo& info)
+    : path_(std::move(path)), script_(info.script_path) {
   file_ = std::fopen(path_.c_str(), "wb");
   if (file_ == nullptr)
     throw TraceError(std::string("cannot write trace file '").append(path_).append("': ").append(
         std::strerror(errno)));
   std::fputs("[", file_);
+  append_session(info);
 }
+
+namespace {
+
+// The running session's info under the caller's name for the script.
+SessionInfo info_named(std::string script) {
+  SessionInfo info = Session::current() ? Session::current()->info() : SessionInfo{};
+  info.script_path = std::move(script);
+  return info;
+}
+
+}  // namespace
+
+ChromeTraceSink::ChromeTraceSink(std::string path, std::string script)
+    : ChromeTraceSink(std::move(path), info_named(std::move(script))) {}
 
 ChromeTraceSink::~ChromeTraceSink() {
   try {
@@ -289,6 +311,29 @@ void ChromeTraceSink::append_metadata(int pid, uint32_t tid) {
     meta("thread_name", "name", std::string_view(thread_label(pid, tid)), tid);
     meta("thread_sort_index", "sort_index", tid, tid);
   }
+}
+
+// The session's identity, so a viewer of the JSON alone can show the script's
+// lines (the .kilntrace handshake carries the same SessionInfo). Nothing
+// when there is nothing to say (write_chrome_trace of bare events).
+void ChromeTraceSink::append_session(const SessionInfo& info) {
+  if (info.script_path.empty() && info.argv.empty() && info.kiln_version.empty() && info.source_text.empty()) return;
+  begin_line();
+  append_header(buf_, "kiln_session", "__metadata", "M", 0, 1, 0);
+  buf_ += ",\"args\":{\"script\":";
+  append_json_string(buf_, script_);
+  buf_ += ",\"argv\":[";
+  for (size_t i = 0; i < info.argv.size(); ++i) {
+    if (i) buf_ += ',';
+    append_json_string(buf_, info.argv[i]);
+  }
+  buf_ += "],\"kiln_version\":";
+  append_json_string(buf_, info.kiln_version);
+  buf_ += ",\"start_unix_ns\":";
+  append_int(buf_, info.start_wall_ns);
+  buf_ += ",\"source\":";
+  append_json_string(buf_, info.source_text);
+  buf_ += "}}";
 }
 
 void ChromeTraceSink::append_event(const Event& e, const StringTable& strings) {

@@ -12,10 +12,15 @@
 //   Counter                               -> "C" with args {name: value}
 //   first event of a process / thread     -> "M" process_name, thread_name,
 //                                            process_sort_index, thread_sort_index
+//   the session (at open)                 -> "M" kiln_session on pid 1, args
+//                                            script, argv, kiln_version,
+//                                            start_unix_ns, source
 //   flow_id != 0                          -> "s" on the host launch, "f" with
 //                                            "bp":"e" on the device kernel
-// Per-instance ids (graph_id) appear only in instants' args, so spans and
-// kernels with the same name merge in flame views.
+// graph_id goes into args (of spans, kernels and instants alike), never into
+// names, so spans and kernels with the same name still merge in flame views.
+// Span args also carry text (a codegen span's plan, an LLVM phase's kernel)
+// and, on "run graph N", fused_launches and eager_steps (event.h's a, b).
 #pragma once
 
 #include <cstdio>
@@ -31,8 +36,13 @@ namespace kiln::trace {
 
 class ChromeTraceSink : public Sink {
  public:
-  // Creates or truncates `path`; throws TraceError when it cannot.
-  // `script` names the host process ("kiln: <script>", or "kiln" if empty).
+  // Creates or truncates `path`; throws TraceError when it cannot. The
+  // session's script names the host process ("kiln: <script>", or "kiln" if
+  // empty); the whole info opens the file as the kiln_session metadata event.
+  ChromeTraceSink(std::string path, const SessionInfo& info);
+  // The same with only a script name. When a Session is running, its info
+  // (source, argv, version) is written too, so a runner that passes only the
+  // script still records them.
   ChromeTraceSink(std::string path, std::string script);
   ~ChromeTraceSink() override;
   ChromeTraceSink(const ChromeTraceSink&) = delete;
@@ -45,6 +55,7 @@ class ChromeTraceSink : public Sink {
  private:
   void append_event(const Event& e, const StringTable& strings);
   void append_metadata(int pid, uint32_t tid);
+  void append_session(const SessionInfo& info);
   void begin_line();
   void write_buffer();
 

@@ -73,11 +73,15 @@ struct Event {
   uint64_t graph_id = 0;    // compiled graph the event belongs to (0: none)
   uint64_t flow_id = 0;     // links a kernel launch to its GPU execution (0: none)
   // Kind-specific payload (unused fields stay 0):
+  //  Span: text = what it works on (a codegen span's fusion plan, an LLVM phase's kernel);
+  //        "run graph N" spans: a = fused kernels launched, b = eager steps
   //  Kernel/GpuKernel/MemCopy: a = bytes read, b = bytes written, c = flops; text = shapes
-  //  GraphBreak: text = message, detail = reason category, stack = user stack ("f:12 <- g:30")
-  //  Recompile/GuardFail: text = failed guard, detail = "expected X, got Y", a = cache entries
+  //  GraphBreak: text = message, detail = reason category, stack = user stack ("f:12 <- g:30"),
+  //              graph_id = the graph the break ended
+  //  Recompile/GuardFail: text = failed guard, detail = "expected X, got Y", a = cache entries;
+  //              Recompile: graph_id = the graph compiled for it, stack = its region's name
   //  Counter: value
-  //  Log: text
+  //  Log: text; detail = its subject ("output_code": the kernel's name)
   uint64_t a = 0, b = 0, c = 0;
   double value = 0;
   StrId text = 0, detail = 0, stack = 0;

@@ -46,6 +46,7 @@ struct Fixture {
     events.push_back(span(Category::compile, "capture", 2'000, 3'000, loc));
     events.push_back(span(Category::compile, "optimize", 5'500, 1'000, {}));
     events.push_back(span(Category::compile, "compile", 1'000, 10'000, loc, /*graph_id=*/9));
+    events.back().text = s("kernel fused_add_relu [2 nodes, 1 stores]");
     // A worker thread.
     Event w = span(Category::kernel, "matmul_chunk", 1'500, 700, {});
     w.tid = 2;
@@ -97,6 +98,7 @@ struct Fixture {
     r.detail = s("expected 4, got 8");
     r.a = 2;
     r.graph_id = 10;
+    r.stack = s("loop at model.py:3 in f");  // a Recompile's region
     events.push_back(r);
     Event gf = instant(EventKind::GuardFail, 21'000, loc);
     gf.text = s("x.dtype == float32");
@@ -104,6 +106,8 @@ struct Fixture {
     Event l = instant(EventKind::Log, 22'000, {});
     l.name = s("output_code");
     l.text = s("void k(float* x) {\n  x[0] = 1;\n}");
+    l.detail = s("fused_add_relu");
+    l.graph_id = 9;
     events.push_back(l);
     Event c;
     c.kind = EventKind::Counter;
@@ -177,8 +181,8 @@ TEST(ChromeTrace, EveryEventHasTheFieldsOfItsPhase) {
     if (ph == "i") { EXPECT_EQ(e["s"], "t"); }
     if (ph == "C") { EXPECT_TRUE(e["args"].is_object() && !e["args"].empty()); }
     if (ph == "M") {
-      static const std::set<std::string> kNames = {"process_name", "thread_name",
-                                                   "process_sort_index", "thread_sort_index"};
+      static const std::set<std::string> kNames = {"process_name", "thread_name", "process_sort_index",
+                                                   "thread_sort_index", "kiln_session"};
       EXPECT_TRUE(kNames.count(e["name"])) << e["name"];
       EXPECT_TRUE(e["args"].is_object());
     }
@@ -197,7 +201,10 @@ TEST(ChromeTrace, KindsMapToPhasesWithTheirDetails) {
   ASSERT_NE(compile, nullptr);
   EXPECT_EQ((*compile)["cat"], "compile");
   EXPECT_EQ((*compile)["args"]["loc"], "model.py:12");
-  EXPECT_FALSE((*compile)["args"].contains("graph_id"));  // merges in flame views
+  // Ids and texts go into args, never into names, so same-named spans still merge in flame views.
+  EXPECT_EQ((*compile)["args"]["graph_id"], 9);
+  EXPECT_EQ((*compile)["args"]["text"], "kernel fused_add_relu [2 nodes, 1 stores]");
+  EXPECT_FALSE((*compile)["args"].contains("fused_launches"));  // 0: left out
 
   const json* kernel = find_named(doc, "X", "fused_add_relu");
   ASSERT_NE(kernel, nullptr);
@@ -206,7 +213,7 @@ TEST(ChromeTrace, KindsMapToPhasesWithTheirDetails) {
   EXPECT_EQ((*kernel)["args"]["bytes_written"], 2048);
   EXPECT_EQ((*kernel)["args"]["flops"], 1024);
   EXPECT_EQ((*kernel)["args"]["shapes"], "[4, 256]");
-  EXPECT_FALSE((*kernel)["args"].contains("graph_id"));
+  EXPECT_EQ((*kernel)["args"]["graph_id"], 9);
 
   const json* brk = find_named(doc, "i", "graph break");
   ASSERT_NE(brk, nullptr);
@@ -221,10 +228,15 @@ TEST(ChromeTrace, KindsMapToPhasesWithTheirDetails) {
   EXPECT_EQ((*rec)["args"]["guard"], "x.shape[0] == 4");
   EXPECT_EQ((*rec)["args"]["detail"], "expected 4, got 8");
   EXPECT_EQ((*rec)["args"]["cache_entries"], 2);
+  EXPECT_EQ((*rec)["args"]["graph_id"], 10);
+  EXPECT_EQ((*rec)["args"]["region"], "loop at model.py:3 in f");
   ASSERT_NE(find_named(doc, "i", "guard_fail"), nullptr);
+  EXPECT_FALSE(find_named(doc, "i", "guard_fail")->at("args").contains("region"));
   const json* log = find_named(doc, "i", "output_code");
   ASSERT_NE(log, nullptr);
   EXPECT_EQ((*log)["args"]["text"], "void k(float* x) {\n  x[0] = 1;\n}");
+  EXPECT_EQ((*log)["args"]["detail"], "fused_add_relu");
+  EXPECT_EQ((*log)["args"]["graph_id"], 9);
 
   const json* counter = find_named(doc, "C", "live_tensor_bytes");
   ASSERT_NE(counter, nullptr);
@@ -421,6 +433,69 @@ TEST(ChromeTrace, ASessionStreamsToTheFileAndFlushMakesItReadable) {
   EXPECT_EQ(with_ph(doc, "X").size(), 6u);
   EXPECT_EQ(find_named(doc, "M", "process_name")->at("args")["name"], "kiln: m.py");
   EXPECT_EQ(find_named(doc, "X", "step")->at("tid"), 1);
+}
+
+TEST(ChromeTrace, GraphRunSpansCarryTheirCounts) {
+  StringTable strings;
+  Event run;
+  run.kind = EventKind::Span;
+  run.cat = Category::jit;
+  run.tid = 1;
+  run.dur_ns = 5'000;
+  run.name = strings.intern("run graph 3");
+  run.graph_id = 3;
+  run.a = 4;  // fused kernels launched
+  run.b = 2;  // eager steps
+  std::string path = temp_path("run.json");
+  write_chrome_trace(path, std::span<const Event>(&run, 1), strings);
+  json doc = json::parse(read_text(path));
+  std::filesystem::remove(path);
+  const json* x = find_named(doc, "X", "run graph 3");
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ((*x)["args"]["graph_id"], 3);
+  EXPECT_EQ((*x)["args"]["fused_launches"], 4);
+  EXPECT_EQ((*x)["args"]["eager_steps"], 2);
+  EXPECT_EQ(find_named(doc, "M", "kiln_session"), nullptr);  // bare events: no session to describe
+}
+
+// The runner names only the script; the running session supplies the rest.
+TEST(ChromeTrace, TheSessionIsMetadataWithSourceArgvAndVersion) {
+  std::string path = temp_path("session_meta.json");
+  Session& s = Session::start({.script_path = "m.py",
+                               .argv = {"m.py", "--steps", "3"},
+                               .kiln_version = "9.8.7",
+                               .source_text = "import torch\nx = \"\\u00e9\"\n"});
+  s.add_sink(std::make_unique<ChromeTraceSink>(path, "m.py"));
+  Session::stop();
+  json doc = json::parse(read_text(path));
+  std::filesystem::remove(path);
+  ASSERT_FALSE(doc.empty());
+  EXPECT_EQ(doc[0]["name"], "kiln_session");  // first, so a reader has it before any event
+  EXPECT_EQ(doc[0]["ph"], "M");
+  EXPECT_EQ(doc[0]["pid"], 1);
+  const json& args = doc[0]["args"];
+  EXPECT_EQ(args["script"], "m.py");
+  EXPECT_EQ(args["argv"], json({"m.py", "--steps", "3"}));
+  EXPECT_EQ(args["kiln_version"], "9.8.7");
+  EXPECT_EQ(args["source"], "import torch\nx = \"\\u00e9\"\n");
+  EXPECT_GT(args["start_unix_ns"].get<int64_t>(), 0);  // Session::start fills it
+}
+
+TEST(ChromeTrace, ASinkMadeFromSessionInfoNeedsNoRunningSession) {
+  std::string path = temp_path("info_meta.json");
+  {
+    ChromeTraceSink sink(path, SessionInfo{.script_path = "a.py", .argv = {}, .kiln_version = "1.0.0",
+                                           .source_text = "pass\n", .start_wall_ns = 42});
+    sink.close();
+  }
+  json doc = json::parse(read_text(path));
+  std::filesystem::remove(path);
+  const json* meta = find_named(doc, "M", "kiln_session");
+  ASSERT_NE(meta, nullptr);
+  EXPECT_EQ((*meta)["args"]["script"], "a.py");
+  EXPECT_EQ((*meta)["args"]["argv"], json::array());
+  EXPECT_EQ((*meta)["args"]["source"], "pass\n");
+  EXPECT_EQ((*meta)["args"]["start_unix_ns"], 42);
 }
 
 }  // namespace

@@ -1,0 +1,16 @@
+# The interactive window (GLFW platform backend, real swap chain) under
+# xvfb-run: it runs for 5 s, SIGTERM closes it like its close button, and the
+# ini file it leaves holds the settings (last file, view). Invoked by CTest with
+#   -DXVFB_RUN= -DINSPECT= -DFIXTURE= -DOUT_DIR=
+include(${CMAKE_CURRENT_LIST_DIR}/xvfb_prelude.cmake)
+execute_process(COMMAND "${XVFB_RUN}" -a -f "${OUT_DIR}/Xauthority" timeout --preserve-status -s TERM 5
+                        "${INSPECT}" --ini "${OUT_DIR}/settings/kiln-inspect.ini" --view kernels "${FIXTURE}"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "kiln-inspect's window did not close cleanly on SIGTERM (${rc}):\n${out}\n${err}")
+endif()
+file(READ "${OUT_DIR}/settings/kiln-inspect.ini" ini)
+if(NOT ini MATCHES "\\[KilnInspect\\]\\[State\\]" OR NOT ini MATCHES "LastFile=[^\n]*graph_breaks_demo.kilntrace"
+   OR NOT ini MATCHES "View=kernels")
+  message(FATAL_ERROR "the ini file lacks the settings:\n${ini}")
+endif()
