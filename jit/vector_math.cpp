@@ -76,6 +76,7 @@ llvm::Value* lanes(llvm::IRBuilder<>& b, llvm::Value* v, int from, int n) {
 llvm::Value* emit_math_call(llvm::IRBuilder<>& b, kir::Op op, llvm::Value* x, llvm::Value* y, const CodegenTarget& t) {
   llvm::Type* type = x->getType();
   const bool f32 = type->getScalarType()->isFloatTy();
+  if (op == kir::Op::Erf && f32) return emit_erf_f32(b, x);  // vector loop and scalar tail alike
   const std::string base = std::string(libm_name(op)) + (f32 ? "f" : "");
   auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(type);
   if (!vt) return call(b, base, x, y);
