@@ -26,6 +26,10 @@ namespace kiln::jit {
 
 namespace {
 
+using vmath::constant;
+using vmath::fma;
+using vmath::horner;
+
 // Highest degree first, for Horner's rule.
 constexpr float kSmall[] = {5.87420509e-05f, -0.000727687497f, 0.00508466735f, -0.0267851967f,
                             0.112815037f,    -0.376123935f,    0.128379136f};
@@ -34,20 +38,7 @@ constexpr float kLarge[] = {-0.00026244024f, 0.00279008574f, -0.00366063905f, -0
 constexpr float kSwitch = 1.3f;  // the small form below, the large one from here
 constexpr float kClamp = 4.0f;   // erf rounds to 1 beyond
 
-llvm::Value* constant(llvm::Type* type, float v) { return llvm::ConstantFP::get(type, double(v)); }
 
-// a * m + c rounded once: the error bounds above assume it, and it keeps the
-// vector loop and its scalar tail bit-identical on every host.
-llvm::Value* fma(llvm::IRBuilder<>& b, llvm::Value* a, llvm::Value* m, llvm::Value* c) {
-  return b.CreateIntrinsic(llvm::Intrinsic::fma, {a->getType()}, {a, m, c});
-}
-
-llvm::Value* horner(llvm::IRBuilder<>& b, llvm::Value* v, std::span<const float> coeffs) {
-  llvm::Type* type = v->getType();
-  llvm::Value* p = constant(type, coeffs[0]);
-  for (size_t i = 1; i < coeffs.size(); ++i) p = fma(b, p, v, constant(type, coeffs[i]));
-  return p;
-}
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include "jit/vector_math.h"
 
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
 
 #include <string>
@@ -77,6 +78,8 @@ llvm::Value* emit_math_call(llvm::IRBuilder<>& b, kir::Op op, llvm::Value* x, ll
   llvm::Type* type = x->getType();
   const bool f32 = type->getScalarType()->isFloatTy();
   if (op == kir::Op::Erf && f32) return emit_erf_f32(b, x);  // vector loop and scalar tail alike
+  if (op == kir::Op::Exp && f32) return emit_exp_f32(b, x);
+  if (op == kir::Op::Tanh && f32) return emit_tanh_f32(b, x);
   const std::string base = std::string(libm_name(op)) + (f32 ? "f" : "");
   auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(type);
   if (!vt) return call(b, base, x, y);
@@ -104,5 +107,22 @@ llvm::Value* emit_math_call(llvm::IRBuilder<>& b, kir::Op op, llvm::Value* x, ll
   const std::string name = std::string("_ZGV") + isa + "N" + std::to_string(n) + (y ? "vv_" : "v_") + base;
   return call(b, name, x, y);
 }
+
+namespace vmath {
+
+llvm::Value* constant(llvm::Type* type, float v) { return llvm::ConstantFP::get(type, double(v)); }
+
+llvm::Value* fma(llvm::IRBuilder<>& b, llvm::Value* a, llvm::Value* m, llvm::Value* c) {
+  return b.CreateIntrinsic(llvm::Intrinsic::fma, {a->getType()}, {a, m, c});
+}
+
+llvm::Value* horner(llvm::IRBuilder<>& b, llvm::Value* v, std::span<const float> coeffs) {
+  llvm::Type* type = v->getType();
+  llvm::Value* p = constant(type, coeffs[0]);
+  for (size_t i = 1; i < coeffs.size(); ++i) p = fma(b, p, v, constant(type, coeffs[i]));
+  return p;
+}
+
+}  // namespace vmath
 
 }  // namespace kiln::jit

@@ -1,5 +1,5 @@
 // Accuracy of the generated transcendentals (libmvec in the vector loop,
-// libm in the scalar tail; float32 erf inline) against the functions computed
+// libm in the scalar tail; float32 erf, exp and tanh inline) against the functions computed
 // in a wider type:
 // the max error in ulp over many inputs per range, printed and bounded, and
 // the special values (NaN, infinities, zeros, overflow) exactly right.
@@ -114,7 +114,7 @@ struct Case {
   double f32_ulp, f64_ulp;  // bounds
 };
 
-// 2^17 + 5 inputs per range: all but the last few run through libmvec.
+// 2^17 + 5 inputs per range: all but the last few run through the vector loop.
 constexpr size_t kSamples = (1u << 17) + 5;
 
 template <class T>
@@ -183,8 +183,9 @@ TEST(LlvmVectorMath, SpecialValuesFloat32) { specials<float>(); }
 TEST(LlvmVectorMath, SpecialValuesFloat64) { specials<double>(); }
 
 
-// ---- float32 erf, computed inline (jit/llvm_erf.cpp): every input ----------
-// Run once per vector width by ctest (KILN_LLVM_VECTOR_BITS: 16, 8, 4 lanes).
+// ---- float32 erf, exp and tanh, computed inline: every input ---------------
+// (jit/llvm_erf.cpp, jit/llvm_exp_tanh.cpp.) Run once per vector width by
+// ctest (KILN_LLVM_VECTOR_BITS: 16, 8, 4 lanes).
 
 float from_bits(uint32_t b) {
   float f;
@@ -205,15 +206,15 @@ int64_t ordered(float f) {
   return b & 0x80000000u ? -int64_t(b & 0x7fffffffu) : int64_t(b);
 }
 
-kir::KernelFn erf_f32_kernel() {
-  kir::Kernel k = make_kernel("erf_f32", kir::Kind::Pointwise, 1,
+kir::KernelFn f32_kernel(Op op) {
+  kir::Kernel k = make_kernel(std::string(kir::op_name(op)) + "_f32", kir::Kind::Pointwise, 1,
                               {{DType::Float32, Inner::Contiguous, false}, {DType::Float32, Inner::Contiguous, true}},
-                              [](kir::Builder& b) { add_store(b, 1, b.unary(Op::Erf, b.load(0))); });
+                              [op](kir::Builder& b) { add_store(b, 1, b.unary(op, b.load(0))); });
   return LlvmBackend::get().compile(k).fn;
 }
 
-// out[i] = erf(x[i]): the vector loop over the first n - n % width, the scalar tail after.
-std::vector<float> run_erf(kir::KernelFn fn, const std::vector<float>& x) {
+// out[i] = op(x[i]): the vector loop over the first n - n % width, the scalar tail after.
+std::vector<float> run_f32(kir::KernelFn fn, const std::vector<float>& x) {
   std::vector<float> out(x.size());
   char* ptrs[] = {reinterpret_cast<char*>(const_cast<float*>(x.data())), reinterpret_cast<char*>(out.data())};
   const int64_t n = int64_t(x.size()), sizes[] = {n}, strides[] = {1, 1};
@@ -221,18 +222,28 @@ std::vector<float> run_erf(kir::KernelFn fn, const std::vector<float>& x) {
   return out;
 }
 
-// The correctly rounded erf (double's is within an ulp of double).
-float erf_ref(float x) { return float(std::erf(double(x))); }
+// The correctly rounded value (double's functions are within an ulp of double;
+// rounding to float also rounds subnormal results right).
+float ref_f32(Op op, float x) {
+  const double d = x;
+  switch (op) {
+    case Op::Erf: return float(std::erf(d));
+    case Op::Exp: return float(std::exp(d));
+    case Op::Tanh: return float(std::tanh(d));
+    default: return NAN;
+  }
+}
 
-struct ErfWorst {
+struct Worst {
+  Op op;
   int64_t ulps = 0, checked = 0, nan_failures = 0;
   float x = 0, got = 0;
   void add(float xi, float got_i) {
     ++checked;
-    const float want = erf_ref(xi);
+    const float want = ref_f32(op, xi);
     if (std::isnan(want) || std::isnan(got_i)) {
       if (!(std::isnan(want) && std::isnan(got_i)) && nan_failures++ < 5)
-        ADD_FAILURE() << "erf(" << xi << ") = " << got_i << ", want " << want;
+        ADD_FAILURE() << kir::op_name(op) << "(" << xi << ") = " << got_i << ", want " << want;
       return;
     }
     const int64_t d = std::abs(ordered(got_i) - ordered(want));
@@ -240,55 +251,112 @@ struct ErfWorst {
   }
 };
 
+// Feeds inputs to the kernel in chunks that end with a few elements for the
+// scalar tail, and keeps the worst error.
+class EveryInput {
+ public:
+  explicit EveryInput(Op op) : fn_(f32_kernel(op)), worst_{op} { xs_.reserve(kChunk); }
+  void visit(float x) {
+    xs_.push_back(x);
+    if (xs_.size() >= kChunk) flush();
+  }
+  // Every float from `centre` - 2^16 to `centre` + 2^16 patterns.
+  void around(float centre) {
+    for (uint32_t b = bits_of(centre) - (1u << 16); b < bits_of(centre) + (1u << 16); ++b) visit(from_bits(b));
+  }
+  // Checks and prints the result: at most `bound` ulp, NaN exactly.
+  void finish(int64_t bound, int64_t min_checked) {
+    flush();
+    const int width = LlvmBackend::get().vector_width_f32();
+    const std::string name = kir::op_name(worst_.op);
+    std::printf("f32 inline %s, %d lanes: %lld inputs, max error %lld ulp at x=%.9g (got %.9g, want %.9g)\n",
+                name.c_str(), width, static_cast<long long>(worst_.checked), static_cast<long long>(worst_.ulps),
+                double(worst_.x), double(worst_.got), double(ref_f32(worst_.op, worst_.x)));
+    ::testing::Test::RecordProperty("f32_inline_" + name + "_max_ulp_" + std::to_string(width),
+                                    std::to_string(worst_.ulps));
+    EXPECT_GT(worst_.checked, min_checked);
+    EXPECT_LE(worst_.ulps, bound) << name << " at x=" << worst_.x << " (" << width << " lanes)";
+    EXPECT_EQ(worst_.nan_failures, 0);
+  }
+
+ private:
+  static constexpr size_t kChunk = (size_t(1) << 20) + 5;
+  void flush() {
+    const std::vector<float> out = run_f32(fn_, xs_);
+    for (size_t i = 0; i < xs_.size(); ++i) worst_.add(xs_[i], out[i]);
+    xs_.clear();
+  }
+  kir::KernelFn fn_;
+  Worst worst_;
+  std::vector<float> xs_;
+};
+
 // Every 16th float in [-10, 10] (positives at 0 mod 16, negatives at 8), and
 // every float around 0 (the subnormals), the switch between the two forms
 // (1.3), where erf rounds to 1 (3.92) and the clamp (4): within 4 ulp of the
-// correctly rounded value. Chunks end with a few elements for the scalar tail.
+// correctly rounded value.
 TEST(LlvmVectorMath, ErfFloat32EveryInput) {
-  const kir::KernelFn fn = erf_f32_kernel();
-  constexpr size_t kChunk = (size_t(1) << 20) + 5;
-  ErfWorst worst;
-  std::vector<float> xs;
-  xs.reserve(kChunk);
-  auto flush = [&] {
-    const std::vector<float> out = run_erf(fn, xs);
-    for (size_t i = 0; i < xs.size(); ++i) worst.add(xs[i], out[i]);
-    xs.clear();
-  };
+  EveryInput every(Op::Erf);
   auto visit = [&](uint32_t b) {
-    xs.push_back(from_bits(b));
-    xs.push_back(from_bits((b ^ 8u) | 0x80000000u));
-    if (xs.size() >= kChunk - 1) flush();
+    every.visit(from_bits(b));
+    every.visit(from_bits((b ^ 8u) | 0x80000000u));
   };
   for (uint32_t b = 0; b <= bits_of(10.0f); b += 16) visit(b);
   for (uint32_t b = 0; b < (1u << 20); ++b) visit(b);
   for (float centre : {1.3f, 3.92f, 4.0f})
     for (uint32_t b = bits_of(centre) - (1u << 16); b < bits_of(centre) + (1u << 16); ++b) visit(b);
-  flush();
-  const int width = LlvmBackend::get().vector_width_f32();
-  std::printf("f32 inline erf, %d lanes: %lld inputs, max error %lld ulp at x=%.9g (got %.9g, want %.9g)\n", width,
-              static_cast<long long>(worst.checked), static_cast<long long>(worst.ulps), double(worst.x),
-              double(worst.got), double(erf_ref(worst.x)));
-  ::testing::Test::RecordProperty("f32_inline_erf_max_ulp_" + std::to_string(width), std::to_string(worst.ulps));
-  EXPECT_GT(worst.checked, int64_t(1) << 27);
-  EXPECT_LE(worst.ulps, 4) << "at x=" << worst.x << " (" << width << " lanes)";
-  EXPECT_EQ(worst.nan_failures, 0);
+  every.finish(4, int64_t(1) << 27);
 }
+
+// Every 16th float of both signs up to infinity (positives at 0 mod 16,
+// negatives at 8), and every float around 0, where exp(x) first differs from
+// 1 (+-6e-8), where it overflows (88.72), turns subnormal (-87.34) and
+// underflows to 0 (-103.28 rounds to the smallest subnormal, -103.97 to 0),
+// and where the two-step scaling changes n (+-ln2/2): within 2 ulp.
+TEST(LlvmVectorMath, ExpFloat32EveryInput) {
+  EveryInput every(Op::Exp);
+  for (uint32_t b = 0; b < bits_of(std::numeric_limits<float>::infinity()); b += 16) {
+    every.visit(from_bits(b));
+    every.visit(from_bits((b ^ 8u) | 0x80000000u));
+  }
+  for (uint32_t b = 0; b < (1u << 20); ++b) every.visit(from_bits(b)), every.visit(-from_bits(b));
+  for (float centre : {6e-8f, -6e-8f, 88.72f, -87.34f, -103.28f, -103.97f, 0.3466f, -0.3466f}) every.around(centre);
+  every.finish(2, int64_t(1) << 28);
+}
+
+// Every 16th float in [-10, 10] (positives at 0 mod 16, negatives at 8), and
+// every float around 0 (the subnormals), the switch between the two forms
+// (0.6) and where tanh rounds to 1 (9.01): within 4 ulp.
+TEST(LlvmVectorMath, TanhFloat32EveryInput) {
+  EveryInput every(Op::Tanh);
+  for (uint32_t b = 0; b <= bits_of(10.0f); b += 16) {
+    every.visit(from_bits(b));
+    every.visit(from_bits((b ^ 8u) | 0x80000000u));
+  }
+  for (uint32_t b = 0; b < (1u << 20); ++b) every.visit(from_bits(b)), every.visit(-from_bits(b));
+  for (float centre : {0.6f, -0.6f, 9.01f, -9.01f}) every.around(centre);
+  every.finish(4, int64_t(1) << 27);
+}
+
+// Each value three times so both the vector body and the scalar tail see it.
+std::vector<float> thrice(std::initializer_list<float> values) {
+  std::vector<float> xs;
+  for (int rep = 0; rep < 3; ++rep) xs.insert(xs.end(), values.begin(), values.end());
+  return xs;
+}
+
+constexpr float kInf = std::numeric_limits<float>::infinity(), kNan = std::numeric_limits<float>::quiet_NaN();
+constexpr float kTiny = std::numeric_limits<float>::denorm_min(), kSmallest = std::numeric_limits<float>::min();
+constexpr float kMax = std::numeric_limits<float>::max();
 
 // Exact where erf is exact: zeros with their signs, +-1 at infinities and
 // beyond |x| = 4, NaN; 2/sqrt(pi) * x to an ulp for tiny and subnormal x.
-// Each value three times so both the vector body and the scalar tail see it.
 TEST(LlvmVectorMath, ErfFloat32SpecialValues) {
-  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-  const float tiny = std::numeric_limits<float>::denorm_min(), smallest = std::numeric_limits<float>::min();
-  std::vector<float> xs;
-  for (int rep = 0; rep < 3; ++rep)
-    for (float v : {0.0f, -0.0f, inf, -inf, nan, -nan, tiny, -tiny, 3 * tiny, 1e-40f, smallest, -smallest, 1e-30f,
-                    -1e-20f, 1e-8f, 4.0f, -4.0f, 5.5f, 1e30f, -std::numeric_limits<float>::max()})
-      xs.push_back(v);
-  for (uint32_t b = bits_of(4.0f); b < bits_of(inf); b += 4093) xs.push_back(from_bits(b));  // all exactly +-1
-  for (uint32_t b = bits_of(4.0f); b < bits_of(inf); b += 4093) xs.push_back(-from_bits(b));
-  const std::vector<float> out = run_erf(erf_f32_kernel(), xs);
+  std::vector<float> xs = thrice({0.0f, -0.0f, kInf, -kInf, kNan, -kNan, kTiny, -kTiny, 3 * kTiny, 1e-40f, kSmallest,
+                                  -kSmallest, 1e-30f, -1e-20f, 1e-8f, 4.0f, -4.0f, 5.5f, 1e30f, -kMax});
+  for (uint32_t b = bits_of(4.0f); b < bits_of(kInf); b += 4093) xs.push_back(from_bits(b));  // all exactly +-1
+  for (uint32_t b = bits_of(4.0f); b < bits_of(kInf); b += 4093) xs.push_back(-from_bits(b));
+  const std::vector<float> out = run_f32(f32_kernel(Op::Erf), xs);
   for (size_t i = 0; i < xs.size(); ++i) {
     const float x = xs[i], got = out[i];
     if (std::isnan(x)) {
@@ -304,21 +372,89 @@ TEST(LlvmVectorMath, ErfFloat32SpecialValues) {
   }
 }
 
+// Exact where exp is exact: NaN, +inf above 88.7228394 (the last float with
+// a finite exp is 88.7228317), +0 at -inf and below -103.972 (the first float
+// whose exp rounds to 0), 1 at zeros and |x| < 2^-25; subnormal results and
+// the extremes within an ulp.
+TEST(LlvmVectorMath, ExpFloat32SpecialValues) {
+  std::vector<float> xs =
+      thrice({0.0f, -0.0f, kInf, -kInf, kNan, -kNan, kTiny, -kTiny, kSmallest, -1e-30f, 2.9e-8f, -2.9e-8f, 88.7228317f,
+              88.7228394f, 88.73f, 89.0f, 100.0f, 1e30f, kMax, -87.3365479f, -87.5f, -100.0f, -103.2789f, -103.9720f,
+              -103.9721f, -104.0f, -110.0f, -120.0f, -1e30f, -kMax, 1.0f, -1.0f, 0.5f * 0.693147182f});
+  for (uint32_t b = bits_of(88.7228394f); b < bits_of(kInf); b += 4093) xs.push_back(from_bits(b));  // all +inf
+  for (uint32_t b = bits_of(103.9721f); b < bits_of(kInf); b += 4093) xs.push_back(-from_bits(b));  // all +0
+  const std::vector<float> out = run_f32(f32_kernel(Op::Exp), xs);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const float x = xs[i], got = out[i];
+    if (std::isnan(x)) {
+      EXPECT_TRUE(std::isnan(got)) << "exp(NaN) = " << got;
+    } else if (x >= 88.7228394f) {
+      EXPECT_EQ(got, kInf) << "exp(" << x << ")";
+    } else if (x <= -103.9721f) {
+      EXPECT_EQ(bits_of(got), bits_of(0.0f)) << "exp(" << x << ") = " << got << ": +0";
+    } else if (std::fabs(x) < 2.9e-8f) {
+      EXPECT_EQ(got, 1.0f) << "exp(" << x << ")";
+    } else {
+      const float want = ref_f32(Op::Exp, x);
+      EXPECT_LE(std::abs(ordered(got) - ordered(want)), 1) << "exp(" << x << ") = " << got << ", want " << want;
+    }
+  }
+  EXPECT_EQ(bits_of(run_f32(f32_kernel(Op::Exp), {-103.2789f})[0]), 1u) << "exp(-103.2789) is the smallest subnormal";
+}
+
+// Exact where tanh is exact: zeros with their signs, NaN, +-1 at infinities
+// and beyond |x| = 9.02, x itself for |x| < 2^-27 (subnormals included);
+// within an ulp of x for |x| < 1e-4 (tanh rounds to x: x^3/3 is under half
+// an ulp); odd, bit for bit.
+TEST(LlvmVectorMath, TanhFloat32SpecialValues) {
+  std::vector<float> xs = thrice({0.0f, -0.0f, kInf, -kInf, kNan, -kNan, kTiny, -kTiny, 3 * kTiny, 1e-40f, kSmallest,
+                                  -kSmallest, 1e-30f, -1e-20f, 5e-9f, -7e-9f, 1e-8f, 9.5e-5f, -3e-5f, 9.02f, -9.02f, 20.0f, 1e30f, -kMax});
+  for (uint32_t b = bits_of(9.02f); b < bits_of(kInf); b += 4093) xs.push_back(from_bits(b));  // all exactly +-1
+  for (uint32_t b = bits_of(9.02f); b < bits_of(kInf); b += 4093) xs.push_back(-from_bits(b));
+  const size_t listed = xs.size();
+  for (int i = 0; i < 4096; ++i) xs.push_back(-12.0f + 24.0f * float(i) / 4096.0f);
+  const std::vector<float> out = run_f32(f32_kernel(Op::Tanh), xs);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const float x = xs[i], got = out[i];
+    if (std::isnan(x)) {
+      EXPECT_TRUE(std::isnan(got)) << "tanh(NaN) = " << got;
+    } else if (std::fabs(x) < 0x1p-27f) {
+      EXPECT_EQ(bits_of(got), bits_of(x)) << "tanh(" << x << ") = " << got << ": x itself, zeros with their signs";
+    } else if (std::fabs(x) < 1e-4f) {
+      EXPECT_LE(std::abs(ordered(got) - ordered(x)), 1) << "tanh(" << x << ") = " << got;
+    } else if (std::fabs(x) >= 9.02f) {
+      EXPECT_EQ(got, std::copysign(1.0f, x)) << "tanh(" << x << ")";
+    }
+  }
+  const std::vector<float> negated = [&] {
+    std::vector<float> n(xs.begin() + std::ptrdiff_t(listed), xs.end());
+    for (float& v : n) v = -v;
+    return run_f32(f32_kernel(Op::Tanh), n);
+  }();
+  for (size_t i = listed; i < xs.size(); ++i)
+    EXPECT_EQ(bits_of(negated[i - listed]), bits_of(-out[i])) << "tanh(-" << xs[i] << ") != -tanh(" << xs[i] << ")";
+}
+
 // The scalar tail runs the same code as the vector body: one element at a time
 // (all tail) gives the same bits as the same elements in a vector.
-TEST(LlvmVectorMath, ErfFloat32TailMatchesBody) {
-  const kir::KernelFn fn = erf_f32_kernel();
+void tail_matches_body(Op op, float lo, float hi) {
+  const kir::KernelFn fn = f32_kernel(op);
   std::vector<float> xs;
-  for (int i = 0; i < 4096; ++i) xs.push_back(-5.0f + 10.0f * float(i) / 4096.0f);
-  const std::vector<float> body = run_erf(fn, xs);
+  for (int i = 0; i < 4096; ++i) xs.push_back(lo + (hi - lo) * float(i) / 4096.0f);
+  for (float v : {0.0f, -0.0f, kInf, -kInf, kNan, kTiny, -kTiny}) xs.push_back(v);
+  const std::vector<float> body = run_f32(fn, xs);
   int mismatches = 0;
   for (size_t i = 0; i < xs.size(); ++i) {
-    const float tail = run_erf(fn, {xs[i]})[0];
+    const float tail = run_f32(fn, {xs[i]})[0];
     if (bits_of(tail) != bits_of(body[i]) && mismatches++ < 5)
-      ADD_FAILURE() << "erf(" << xs[i] << "): tail " << tail << ", body " << body[i];
+      ADD_FAILURE() << kir::op_name(op) << "(" << xs[i] << "): tail " << tail << ", body " << body[i];
   }
   EXPECT_EQ(mismatches, 0);
 }
+
+TEST(LlvmVectorMath, ErfFloat32TailMatchesBody) { tail_matches_body(Op::Erf, -5.0f, 5.0f); }
+TEST(LlvmVectorMath, ExpFloat32TailMatchesBody) { tail_matches_body(Op::Exp, -110.0f, 95.0f); }
+TEST(LlvmVectorMath, TanhFloat32TailMatchesBody) { tail_matches_body(Op::Tanh, -12.0f, 12.0f); }
 
 }  // namespace
 }  // namespace kiln::jit::test
