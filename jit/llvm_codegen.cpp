@@ -409,7 +409,7 @@ class Emitter {
     // Four accumulators: one would wait on each add's latency (4 cycles).
     // Not around a libmvec call, which takes longer than that and clobbers
     // every vector register: the copies would only cost compile time.
-    const int U = calls(red.value) ? 1 : 4;
+    const int U = calls_[size_t(red.value)] ? 1 : 4;
     Value* nu = U > 1 ? b_.CreateAnd(n, i64(-U * w_)) : i64(0);
     Value* nv = b_.CreateAnd(n, i64(-w_));
     Value* acc = identity(red.op, t, w_);
@@ -440,23 +440,6 @@ class Emitter {
       return std::vector<Value*>{v};
     })[0];
     reduced_[size_t(r)] = s;
-  }
-
-  // Whether evaluating e per element calls a vector math function.
-  bool calls(ExprId e) const {
-    std::vector<char> seen(k_.exprs.size(), 0);
-    std::vector<ExprId> work{e};
-    while (!work.empty()) {
-      const ExprId x = work.back();
-      work.pop_back();
-      if (seen[size_t(x)] || !varies_[size_t(x)]) continue;
-      seen[size_t(x)] = 1;
-      const kir::Expr& ex = k_.exprs[size_t(x)];
-      if (is_math_call(ex.op)) return true;
-      for (ExprId o : {ex.a, ex.b, ex.c})
-        if (o >= 0) work.push_back(o);
-    }
-    return false;
   }
 
   // The varying expressions reachable from e (e included), stopping at any in `stop`.
@@ -491,7 +474,7 @@ class Emitter {
     }
     std::vector<char> stop(k_.exprs.size(), 0);
     // Floats only: a Bool vector would be stored bit-packed, not as one byte a lane.
-    for (size_t e = 0; e < stop.size(); ++e) stop[e] = first[e] >= 0 && floating(type(ExprId(e))) && calls(ExprId(e));
+    for (size_t e = 0; e < stop.size(); ++e) stop[e] = first[e] >= 0 && floating(type(ExprId(e))) && calls_[e];
     for (const kir::Store& st : k_.stores) {
       if (st.per_row) continue;
       std::vector<char> in = reach(st.value, stop);
@@ -599,6 +582,7 @@ class Emitter {
   llvm::Function* fn_ = nullptr;
   int w_ = 4;                                // lanes of this kernel's vector loops
   std::vector<char> varies_;                 // per expression: differs along the last dim
+  std::vector<char> calls_;                  // per expression: evaluating it per element calls a math function
   std::vector<Value*> ptr_, size_, param_;   // the ABI's arrays, loaded once
   std::vector<std::vector<Value*>> stride_;  // [operand][dim]; only the dims used
   std::vector<Value*> seg_;                  // per operand: current segment's (row's) start
@@ -610,7 +594,9 @@ class Emitter {
 };
 
 llvm::Function* Emitter::run(const std::string& symbol) {
+  // Expressions are topologically ordered: one pass finds both facts.
   varies_.assign(k_.exprs.size(), 0);
+  calls_.assign(k_.exprs.size(), 0);
   for (size_t e = 0; e < k_.exprs.size(); ++e) {
     const kir::Expr& x = k_.exprs[e];
     if (x.op == Op::Load) {
@@ -619,6 +605,10 @@ llvm::Function* Emitter::run(const std::string& symbol) {
       for (ExprId o : {x.a, x.b, x.c})
         if (o >= 0 && varies_[size_t(o)]) varies_[e] = 1;
     }
+    if (!varies_[e]) continue;  // computed once per row: no call in the loop
+    calls_[e] = is_math_call(x.op);
+    for (ExprId o : {x.a, x.b, x.c})
+      if (o >= 0 && calls_[size_t(o)]) calls_[e] = 1;
   }
   // One width per kernel: W lanes of 32-bit values, or W/2 where 64-bit
   // values vary along the row, so no vector is wider than a register. A

@@ -10,30 +10,11 @@ import math
 
 import numpy as np
 
+from fit_erf_f32 import fit_rounded  # the fitter both scripts share
+
 EXP_DEGREE, TANH_CLAMP = 4, 9.1
 LN2_HI = float(np.float32(math.log(2)))
 LN2_LO = float(np.float32(math.log(2) - LN2_HI))
-
-
-def minimax(basis, f, weight, iters=200):
-    """min over c of max |weight * (basis @ c - f)|, by Lawson's reweighted least squares."""
-    a, b = basis * weight[:, None], f * weight
-    w = np.full(len(f), 1.0 / len(f))
-    for _ in range(iters):
-        c = np.linalg.lstsq(a * np.sqrt(w)[:, None], b * np.sqrt(w), rcond=None)[0]
-        w *= np.abs(a @ c - b)
-        w /= w.sum()
-    return c
-
-
-def fit_rounded(v, f, weight, degree):
-    """Rounds the coefficients to float32 from the highest, refitting the lower ones each time."""
-    fixed = {}
-    for j in range(degree, -1, -1):
-        rest = f - sum(c * v**i for i, c in fixed.items())
-        c = minimax(np.stack([v**i for i in range(j + 1)], 1), rest, weight)
-        fixed[j] = float(np.float32(c[j]))
-    return [fixed[i] for i in range(degree, -1, -1)]  # highest first
 
 
 def fma(a, m, c):
