@@ -27,6 +27,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from same_output import same_output  # noqa: E402  (tests/jit/same_output.py)
+
 EXPECT = re.compile(r"^#\s*expect\s+(\w+)\s*:\s*(.*?)\s*$")
 BREAK = re.compile(r"^(\w+)@(.+?)(?:\s+x(\d+))?$")
 STACK_FRAME = re.compile(r"^(.*) \((.*):(\d+)\)$")
@@ -180,7 +183,7 @@ def main():
     auto = run(kiln, ["run", "--jit=auto", name], cwd)
     if off.returncode != auto.returncode:
         problems.append(f"exit status: --jit=off {off.returncode}, --jit=auto {auto.returncode}")
-    if off.stdout != auto.stdout:
+    if not same_output(off.stdout, auto.stdout):
         problems.append("stdout differs between --jit=off and --jit=auto:\n--- off\n" + off.stdout +
                         "--- auto\n" + auto.stdout)
     if off.returncode != e.exit:

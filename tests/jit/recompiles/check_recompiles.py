@@ -46,6 +46,9 @@ import subprocess
 import sys
 import difflib
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from same_output import same_output  # noqa: E402  (tests/jit/same_output.py)
+
 COUNTED = {"regions": "region", "graphs": "graph", "recompiles": "recompile", "warnings": "warning",
            "breaks": "break"}
 SUMS = ("eager_runs", "runs")
@@ -325,7 +328,7 @@ def main(argv):
             failures.append(f"`kiln {' '.join(cmd[1:])}` exited {rc}, expected {want_exit}; stderr tail:\n{tail(err)}")
 
     off, auto = runs["jit=off"], runs["jit=auto"]
-    if off[1] != auto[1]:
+    if not same_output(off[1], auto[1]):
         diff = difflib.unified_diff(off[1].splitlines(), auto[1].splitlines(), "stdout --jit=off",
                                     "stdout --jit=auto", lineterm="", n=2)
         failures.append("stdout differs between --jit=off and --jit=auto:\n" + "\n".join(list(diff)[:80]))
