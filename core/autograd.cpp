@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/device.h"
 #include "core/lazy.h"
 #include "core/ops.h"
 
@@ -152,6 +153,7 @@ void set_view_history(const Tensor& view) {
   auto node = std::make_shared<AsStridedViewNode>(Geometry(base), Geometry(view));
   node->next_edges.push_back(gradient_edge(base));
   node->out_meta.emplace_back(view.sizes(), view.dtype());
+  node->device = view.device();
   node->is_view = true;
   node->view_version = view.version();
   view.impl()->grad_fn = std::move(node);
@@ -222,6 +224,7 @@ Edge gradient_edge(const Tensor& t) {
   if (!acc) {
     acc = std::make_shared<AccumulateGrad>(t);
     acc->out_meta.emplace_back(t.sizes(), t.dtype());
+    acc->device = t.device();
     impl->grad_accumulator = acc;
   }
   return Edge{acc, 0, t.sizes(), t.dtype()};
@@ -246,6 +249,7 @@ void record_autograd(const OpDef& op, const std::vector<Value>& args, std::vecto
   for (size_t i = 0; i < outs.size(); ++i) {
     Tensor& out = outs[i];
     node->out_meta.emplace_back(out.sizes(), out.dtype());
+    node->device = out.device();
     if (i < 16 && (op.saves & save_out(int(i)))) {
       node->outs[i] = out.detach();  // no grad_fn: a saved output must not keep its own node alive
       save_tensor(*node, node->outs[i]);
@@ -267,6 +271,7 @@ void rebase_view_history(const Tensor& view) {
   old_base.dtype = base.dtype();
   copy_slices->next_edges[0] = std::move(old_base);
   copy_slices->out_meta.emplace_back(base.sizes(), base.dtype());
+  copy_slices->device = base.device();
   base.impl()->grad_fn = std::move(copy_slices);
   base.impl()->output_nr = 0;
   set_view_history(view);
@@ -315,6 +320,7 @@ struct GraphTask {
     buffers.erase(n);
     grads.resize(n->out_meta.size());
     n->no_grad_flowed.assign(grads.size(), false);
+    DeviceScope on(n->device);
     for (size_t i = 0; i < grads.size(); ++i) {
       if (grads[i].defined()) continue;
       grads[i] = zeros(n->out_meta[i].first, n->out_meta[i].second);
@@ -361,11 +367,13 @@ void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tens
     Tensor seed = i < seeds.size() ? seeds[i] : Tensor();
     if (!seed.defined()) {
       KILN_CHECK(r.numel() == 1, Runtime, "grad can be implicitly created only for scalar outputs");
+      DeviceScope on(r.device());
       seed = ones(r.sizes(), r.dtype());
     }
     KILN_CHECK(seed.sizes() == r.sizes(), Runtime, "Mismatch in shape: grad_output[", i, "] has a shape of ",
                seed.shape_str(), " and output[", i, "] has a shape of ", r.shape_str(), ".");
     root->out_meta.emplace_back(r.sizes(), r.dtype());
+    root->device = r.device();
     root->next_edges.push_back(gradient_edge(r));
     seed_grads.push_back(seed);
   }
@@ -380,6 +388,7 @@ void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tens
     for (size_t i = 0; i < node->retained.size() && i < grads.size(); ++i) {
       if (auto impl = node->retained[i].lock()) impl->grad = clone(grads[i]);
     }
+    DeviceScope on(node->device);
     std::vector<Tensor> outs = node->apply(std::move(grads));
     if (!retain_graph) node->release_saved();
     for (size_t k = 0; k < node->next_edges.size(); ++k) {

@@ -50,6 +50,9 @@ class Node {
   std::vector<Edge> next_edges;
   // Shapes and dtypes of this node's outputs (for materialising zero grads).
   std::vector<std::pair<Shape, DType>> out_meta;
+  // Where its outputs (and so its gradients) live: zeros are materialised
+  // there, and its formula runs with it as the default device.
+  Device device;
   // Set by the engine before apply(): output i received no gradient (the one
   // apply() sees is a materialised zero), so formulas can skip its terms
   // without reading the zeros' values.

@@ -1,6 +1,7 @@
 #include "core/dispatch.h"
 
 #include "core/autograd.h"
+#include "core/device.h"
 #include "core/kernel_events.h"
 #include "core/lazy.h"
 #include "core/ops.h"
@@ -42,7 +43,7 @@ std::vector<Tensor> run_inplace(const OpDef& op, std::vector<Value>& args, bool 
     }
   }
   std::vector<Tensor> outs{args[0].tensor()};
-  if (run_kernel) fn.kernel(args, outs);
+  if (run_kernel) run_op_kernel(fn, args, outs);
   ++outs[0].storage()->version;
   if (grad) {
     record_autograd(fn, args, outs, before);
@@ -53,21 +54,25 @@ std::vector<Tensor> run_inplace(const OpDef& op, std::vector<Value>& args, bool 
   return outs;
 }
 
-std::vector<Tensor> allocate_outputs(const std::vector<Shape>& shapes, const std::vector<DType>& dtypes) {
+// Outputs live where the op's tensors do (creation ops: the CPU; the
+// language layer moves a factory's result to its device=).
+std::vector<Tensor> allocate_outputs(const OpDef& op, const std::vector<Value>& args,
+                                     const std::vector<Shape>& shapes, const std::vector<DType>& dtypes) {
+  Device dev = output_device(op, args);
   std::vector<Tensor> outs;
   outs.reserve(shapes.size());
-  for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i]));
+  for (size_t i = 0; i < shapes.size(); ++i) outs.push_back(empty_tensor(shapes[i], dtypes[i], dev));
   return outs;
 }
 
 std::vector<Tensor> run_kernel(const OpDef& op, const std::vector<Value>& args) {
   std::vector<Tensor> outs;
   if (op.kind == OpKind::View) {
-    op.kernel(args, outs);
+    run_op_kernel(op, args, outs);
     return outs;
   }
-  outs = allocate_outputs(op.shape(args), op.dtype(args));
-  op.kernel(args, outs);
+  outs = allocate_outputs(op, args, op.shape(args), op.dtype(args));
+  run_op_kernel(op, args, outs);
   return outs;
 }
 
@@ -99,9 +104,9 @@ bool prepare_deferred(const OpDef& op, const std::vector<Value>& args, std::vect
     shapes = op.shape(args);
     dtypes = op.dtype(args);
   }
-  outs = allocate_outputs(shapes, dtypes);
+  outs = allocate_outputs(op, args, shapes, dtypes);
   if (lazy::sync_count() == syncs) return true;
-  op.kernel(args, outs);
+  run_op_kernel(op, args, outs);
   return false;
 }
 
@@ -111,7 +116,7 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
   const OpDef& fn = op.is_inplace() ? *op.functional : op;
   if (fn.check) {
     lazy::ReasonScope why(lazy::SyncReason::DataDependentCheck);  // a pending index must run first
-    fn.check(args);
+    run_op_check(fn, args);
   }
   bool grad = fn.grad && GradMode::enabled() && any_requires_grad(args);
   std::vector<Tensor> outs;
@@ -119,7 +124,7 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
   if (op.is_inplace()) {
     outs = run_inplace(op, args, grad, false);
   } else if (op.kind == OpKind::View) {
-    op.kernel(args, outs);  // metadata only: reads no data
+    run_op_kernel(op, args, outs);  // metadata only: reads no data
     // A view of data no pending op writes (a batch sliced from a dataset at a
     // changing offset) is finished work: the graph takes it as an input
     // instead of specializing on the view's arguments.
@@ -137,7 +142,10 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
 }  // namespace
 
 std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
-  if (op.kind == OpKind::Composite) return op.composite(args);
+  if (op.kind == OpKind::Composite) {
+    DeviceScope on(output_device(op, args));  // the tensors it creates live beside its inputs
+    return op.composite(args);
+  }
   if (lazy::active()) {
     // An in-place view op rewrites a tensor's metadata that pending ops hold.
     if (op.is_inplace() && op.kind == OpKind::View) lazy::sync(lazy::SyncReason::MetadataMutation);
@@ -153,7 +161,7 @@ std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
   if (op.is_inplace()) {
     outs = run_inplace(op, args, grad, true);
   } else {
-    if (op.check) op.check(args);
+    if (op.check) run_op_check(op, args);
     outs = run_kernel(op, args);
     apply_requires_grad_arg(op, args, outs);
     if (grad) record_autograd(op, args, outs, {});
@@ -168,7 +176,7 @@ void run_deferred(const lazy::PendingOp& p) {
   if (op.kind == OpKind::View) return;
   int64_t start_ns = trace::enabled() ? trace::now_ns() : -1;
   std::vector<Tensor> outs = p.outs;
-  (op.is_inplace() ? *op.functional : op).kernel(p.args, outs);
+  run_op_kernel(op.is_inplace() ? *op.functional : op, p.args, outs);
   if (start_ns >= 0) record_kernel_event(op, p.args, outs, start_ns);
 }
 

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "core/autograd.h"
+#include "core/device.h"
 
 namespace kiln {
 
@@ -322,6 +323,7 @@ std::string format_tensor(const Tensor& t) {
   const std::string prefix = "tensor(";
   const int64_t indent = int64_t(prefix.size());
   std::vector<std::string> suffixes;
+  if (t.device().type != DeviceType::CPU) suffixes.push_back("device='" + t.device().str() + "'");
   std::string body;
   DType d = t.dtype();
   if (t.numel() == 0) {
@@ -331,7 +333,8 @@ std::string format_tensor(const Tensor& t) {
   } else {
     if (d != kDefaultFloat && d != DType::Int64 && d != DType::Bool)
       suffixes.push_back("dtype=torch." + std::string(dtype_name(d)));
-    body = tensor_body(t, indent);
+    // Printing reads every element: one copy to the host, not one per element.
+    body = tensor_body(t.device().type == DeviceType::CPU ? t : copy_to_device(t, Device{}), indent);
   }
   if (t.grad_fn()) {
     suffixes.push_back("grad_fn=<" + grad_fn_name(*t.grad_fn()) + ">");

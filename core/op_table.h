@@ -64,6 +64,9 @@ using CheckFn = void (*)(const Args&);
 // (core/kernel_ir.h): false when this use cannot be (a dtype, dim or mode the
 // generators do not handle), and the node runs its eager kernel instead.
 using LowerFn = bool (*)(kir::Lowering&);
+// Where an op's outputs live when not beside its inputs (device transfers);
+// its kernel then runs on the host and moves the data itself.
+using DeviceFn = Device (*)(const Args&);
 
 // Which tensors the derivative reads, so autograd saves only those and checks
 // only their versions (an in-place change of anything else is legal).
@@ -81,6 +84,7 @@ struct OpDef {
   CompositeFn composite = nullptr;  // only for OpKind::Composite
   CheckFn check = nullptr;          // value checks of indices/targets (see CheckFn)
   LowerFn lower = nullptr;          // fusion's definition (see LowerFn); in-place ops use functional's
+  DeviceFn device = nullptr;        // device transfers only (see DeviceFn)
   // In-place variants ("add_") name their functional op ("add"); they share
   // its kernel, shape rules and derivative, writing into self.
   const char* inplace_of = nullptr;

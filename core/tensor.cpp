@@ -12,6 +12,7 @@
 
 #include "core/alloc_limit.h"
 #include "core/autograd.h"
+#include "core/device.h"
 #include "core/float_to_int.h"
 #include "core/format.h"
 
@@ -43,7 +44,10 @@ std::atomic<int64_t> g_live_tensor_bytes{0};
 int64_t live_tensor_bytes() { return g_live_tensor_bytes.load(std::memory_order_relaxed); }
 
 Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
-  KILN_CHECK(dev.type == DeviceType::CPU, Runtime, "CUDA tensors are not available in this build");
+  if (dev.type == DeviceType::CUDA) {
+    data = cuda_backend().allocate(n, dev.index);
+    return;
+  }
   KILN_CHECK(n <= alloc_limit(), Runtime,
              "[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: "
              "you tried to allocate ", n, " bytes. Error code 12 (Cannot allocate memory)");
@@ -57,6 +61,10 @@ Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
 }
 
 Storage::~Storage() {
+  if (device.type == DeviceType::CUDA) {
+    if (DeviceBackend* b = cuda_backend_if_any()) b->release(data, nbytes, device.index);
+    return;
+  }
   g_live_tensor_bytes.fetch_sub(int64_t(nbytes), std::memory_order_relaxed);
   if (data != inline_) std::free(data);
 }
@@ -99,6 +107,7 @@ double Tensor::item_double() const {
 }
 int64_t Tensor::item_int() const {
   double d = item_double();  // checks the tensor is one defined element
+  if (device().type != DeviceType::CPU) return copy_to_device(*this, Device{}).item_int();
   if (!is_floating_point()) {
     // Read integers directly: a double cannot hold every int64.
     return visit_dtype(dtype(), [&](auto tag) -> int64_t {
@@ -228,6 +237,7 @@ int64_t wrap_dim(int64_t dim, int64_t ndim) {
 }
 
 double element_as_double(const Tensor& t, int64_t linear) {
+  if (t.device().type != DeviceType::CPU) return element_as_double(copy_to_device(t, Device{}), linear);
   int64_t off = 0;
   for (int64_t d = t.dim() - 1; d >= 0; --d) {
     int64_t sz = t.sizes()[d];
@@ -241,6 +251,7 @@ double element_as_double(const Tensor& t, int64_t linear) {
 }
 
 std::vector<double> to_double_vector(const Tensor& t) {
+  if (t.device().type != DeviceType::CPU) return to_double_vector(copy_to_device(t, Device{}));
   std::vector<double> out(size_t(t.numel()));
   for (int64_t i = 0; i < t.numel(); ++i) out[size_t(i)] = element_as_double(t, i);
   return out;

@@ -9,6 +9,7 @@
 #include "jit/fusion.h"
 #include "jit/jit_events.h"
 #include "jit/kernel_cache.h"
+#include "jit/nvrtc_check.h"
 #include "jit/launch.h"
 #include "jit/liveness.h"
 #include "jit/passes/passes.h"
@@ -95,6 +96,7 @@ struct CompiledGraph::Plan {
         co.keep_text = events::wants_output_code() || !dump.empty();
         std::string source;
         CompiledKernel ck = KernelCache::get().find_or_compile(fk.kernel, co, &source);
+        if (nvrtc_check_enabled()) nvrtc_check_add(fk.kernel);
         if (source == "compiled") events::kernel_compiled(fk.kernel, ck, report.id);
         ++(source == "compiled" ? compiled : source == "disk" ? from_disk : from_memory);
         if (!dump.empty()) dump_kernel(dump, fk.kernel, ck);

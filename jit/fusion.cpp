@@ -179,8 +179,8 @@ class NodeLowering : public kir::Lowering {
 
 class Fuser {
  public:
-  Fuser(const Graph& g, std::span<const lazy::PendingOp> ops, const std::vector<bool>& live)
-      : g_(g), ops_(ops), live_(live) {}
+  Fuser(const Graph& g, std::span<const lazy::PendingOp> ops, const std::vector<bool>& live, Device device)
+      : g_(g), ops_(ops), live_(live), device_(device) {}
 
   FusionPlan run() {
     home_of_.assign(ops_.size(), -1);
@@ -192,6 +192,14 @@ class Fuser {
   static constexpr size_t kOpenGroups = 8;
   static constexpr int32_t kDead = -2;
 
+  // A node joins a kernel only when its tensors live where the kernels run.
+  bool on_device(const lazy::PendingOp& p) const {
+    bool here = true;
+    for_each_tensor(p.args, [&](const Tensor& t) { here = here && t.device() == device_; });
+    for (const Tensor& t : p.outs) here = here && (!t.defined() || t.device() == device_);
+    return here;
+  }
+
   void place(int32_t n) {
     if (g_.nodes[size_t(n)].dead) {
       home_of_[size_t(n)] = kDead;
@@ -201,7 +209,7 @@ class Fuser {
     Access acc = access_of(g_, ops_, n);
     const OpDef& f = p.op->is_inplace() ? *p.op->functional : *p.op;
     Group* home = nullptr;
-    if (f.lower && p.op->kind != OpKind::View && !g_.nodes[size_t(n)].steal_source) {
+    if (f.lower && p.op->kind != OpKind::View && !g_.nodes[size_t(n)].steal_source && on_device(p)) {
       for (size_t i = groups_.size(); i-- > 0 && !home;) {
         Group& g = *groups_[i];
         if (!g.sealed && try_join(g, n, acc)) home = &g;
@@ -440,6 +448,7 @@ class Fuser {
   const Graph& g_;
   std::span<const lazy::PendingOp> ops_;
   const std::vector<bool>& live_;
+  Device device_;
   std::vector<std::unique_ptr<Group>> groups_;
   std::vector<int32_t> home_of_;  // per node: its group, -1 when it runs its eager kernel
 };
@@ -466,8 +475,9 @@ TensorRef ref_of(const Graph& g, ValueId v) {
   return {.node = iv.use_node, .arg = iv.use_arg, .elem = iv.use_elem};
 }
 
-FusionPlan fuse(const Graph& g, std::span<const lazy::PendingOp> ops, const std::vector<bool>& live) {
-  return Fuser(g, ops, live).run();
+FusionPlan fuse(const Graph& g, std::span<const lazy::PendingOp> ops, const std::vector<bool>& live,
+                Device device) {
+  return Fuser(g, ops, live, device).run();
 }
 
 std::string plan_text(const FusionPlan& p, const Graph& g) {

@@ -93,7 +93,10 @@ const Tensor& resolve(const TensorRef& r, std::span<const lazy::PendingOp> ops);
 TensorRef ref_of(const Graph& g, ValueId v);
 
 // `live[v]` for every value id: the value is observable after the graph.
-FusionPlan fuse(const Graph& g, std::span<const lazy::PendingOp> ops, const std::vector<bool>& live);
+// `device`: where the kernels will run; nodes whose tensors live elsewhere
+// run their eager kernels.
+FusionPlan fuse(const Graph& g, std::span<const lazy::PendingOp> ops, const std::vector<bool>& live,
+                Device device = {});
 
 // A human-readable summary: one line per step ("kernel fused_mul_add [3 nodes]", "eager mm").
 std::string plan_text(const FusionPlan& p, const Graph& g);

@@ -51,37 +51,43 @@ bool fits(kir::Inner inner, int64_t stride, int64_t last) {
 
 }  // namespace
 
-bool launch(const FusedKernel& fk, kir::KernelFn fn, std::span<const lazy::PendingOp> ops) {
+bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, BoundArgs& out) {
   const kir::Kernel& k = fk.kernel;
   for (const ValueGuard& g : fk.guards)
     if (guarded_value(g, ops) != g.value) return false;
-  Shape domain = resolve(fk.domain, ops).sizes();
+  Shape& domain = out.domain;
+  domain = resolve(fk.domain, ops).sizes();
   if (domain.empty()) domain.push_back(1);
   if (int64_t(domain.size()) != k.rank || k.rank > kMaxRank) return false;
   const size_t n = k.operands.size(), rank = size_t(k.rank);
-  SmallVec<char*, 16> ptrs(n);
-  SmallVec<int64_t, 64> strides(n * rank);
+  out.ptrs.resize(n);
+  out.strides.resize(n * rank);
   for (size_t i = 0; i < n; ++i) {
     const Tensor& t = resolve(fk.operands[i].tensor, ops);
     if (!t.defined() || t.dtype() != k.operands[i].dtype) return false;
-    if (!strides_over(t, fk.operands[i].mapping, domain, &strides[i * rank])) return false;
-    if (!fits(k.operands[i].inner, strides[i * rank + rank - 1], domain.back())) return false;
-    ptrs[i] = static_cast<char*>(t.raw_data());
+    if (!strides_over(t, fk.operands[i].mapping, domain, &out.strides[i * rank])) return false;
+    if (!fits(k.operands[i].inner, out.strides[i * rank + rank - 1], domain.back())) return false;
+    out.ptrs[i] = static_cast<char*>(t.raw_data());
   }
-  SmallVec<double, 8> params(fk.params.size());
+  out.params.resize(fk.params.size());
   for (size_t p = 0; p < fk.params.size(); ++p) {
     const ParamBinding& b = fk.params[p];
-    params[p] = b.row_length ? double(domain.back()) : ops[size_t(b.node)].args[size_t(b.arg)].to_double();
+    out.params[p] = b.row_length ? double(domain.back()) : ops[size_t(b.node)].args[size_t(b.arg)].to_double();
   }
   int64_t total = shape_numel(domain);
-  if (total == 0) return true;
-  const bool row = k.kind == kir::Kind::Row;
-  int64_t items = row ? total / domain.back() : total;
+  out.items = total == 0 ? 0 : k.kind == kir::Kind::Row ? total / domain.back() : total;
+  return true;
+}
+
+bool launch(const FusedKernel& fk, kir::KernelFn fn, std::span<const lazy::PendingOp> ops) {
+  BoundArgs a;
+  if (!bind_args(fk, ops, a)) return false;
+  if (a.items == 0) return true;
   // About 32K elements a task, so small kernels stay on the calling thread.
-  int64_t per_item = row ? domain.back() : 1;
+  int64_t per_item = fk.kernel.kind == kir::Kind::Row ? a.domain.back() : 1;
   int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(per_item, 1));
-  parallel_for(0, items, grain, [&](int64_t b, int64_t e) {
-    fn(ptrs.data(), domain.data(), strides.data(), params.data(), b, e);
+  parallel_for(0, a.items, grain, [&](int64_t b, int64_t e) {
+    fn(a.ptrs.data(), a.domain.data(), a.strides.data(), a.params.data(), b, e);
   });
   return true;
 }

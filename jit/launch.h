@@ -9,9 +9,23 @@
 
 namespace kiln::jit {
 
-// False (nothing written) when this run's tensors do not fit what the kernel
-// was compiled for (an operand's inner stride changed class, a rank changed):
-// the caller then runs the kernel's nodes on their eager kernels.
+// A kernel's arguments for one run (the KernelFn ABI of core/kernel_ir.h),
+// whatever runs it: the CPU here, a GPU launcher (jit/cuda_device.cpp).
+struct BoundArgs {
+  Shape domain;
+  SmallVec<char*, 16> ptrs;
+  SmallVec<int64_t, 64> strides;
+  SmallVec<double, 8> params;
+  int64_t items = 0;  // Pointwise: domain elements; Row: rows
+};
+
+// False when this run's tensors do not fit what the kernel was compiled for
+// (an operand's inner stride changed class, a rank changed, a specialized
+// value changed).
+bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, BoundArgs& out);
+
+// False (nothing written) when bind_args fails: the caller then runs the
+// kernel's nodes on their eager kernels.
 bool launch(const FusedKernel& fk, kir::KernelFn fn, std::span<const lazy::PendingOp> ops);
 
 }  // namespace kiln::jit

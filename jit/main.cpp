@@ -17,10 +17,13 @@
 #include <string>
 #include <vector>
 
+#include "core/device.h"
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lazy.h"
 #include "core/random.h"
+#include "jit/device_backends.h"
+#include "jit/nvrtc_check.h"
 #include "jit/runtime.h"
 #include "jit/tracing.h"
 #include "traces/log_sink.h"
@@ -45,6 +48,8 @@ constexpr const char* kUsage =
     "                   compile torch.compile'd calls and hot functions and loops (default: auto)\n"
     "  --threads N      worker threads for tensor kernels (default: all cores)\n"
     "  --seed N         seed the random generator before the script runs (torch.manual_seed(N))\n"
+    "  --device DEV     where tensors are created when the script names no device: cpu (default)\n"
+    "                   or cuda[:N] (torch.set_default_device(DEV) before the script runs)\n"
     "  --trace FILE     write a Chrome trace (JSON array form; open it in Perfetto or chrome://tracing)\n"
     "  --record FILE    record the session as a .kilntrace file (replays in kiln-inspect)\n"
     "  --stream HOST:PORT  stream events live to kiln-inspect --listen (also KILN_STREAM);\n"
@@ -75,6 +80,7 @@ struct Options {
   std::optional<int> threads;
   std::optional<uint64_t> seed;
   std::string trace_path, record_path, stream, dump_dir;
+  std::string device = "cpu";
   int stream_wait_s = 0;
   bool stream_allow_remote = false;
 };
@@ -141,6 +147,10 @@ std::optional<int> parse_run_options(const std::vector<std::string>& args, Optio
       auto v = value("--threads");
       if (!v || !parse_int(*v, n) || n < 1) return usage_error("--threads needs a positive integer");
       o.threads = int(n);
+    } else if (a == "--device" || a.rfind("--device=", 0) == 0) {
+      auto v = value("--device");
+      if (!v || (*v != "cpu" && v->rfind("cuda", 0) != 0)) return usage_error("--device must be cpu or cuda[:N]");
+      o.device = *v;
     } else if (a.rfind("--seed", 0) == 0) {
       auto v = value("--seed");
       if (!v || !parse_int(*v, n) || n < 0) return usage_error("--seed needs a non-negative integer");
@@ -168,6 +178,7 @@ int run_script(const Options& o) {
   if (o.threads) kiln::set_num_threads(*o.threads);
   if (o.seed) kiln::default_generator().manual_seed(*o.seed);
   try {
+    kiln::DeviceScope default_device(kiln::parse_device(o.device));
     Interp in(o.json ? &std::cerr : nullptr);
     std::vector<std::string> argv{o.script};
     argv.insert(argv.end(), o.script_args.begin(), o.script_args.end());
@@ -224,10 +235,20 @@ struct ThreadCall {
   int result;
 };
 
+// KILN_NVRTC_CHECK: the run fails when a kernel it generated does not
+// compile as CUDA C (jit/nvrtc_check.h).
+int finish_nvrtc_check(int rc) {
+  if (!kiln::jit::nvrtc_check_enabled()) return rc;
+  std::string report = kiln::jit::nvrtc_check_finish();
+  if (report.empty()) return rc;
+  std::cerr << "kiln: KILN_NVRTC_CHECK: " << report;
+  return rc ? rc : 1;
+}
+
 void* run_thread(void* p) {
   kiln::trace::set_thread_name("interpreter");
   auto* call = static_cast<ThreadCall*>(p);
-  call->result = run_script(*call->options);
+  call->result = finish_nvrtc_check(run_script(*call->options));
   return nullptr;
 }
 
@@ -239,7 +260,7 @@ int run_with_big_stack(const Options& o) {
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, size_t(512) << 20);
   pthread_t t;
-  if (pthread_create(&t, &attr, run_thread, &call) != 0) return run_script(o);
+  if (pthread_create(&t, &attr, run_thread, &call) != 0) return finish_nvrtc_check(run_script(o));
   pthread_join(t, nullptr);
   pthread_attr_destroy(&attr);
   return call.result;
@@ -266,6 +287,7 @@ void keep_freed_memory() {
 
 int main(int argc, char** argv) {
   keep_freed_memory();
+  kiln::jit::install_cuda_backend();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return usage_error("missing command");
   if (args[0] == "--version" || args[0] == "version") {

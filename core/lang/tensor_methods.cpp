@@ -7,6 +7,7 @@
 
 #include "core/lazy.h"
 #include "core/autograd.h"
+#include "core/device.h"
 #include "core/dispatch.h"
 #include "core/format.h"
 #include "core/lang/builtins.h"
@@ -46,6 +47,14 @@ Obj size_obj(const Shape& s) {
 }
 
 // self unchanged when already of dtype `d` (PyTorch returns the same object).
+// The tensor `t` (a TensorObj) on `d`, through the op autograd sees.
+Obj to_device_obj(const Obj& t, Device d) {
+  const Tensor& src = tensor_of(t);
+  if (src.device() == d) return t;
+  if (d.type == DeviceType::CUDA) (void)cuda_backend();  // PyTorch's error before any work
+  return make_tensor(invoke("_to_device", {src, device_code(d), device_code(src.device())}));
+}
+
 Obj to_dtype_obj(const CallArgs& a, DType d, bool copy = false) {
   const Tensor& t = self_of(a);
   if (t.dtype() == d && !copy) return a.self;
@@ -170,19 +179,21 @@ Obj m_backward(Interp& in, const CallArgs& a) {
 Obj m_to(Interp& in, const CallArgs& a) {
   a.check("to", 0, 3, "dtype device non_blocking copy memory_format");
   std::optional<DType> dtype;
+  std::optional<Device> device;
   for (const Obj& o : a.pos) {
     if (o.kind() == Kind::DType) dtype = o.as_dtype();
-    else if (TensorObj* other = o.as<TensorObj>()) dtype = other->tensor.dtype();
+    else if (TensorObj* other = o.as<TensorObj>()) dtype = other->tensor.dtype(), device = other->tensor.device();
     else if (o.is_bool()) continue;  // positional non_blocking / copy
-    else check_device(o);
+    else device = device_arg(o);
   }
   if (const Obj* d = a.find_kw("dtype")) {
     if (auto kd = dtype_of_obj(*d, "to(): argument 'dtype'")) dtype = kd;
   }
-  if (const Obj* d = a.find_kw("device")) check_device(*d);
+  if (const Obj* d = a.find_kw("device")) device = device_arg(*d);
   const Obj* copy = a.find_kw("copy");
   bool force = copy && truthy(in, *copy);
-  return to_dtype_obj(a, dtype.value_or(self_of(a).dtype()), force);
+  Obj converted = to_dtype_obj(a, dtype.value_or(self_of(a).dtype()), force);
+  return device ? to_device_obj(converted, *device) : converted;
 }
 
 template <DType D>
@@ -193,10 +204,14 @@ Obj m_cast(Interp&, const CallArgs& a) {
 
 Obj m_cpu(Interp&, const CallArgs& a) {
   a.check("cpu", 0, 0, "memory_format");
-  return a.self;
+  return to_device_obj(a.self, Device{});
 }
 
-Obj m_cuda(Interp&, const CallArgs&) { throw Error("Torch not compiled with CUDA enabled", ErrorKind::Assertion); }
+Obj m_cuda(Interp&, const CallArgs& a) {
+  a.check("cuda", 0, 1, "device non_blocking memory_format");
+  std::optional<Device> d = device_arg(a.arg(0, "device"));
+  return to_device_obj(a.self, d.value_or(Device{DeviceType::CUDA, 0}));
+}
 
 Obj m_type(Interp&, const CallArgs& a) {
   a.check("type", 0, 2, "dtype non_blocking");
@@ -219,6 +234,12 @@ Obj m_as(Interp&, const CallArgs& a) {
 }
 constexpr char kView[] = "view", kExpand[] = "expand", kReshape[] = "reshape";
 
+// new_*'s device: device= or self's.
+Device new_device(const CallArgs& a) {
+  const Obj* d = a.find_kw("device");
+  return (d ? device_arg(*d) : std::nullopt).value_or(self_of(a).device());
+}
+
 // new_zeros(size) / new_ones / new_empty: the creation op with self's dtype by default.
 template <const char* Op>
 Obj m_new(Interp&, const CallArgs& a) {
@@ -231,7 +252,7 @@ Obj m_new(Interp&, const CallArgs& a) {
     std::erase_if(kw, [](const auto& e) { return e.first == "dtype"; });
     kw.emplace_back("dtype", Value(self_of(a).dtype()));
   }
-  return call_op_obj(Op, pos, kw);
+  return place_on(call_op_obj(Op, pos, kw), new_device(a));
 }
 constexpr char kZeros[] = "zeros", kOnes[] = "ones", kEmpty[] = "empty";
 
@@ -245,16 +266,16 @@ Obj m_new_full(Interp&, const CallArgs& a) {
     std::erase_if(kw, [](const auto& e) { return e.first == "dtype"; });
     kw.emplace_back("dtype", Value(self_of(a).dtype()));
   }
-  return call_op_obj("full", pos, kw);
+  return place_on(call_op_obj("full", pos, kw), new_device(a));
 }
 
 Obj m_new_tensor(Interp& in, const CallArgs& a) {
   a.check("new_tensor", 1, 1, "dtype device requires_grad");
   Obj dt = a.arg(1, "dtype");
-  check_device(a.arg(2, "device"));
+  Device d = device_arg(a.arg(2, "device")).value_or(self_of(a).device());
   Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(dt, "new_tensor(): argument 'dtype'").value_or(self_of(a).dtype()));
   if (truthy(in, a.arg(3, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
-  return make_tensor(t);
+  return place_on(make_tensor(t), d);
 }
 
 // x.where(condition, y) is torch.where(condition, x, y).
@@ -407,7 +428,8 @@ Obj transpose_all(const Tensor& t) {
 bool property(Interp& in, const Obj& self, const Tensor& t, const std::string& name, Obj& out) {
   if (name == "shape") out = size_obj(t.sizes());
   else if (name == "dtype") out = Obj::from_dtype(t.dtype());
-  else if (name == "device") out = make<DeviceObj>("cpu", -1);
+  else if (name == "device") out = t.device().type == DeviceType::CPU ? make<DeviceObj>("cpu", -1)
+                                                                     : make<DeviceObj>("cuda", t.device().index);
   else if (name == "ndim") out = Obj::from_int(t.dim());
   else if (name == "T") out = t.dim() < 2 ? self : transpose_all(t);
   else if (name == "mT") {
@@ -419,8 +441,8 @@ bool property(Interp& in, const Obj& self, const Tensor& t, const std::string& n
   else if (name == "is_leaf") out = Obj::from_bool(t.is_leaf());
   else if (name == "grad_fn") out = grad_fn_obj(in, t);
   else if (name == "data") out = make_tensor(t.detach());
-  else if (name == "is_cuda") out = Obj::from_bool(false);
-  else if (name == "is_cpu") out = Obj::from_bool(true);
+  else if (name == "is_cuda") out = Obj::from_bool(t.device().type == DeviceType::CUDA);
+  else if (name == "is_cpu") out = Obj::from_bool(t.device().type == DeviceType::CPU);
   else if (name == "itemsize") out = Obj::from_int(int64_t(t.element_size()));
   else if (name == "nbytes") out = Obj::from_int(t.numel() * int64_t(t.element_size()));
   else return false;

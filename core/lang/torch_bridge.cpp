@@ -3,6 +3,7 @@
 #include "core/lazy.h"
 #include "core/lang/torch_bridge.h"
 
+#include "core/device.h"
 #include "core/dispatch.h"
 #include "core/format.h"
 #include "core/float_to_int.h"
@@ -372,15 +373,26 @@ std::optional<DType> dtype_of_obj(const Obj& o, const char* what) {
   throw Error(std::string(what) + " must be torch.dtype, not " + type_name(o), ErrorKind::Type);
 }
 
-void check_device(const Obj& o) {
-  std::string type;
-  if (o.is_none()) return;
-  if (DeviceObj* d = o.as<DeviceObj>()) type = d->type;
-  else if (StrObj* s = o.as<StrObj>()) type = s->value.substr(0, s->value.find(':'));
-  else throw Error("device must be torch.device or str, not " + type_name(o), ErrorKind::Type);
-  if (type == "cpu") return;
-  KILN_CHECK(type != "cuda", Assertion, "Torch not compiled with CUDA enabled");
-  throw Error("Expected one of cpu, cuda device type at start of device string: " + type, ErrorKind::Runtime);
+Device device_of_obj(const DeviceObj& d) {
+  return d.type == "cpu" ? Device{} : Device{DeviceType::CUDA, d.index < 0 ? 0 : d.index};
+}
+
+std::optional<Device> device_arg(const Obj& o) {
+  if (o.is_none()) return std::nullopt;
+  if (DeviceObj* d = o.as<DeviceObj>()) return device_of_obj(*d);
+  if (StrObj* s = o.as<StrObj>()) return parse_device(s->value);
+  if (o.is_int()) return Device{DeviceType::CUDA, int(o.as_int())};  // device=0 is cuda:0, as in PyTorch
+  throw Error("device must be torch.device or str, not " + type_name(o), ErrorKind::Type);
+}
+
+Obj place_on(Obj result, std::optional<Device> device) {
+  TensorObj* t = result.as<TensorObj>();
+  if (!device || !t || t->tensor.device() == *device) return result;
+  const Tensor& src = t->tensor;
+  if (!src.is_leaf()) return make_tensor(invoke("_to_device", {src, device_code(*device), device_code(src.device())}));
+  Tensor moved = copy_to_device(src, *device);
+  if (src.requires_grad()) moved.requires_grad_(true);
+  return make_tensor(moved);
 }
 
 const BuiltinObj& callee_of(const CallArgs& a) {
@@ -392,10 +404,7 @@ Kwargs to_kwargs(const CallArgs& a) {
   Kwargs kw;
   kw.reserve(a.kw.size());
   for (const Kwarg& k : a.kw) {
-    if (*k.name == "device") {
-      check_device(k.value);
-      continue;
-    }
+    if (*k.name == "device") continue;  // the caller places the result (place_on)
     kw.emplace_back(*k.name, to_value(k.value));
   }
   return kw;
@@ -489,7 +498,9 @@ Obj call_torch_op(Interp&, const std::string& name, const CallArgs& args) {
     } else {
       for (const Obj& o : args.pos) pos.push_back(to_value(o));
     }
-    return call_op_obj(name, pos, to_kwargs(args));
+    std::optional<Device> device;
+    if (const Obj* d = args.find_kw("device")) device = device_arg(*d);
+    return place_on(call_op_obj(name, pos, to_kwargs(args)), device);
   } catch (const Error& e) {
     std::string msg = e.what();
     if (msg.rfind("unsupported argument type", 0) == 0) throw Error(name + "(): " + msg, e.kind(), e.loc());

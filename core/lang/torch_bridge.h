@@ -57,8 +57,13 @@ Kwargs to_kwargs(const CallArgs& a);
 const Tensor& tensor_of(const Obj& o, const char* what = "argument");
 // A dtype argument: torch.dtype or None.
 std::optional<DType> dtype_of_obj(const Obj& o, const char* what);
-// device= arguments: "cpu", torch.device("cpu"), None pass; CUDA raises like a CPU-only PyTorch.
-void check_device(const Obj& o);
+// A device= argument: torch.device or str; nullopt for None. Whether the
+// device exists is checked when memory is allocated there.
+std::optional<Device> device_arg(const Obj& o);
+inline void check_device(const Obj& o) { (void)device_arg(o); }
+// A factory's result placed on its device= (a leaf stays a leaf).
+Obj place_on(Obj result, std::optional<Device> device);
+Device device_of_obj(const DeviceObj& d);
 Obj make_functional_module(Interp& in);  // torch.nn.functional (functional.cpp)
 // The builtin a NativeFn was called through (CallArgs::callee); RuntimeError if the caller did not set it.
 const BuiltinObj& callee_of(const CallArgs& a);

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "core/autograd.h"
+#include "core/device.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
@@ -61,21 +62,21 @@ Obj kwarg(const CallArgs& a, std::string_view name, Obj def = Obj()) {
 
 Obj f_tensor(Interp& in, const CallArgs& a) {
   a.check("tensor", 1, 1, "dtype device requires_grad pin_memory");
-  check_device(kwarg(a, "device"));
+  std::optional<Device> device = device_arg(kwarg(a, "device"));
   Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(kwarg(a, "dtype"), "tensor(): argument 'dtype'"));
   if (truthy(in, kwarg(a, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
-  return make_tensor(t);
+  return place_on(make_tensor(t), device.value_or(default_device()));
 }
 
 Obj f_as_tensor(Interp&, const CallArgs& a) {
   a.check("as_tensor", 1, 3, "dtype device");
-  check_device(a.arg(2, "device"));
+  std::optional<Device> device = device_arg(a.arg(2, "device"));
   std::optional<DType> d = dtype_of_obj(a.arg(1, "dtype"), "as_tensor(): argument 'dtype'");
   if (TensorObj* t = a.pos[0].as<TensorObj>()) {
-    if (!d || *d == t->tensor.dtype()) return a.pos[0];
-    return make_tensor(to_dtype(t->tensor, *d));
+    if (!d || *d == t->tensor.dtype()) return place_on(a.pos[0], device);
+    return place_on(make_tensor(to_dtype(t->tensor, *d)), device);
   }
-  return make_tensor(tensor_from_data(a.pos[0], d));
+  return place_on(make_tensor(tensor_from_data(a.pos[0], d)), device.value_or(default_device()));
 }
 
 // torch.Tensor(...): a float32 tensor from data, or of the given sizes.
@@ -367,19 +368,83 @@ Obj f_is_inference_mode_enabled(Interp&, const CallArgs& a) {
 // ---- torch.cuda ---------------------------------------------------------------------------------
 
 Obj f_false(Interp&, const CallArgs&) { return Obj::from_bool(false); }
-Obj f_zero(Interp&, const CallArgs&) { return Obj::from_int(0); }
 Obj f_none(Interp&, const CallArgs&) { return Obj(); }
+
+// torch.cuda answers from the installed backend (core/device.h): False and 0
+// without one or without a device, so scripts can pick their device.
+bool cuda_usable() {
+  DeviceBackend* b = cuda_backend_if_any();
+  return b && b->available();
+}
+Obj f_cuda_is_available(Interp&, const CallArgs& a) {
+  a.check("is_available", 0, 0);
+  return Obj::from_bool(cuda_usable());
+}
+Obj f_cuda_device_count(Interp&, const CallArgs& a) {
+  a.check("device_count", 0, 0);
+  return Obj::from_int(cuda_usable() ? cuda_backend().device_count() : 0);
+}
+Obj f_cuda_synchronize(Interp&, const CallArgs& a) {
+  a.check("synchronize", 0, 1, "device");
+  if (cuda_usable()) cuda_backend().synchronize();
+  return Obj();
+}
+Obj f_cuda_empty_cache(Interp&, const CallArgs& a) {
+  a.check("empty_cache", 0, 0);
+  if (cuda_usable()) cuda_backend().empty_cache();
+  return Obj();
+}
+Obj f_cuda_current_device(Interp&, const CallArgs& a) {
+  a.check("current_device", 0, 0);
+  (void)cuda_backend();  // PyTorch raises without a device
+  return Obj::from_int(0);
+}
+int cuda_index_arg(const CallArgs& a) {
+  std::optional<Device> d = device_arg(a.arg(0, "device"));
+  return d ? d->index : 0;
+}
+Obj f_cuda_get_device_name(Interp&, const CallArgs& a) {
+  a.check("get_device_name", 0, 1, "device");
+  return make<StrObj>(cuda_backend().device_name(cuda_index_arg(a)));
+}
+// memory_stats() as a dict; memory_allocated() and friends read one key of it.
+double cuda_stat(const CallArgs& a, const std::string& key) {
+  for (const auto& [name, value] : cuda_backend().memory_stats(cuda_index_arg(a)))
+    if (name == key) return value;
+  return 0;
+}
+template <const char* Key>
+Obj f_cuda_stat(Interp&, const CallArgs& a) {
+  a.check(Key, 0, 1, "device");
+  return Obj::from_int(int64_t(cuda_stat(a, Key)));
+}
+constexpr char kAllocated[] = "allocated_bytes.all.current", kMaxAllocated[] = "allocated_bytes.all.peak",
+               kReserved[] = "reserved_bytes.all.current", kMaxReserved[] = "reserved_bytes.all.peak";
+Obj f_cuda_memory_stats(Interp&, const CallArgs& a) {
+  a.check("memory_stats", 0, 1, "device");
+  Obj d = make<DictObj>();
+  for (const auto& [name, value] : cuda_backend().memory_stats(cuda_index_arg(a)))
+    d.as<DictObj>()->map.set(std::string_view(name), Obj::from_int(int64_t(value)));
+  return d;
+}
 
 Obj make_cuda_module() {
   Obj m = make<ModuleObj>("torch.cuda");
   ModuleObj& cuda = *m.as<ModuleObj>();
-  def(cuda, "is_available", f_false);
-  def(cuda, "device_count", f_zero);
+  def(cuda, "is_available", f_cuda_is_available);
+  def(cuda, "device_count", f_cuda_device_count);
   def(cuda, "is_bf16_supported", f_false);
   def(cuda, "manual_seed", f_none);
   def(cuda, "manual_seed_all", f_none);
-  def(cuda, "synchronize", f_none);
-  def(cuda, "empty_cache", f_none);
+  def(cuda, "synchronize", f_cuda_synchronize);
+  def(cuda, "empty_cache", f_cuda_empty_cache);
+  def(cuda, "current_device", f_cuda_current_device);
+  def(cuda, "get_device_name", f_cuda_get_device_name);
+  def(cuda, "memory_allocated", f_cuda_stat<kAllocated>);
+  def(cuda, "max_memory_allocated", f_cuda_stat<kMaxAllocated>);
+  def(cuda, "memory_reserved", f_cuda_stat<kReserved>);
+  def(cuda, "max_memory_reserved", f_cuda_stat<kMaxReserved>);
+  def(cuda, "memory_stats", f_cuda_memory_stats);
   return m;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/device.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -635,12 +636,26 @@ Tensor scatter_add(const Tensor& a, int64_t dim, const Tensor& index, const Tens
 Tensor nonzero(const Tensor& a) { return invoke("nonzero", {a}); }
 
 
-Tensor index(const Tensor& t, const std::vector<TensorIndex>& indices) {
+// Index tensors and values may come from the host for a device tensor, as in
+// PyTorch (x_cuda[cpu_index] works): they move to the indexed tensor's device.
+std::vector<TensorIndex> indices_on(const std::vector<TensorIndex>& indices, Device d) {
+  std::vector<TensorIndex> out = indices;
+  for (TensorIndex& i : out)
+    if (i.tensor.defined()) i.tensor = move_to(i.tensor, d);
+  return out;
+}
+
+Tensor index(const Tensor& t, const std::vector<TensorIndex>& host_indices) {
+  const std::vector<TensorIndex> indices = indices_on(host_indices, t.device());
+  DeviceScope on(t.device());  // positions the gather computes live beside t
   ops::BasicResult r = ops::basic_index(t, indices);
   return r.adv.empty() ? r.view : ops::advanced_gather(r.view, r.adv);
 }
 
-void index_put(Tensor& t, const std::vector<TensorIndex>& indices, const Tensor& value) {
+void index_put(Tensor& t, const std::vector<TensorIndex>& host_indices, const Tensor& host_value) {
+  const std::vector<TensorIndex> indices = indices_on(host_indices, t.device());
+  const Tensor value = move_to(host_value, t.device());
+  DeviceScope on(t.device());
   ops::BasicResult r = ops::basic_index(t, indices);
   Tensor& v = r.view;
   if (r.adv.empty()) {

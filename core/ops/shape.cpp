@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "core/alloc_limit.h"
+#include "core/device.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -688,9 +689,19 @@ void add_view_entries(OpTable& t) {
          .dtype = geoms_dtype<geoms_unbind>, .kernel = geoms_kernel<geoms_unbind>, .grad = grad_unbind});
 }
 
+// .to(device): a copy whose gradient goes back to the source's device.
+Device to_device_target(const Args& a) { return device_of_code(a[1].to_int()); }
+void to_device_kernel(const Args& a, std::vector<Tensor>& outs) { copy_across_devices(outs[0], a[0].tensor()); }
+std::vector<Tensor> grad_to_device(const GradCtx& c) {
+  return {invoke("_to_device", {c.grad(), c.args[2], c.args[1]})};
+}
+
 void add_copying_entries(OpTable& t) {
   using namespace ops;
   constexpr OpKind S = OpKind::Shape;
+  t.add({.schema_text = "_to_device(Tensor self, int device, int source) -> Tensor", .kind = S,
+         .shape = shape_like_self, .dtype = dtype_like_self, .kernel = to_device_kernel, .grad = grad_to_device,
+         .device = to_device_target});
   t.add({.schema_text = "cat(Tensor[] tensors, int dim=0) -> Tensor", .kind = S, .shape = shape_cat,
          .dtype = dtype_cat, .kernel = cat_kernel, .grad = grad_cat});
   t.add({.schema_text = "stack(Tensor[] tensors, int dim=0) -> Tensor", .kind = OpKind::Composite,

@@ -1,7 +1,12 @@
 # One oracle test: runs `KILN run SCRIPT` from the script's directory, fails
 # on a nonzero exit (showing stderr), writes stdout to ACTUAL and compares it
 # with EXPECTED using OUTCMP. MODE: auto (default JIT), off (--jit=off), all
-# (every function and loop a JIT region from its first run).
+# (every function and loop a JIT region from its first run), cuda (every
+# tensor on the CUDA device: --device cuda; the emulated device unless
+# KILN_ORACLE_REAL_CUDA is set, as gpu/device_check.sh does on a GPU; the
+# device suffixes of tensor reprs are dropped before comparing).
+# NVRTC=ON: every kernel the run generates must also compile as CUDA C
+# (KILN_NVRTC_CHECK).
 get_filename_component(dir ${SCRIPT} DIRECTORY)
 get_filename_component(file ${SCRIPT} NAME)
 set(jit --jit=auto)
@@ -10,9 +15,20 @@ if(MODE STREQUAL "off")
 elseif(MODE STREQUAL "all")
   set(ENV{KILN_HOT_CALLS} 0)
   set(ENV{KILN_HOT_LOOPS} 0)
+elseif(MODE STREQUAL "cuda")
+  set(jit --jit=auto --device cuda)
+  if(NOT DEFINED ENV{KILN_ORACLE_REAL_CUDA})
+    set(ENV{KILN_EMULATE_CUDA} 1)
+  endif()
+endif()
+if(NVRTC)
+  set(ENV{KILN_NVRTC_CHECK} 1)
 endif()
 execute_process(COMMAND ${KILN} run ${jit} ${file} WORKING_DIRECTORY ${dir}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(MODE STREQUAL "cuda")
+  string(REGEX REPLACE ", device='cuda:0'" "" out "${out}")
+endif()
 file(WRITE ${ACTUAL} "${out}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "kiln run ${file} exited with ${rc}\n--- stderr ---\n${err}\n--- stdout (in ${ACTUAL}) ---\n${out}")

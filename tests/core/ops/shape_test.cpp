@@ -287,6 +287,7 @@ KILN_GRAD_SAMPLE("chunk", { return {grad_input({2, 5}), 2, 1}; });
 KILN_GRAD_SAMPLE("unbind", { return {grad_input({2, 3}), 1}; });
 KILN_GRAD_SAMPLE("tril", { return {grad_input({2, 3, 3}), 0}; });
 KILN_GRAD_SAMPLE("triu", { return {grad_input({3, 4}), 1}; });
+KILN_GRAD_SAMPLE("_to_device", { return {grad_input({2, 3}), -1, -1}; });  // cpu -> cpu: a copy
 
 }  // namespace
 }  // namespace kiln

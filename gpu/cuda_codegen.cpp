@@ -1,0 +1,650 @@
+// Kernel IR to CUDA C. The emitted code is plain enough to read in a dump:
+// one `const` local per SSA expression, named after its id (v7 is %7), the
+// IR text as a comment on top, and helpers (NaN-propagating max/min,
+// wrapping integer arithmetic, the block reduction) in a shared prelude.
+#include "gpu/cuda_codegen.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+
+namespace kiln::gpu {
+namespace {
+
+using kir::ExprId;
+using kir::Kind;
+using kir::Op;
+
+bool floating(DType t) { return t == DType::Float32 || t == DType::Float64; }
+bool lowered(DType t) { return floating(t) || t == DType::Bool || t == DType::Int32 || t == DType::Int64; }
+
+constexpr int kNumOps = 0
+#define KILN_KIR_COUNT(e) +1
+    KILN_KIR_OPS(KILN_KIR_COUNT)
+#undef KILN_KIR_COUNT
+    ;
+
+// ---- the contract on kernel IR ---------------------------------------------------------------
+// The CPU backend's check_kernel lives with LLVM; kiln_gpu must not link it,
+// so this is the same contract, checked again: a malformed kernel must be an
+// error naming the expression, not CUDA C that NVRTC rejects (or accepts).
+class Checker {
+ public:
+  explicit Checker(const kir::Kernel& k) : k_(k) {}
+
+  void run() const {
+    need(k_.rank >= 1 && k_.rank <= 64, "rank ", k_.rank);
+    need(k_.num_params >= 0, "num_params ", k_.num_params);
+    for (size_t i = 0; i < k_.operands.size(); ++i)
+      need(lowered(k_.operands[i].dtype), "operand ", i, " has dtype ", dtype_name(k_.operands[i].dtype),
+           " (the code generator lowers bool, int32, int64, float32, float64)");
+    need(k_.kind == Kind::Row || k_.reductions.empty(), "a pointwise kernel has reductions");
+    for (size_t i = 0; i < k_.exprs.size(); ++i) expr(ExprId(i));
+    for (size_t r = 0; r < k_.reductions.size(); ++r) reduction(int32_t(r));
+    for (const kir::Store& s : k_.stores) store(s);
+  }
+
+ private:
+  template <class... A>
+  void need(bool ok, const A&... what) const {
+    KILN_CHECK(ok, Runtime, "kernel IR of ", k_.name, ": ", what...);
+  }
+  DType type(ExprId e) const { return k_.exprs[size_t(e)].type; }
+
+  void expr(ExprId e) const {
+    const kir::Expr& x = k_.exprs[size_t(e)];
+    need(int(x.op) < kNumOps, "%", e, " has op code ", int(x.op));
+    const std::string t = "%" + std::to_string(e) + " = " + kir::op_name(x.op) + "." + std::string(dtype_name(x.type));
+    need(lowered(x.type), t, ": type ", dtype_name(x.type), " is not lowered");
+    const int arity = kir::op_arity(x.op);
+    const ExprId ops[3] = {x.a, x.b, x.c};
+    for (int i = 0; i < 3; ++i) {
+      if (i < arity) {
+        need(ops[i] >= 0 && ops[i] < e, t, ": operand ", i, " is not an earlier expression");
+      } else {
+        need(ops[i] == -1, t, ": ", kir::op_name(x.op), " takes ", arity, " operands");
+      }
+    }
+    auto same = [&](ExprId o) { need(type(o) == x.type, t, ": operand %", o, " is ", dtype_name(type(o))); };
+    switch (x.op) {
+      case Op::Load:
+        need(x.slot >= 0 && size_t(x.slot) < k_.operands.size(), t, ": no operand ", x.slot);
+        need(k_.operands[size_t(x.slot)].dtype == x.type, t, ": operand ", x.slot, " has another dtype");
+        break;
+      case Op::Const:
+        need(floating(x.type) || (std::isfinite(x.imm) && std::fabs(x.imm) < 9.2e18), t, ": constant ", x.imm,
+             " is not a ", dtype_name(x.type));
+        break;
+      case Op::Param: need(x.slot >= 0 && x.slot < k_.num_params, t, ": no param ", x.slot); break;
+      case Op::RowValue: {
+        need(k_.kind == Kind::Row, t, ": RowValue outside a Row kernel");
+        need(x.slot >= 0 && size_t(x.slot) < k_.reductions.size(), t, ": no reduction ", x.slot);
+        const ExprId v = k_.reductions[size_t(x.slot)].value;
+        need(v >= 0 && size_t(v) < k_.exprs.size() && type(v) == x.type, t, ": reduction ", x.slot,
+             " has another type");
+        break;
+      }
+      case Op::Cast: break;
+      case Op::Add:
+      case Op::Sub:
+      case Op::Mul:
+        same(x.a), same(x.b);
+        need(x.type != DType::Bool, t, ": arithmetic on bool");
+        break;
+      case Op::Div:
+      case Op::Pow:
+        same(x.a), same(x.b);
+        need(floating(x.type), t, ": needs floating operands");
+        break;
+      case Op::Max:
+      case Op::Min: same(x.a), same(x.b); break;
+      case Op::Neg:
+      case Op::Abs:
+      case Op::Floor:
+      case Op::Ceil:
+      case Op::Trunc:
+      case Op::Round:
+        same(x.a);
+        need(x.type != DType::Bool, t, ": arithmetic on bool");
+        break;
+      case Op::Lt:
+      case Op::Le:
+      case Op::Gt:
+      case Op::Ge:
+      case Op::Eq:
+      case Op::Ne:
+        need(x.type == DType::Bool, t, ": a comparison yields bool");
+        need(type(x.a) == type(x.b), t, ": compares ", dtype_name(type(x.a)), " with ", dtype_name(type(x.b)));
+        break;
+      case Op::And:
+      case Op::Or:
+        need(x.type == DType::Bool && type(x.a) == DType::Bool && type(x.b) == DType::Bool, t, ": needs bools");
+        break;
+      case Op::Not: need(x.type == DType::Bool && type(x.a) == DType::Bool, t, ": needs a bool"); break;
+      case Op::IsNan: need(x.type == DType::Bool, t, ": IsNan yields bool"); break;
+      case Op::Select:
+        need(type(x.c) == DType::Bool, t, ": the condition %", x.c, " is not bool");
+        same(x.a), same(x.b);
+        break;
+      default:  // Exp .. Cos
+        same(x.a);
+        need(floating(x.type), t, ": needs a floating operand");
+        break;
+    }
+  }
+
+  // The highest reduction `root` reads through RowValue, directly or not.
+  int32_t last_row_value(ExprId root) const {
+    int32_t last = -1;
+    std::vector<char> seen(size_t(root) + 1, 0);
+    seen[size_t(root)] = 1;
+    for (ExprId e = root; e >= 0; --e) {
+      if (!seen[size_t(e)]) continue;
+      const kir::Expr& x = k_.exprs[size_t(e)];
+      if (x.op == Op::RowValue) last = std::max(last, x.slot);
+      for (ExprId o : {x.a, x.b, x.c})
+        if (o >= 0) seen[size_t(o)] = 1;
+    }
+    return last;
+  }
+
+  void reduction(int32_t r) const {
+    const kir::Reduction& red = k_.reductions[size_t(r)];
+    need(red.value >= 0 && size_t(red.value) < k_.exprs.size(), "reduction ", r, ": no expression %", red.value);
+    need(int(red.op) <= int(kir::ReduceOp::Min), "reduction ", r, ": reduce op ", int(red.op));
+    need(!(red.op == kir::ReduceOp::Sum && type(red.value) == DType::Bool), "reduction ", r, ": sum of bool");
+    need(last_row_value(red.value) < r, "reduction ", r, ": %", red.value, " reads a reduction not finished yet");
+  }
+
+  void store(const kir::Store& s) const {
+    need(s.operand >= 0 && size_t(s.operand) < k_.operands.size(), "store to operand ", s.operand, ": no such operand");
+    need(s.value >= 0 && size_t(s.value) < k_.exprs.size(), "store to operand ", s.operand, ": no expression %",
+         s.value);
+    const kir::Operand& o = k_.operands[size_t(s.operand)];
+    need(o.output, "store to operand ", s.operand, ": it is an input");
+    need(!s.per_row || k_.kind == Kind::Row, "store to operand ", s.operand, ": per_row in a pointwise kernel");
+    need(s.per_row || o.inner != kir::Inner::Broadcast, "store to operand ", s.operand,
+         ": every element of a row would go to one address (inner broadcast)");
+  }
+
+  const kir::Kernel& k_;
+};
+
+// ---- C spellings ------------------------------------------------------------------------------
+const char* ctype(DType t) {
+  switch (t) {
+    case DType::Bool: return "bool";
+    case DType::Int32: return "kiln_i32";
+    case DType::Int64: return "kiln_i64";
+    case DType::Float32: return "float";
+    default: return "double";
+  }
+}
+
+// How an element sits in memory: bools are bytes.
+const char* mtype(DType t) { return t == DType::Bool ? "kiln_u8" : ctype(t); }
+
+std::string float_literal(double v, DType t) {
+  const bool f32 = t == DType::Float32;
+  if (std::isnan(v)) return f32 ? "__int_as_float(0x7fc00000)" : "__longlong_as_double(0x7ff8000000000000LL)";
+  if (std::isinf(v)) {
+    if (f32) return v > 0 ? "__int_as_float(0x7f800000)" : "__int_as_float(0xff800000)";
+    return v > 0 ? "__longlong_as_double(0x7ff0000000000000LL)" : "__longlong_as_double(0xfff0000000000000LL)";
+  }
+  // Shortest round-trip digits of the value *in its type* (the IR's Float32
+  // constant is float(imm)), so the literal is exact.
+  char buf[40];
+  if (f32) {
+    std::snprintf(buf, sizeof buf, "%.9g", double(float(v)));
+  } else {
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+  }
+  std::string s = buf;
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return f32 ? s + "f" : s;
+}
+
+std::string int_literal(int64_t v, DType t) {
+  if (t == DType::Bool) return v ? "true" : "false";
+  if (t == DType::Int32) {
+    const int32_t x = int32_t(v);
+    if (x == INT32_MIN) return "(-2147483647 - 1)";
+    return std::to_string(x);
+  }
+  if (v == INT64_MIN) return "(-9223372036854775807LL - 1)";
+  return std::to_string(v) + "LL";
+}
+
+// A constant of type t, as the reference reads an IR constant: a double cast to t.
+std::string constant(double imm, DType t) {
+  if (floating(t)) return float_literal(imm, t);
+  if (t == DType::Bool) return imm != 0 ? "true" : "false";  // NaN != 0
+  return int_literal(int64_t(std::trunc(imm)), t);
+}
+
+// x (of type `from`) as a `to`: float->int truncates (through int64, so
+// int32 wraps like the reference), ->bool is != 0.
+std::string cast(const std::string& x, DType from, DType to) {
+  if (from == to) return x;
+  if (to == DType::Bool) return "(" + x + " != 0)";
+  if (to == DType::Int32 && floating(from)) return "(kiln_i32)(kiln_i64)" + x;
+  return "(" + std::string(ctype(to)) + ")" + x;
+}
+
+std::string var(ExprId e) { return "v" + std::to_string(e); }
+
+// The unary functions of floats: float spelling, double spelling.
+const char* math_fn(Op op, DType t) {
+  const bool f = t == DType::Float32;
+  switch (op) {
+    case Op::Abs: return f ? "fabsf" : "fabs";
+    case Op::Floor: return f ? "floorf" : "floor";
+    case Op::Ceil: return f ? "ceilf" : "ceil";
+    case Op::Trunc: return f ? "truncf" : "trunc";
+    case Op::Round: return f ? "rintf" : "rint";  // half to even: the default rounding mode
+    case Op::Exp: return f ? "expf" : "exp";
+    case Op::Log: return f ? "logf" : "log";
+    case Op::Log1p: return f ? "log1pf" : "log1p";
+    case Op::Sqrt: return f ? "sqrtf" : "sqrt";
+    case Op::Rsqrt: return f ? "rsqrtf" : "rsqrt";
+    case Op::Tanh: return f ? "tanhf" : "tanh";
+    case Op::Erf: return f ? "erff" : "erf";
+    case Op::Sin: return f ? "sinf" : "sin";
+    case Op::Cos: return f ? "cosf" : "cos";
+    case Op::Pow: return f ? "powf" : "pow";
+    default: return nullptr;
+  }
+}
+
+const char* compare_op(Op op) {
+  switch (op) {
+    case Op::Lt: return " < ";
+    case Op::Le: return " <= ";
+    case Op::Gt: return " > ";
+    case Op::Ge: return " >= ";
+    case Op::Eq: return " == ";
+    default: return " != ";
+  }
+}
+
+// Shared by every kernel; guarded so several kernels' sources concatenate
+// into one translation unit. NVRTC has no libc headers: the fixed-width
+// types are ours, the math functions are CUDA's built-ins.
+constexpr const char* kPrelude = R"(#ifndef KILN_CUDA_PRELUDE
+#define KILN_CUDA_PRELUDE
+
+typedef int kiln_i32;
+typedef long long kiln_i64;
+typedef unsigned int kiln_u32;
+typedef unsigned long long kiln_u64;
+typedef unsigned char kiln_u8;
+
+// Integer arithmetic wraps (two's complement), as in the reference.
+__device__ __forceinline__ kiln_i32 kiln_add(kiln_i32 a, kiln_i32 b) { return (kiln_i32)((kiln_u32)a + (kiln_u32)b); }
+__device__ __forceinline__ kiln_i64 kiln_add(kiln_i64 a, kiln_i64 b) { return (kiln_i64)((kiln_u64)a + (kiln_u64)b); }
+__device__ __forceinline__ float kiln_add(float a, float b) { return a + b; }
+__device__ __forceinline__ double kiln_add(double a, double b) { return a + b; }
+__device__ __forceinline__ kiln_i32 kiln_sub(kiln_i32 a, kiln_i32 b) { return (kiln_i32)((kiln_u32)a - (kiln_u32)b); }
+__device__ __forceinline__ kiln_i64 kiln_sub(kiln_i64 a, kiln_i64 b) { return (kiln_i64)((kiln_u64)a - (kiln_u64)b); }
+__device__ __forceinline__ kiln_i32 kiln_mul(kiln_i32 a, kiln_i32 b) { return (kiln_i32)((kiln_u32)a * (kiln_u32)b); }
+__device__ __forceinline__ kiln_i64 kiln_mul(kiln_i64 a, kiln_i64 b) { return (kiln_i64)((kiln_u64)a * (kiln_u64)b); }
+__device__ __forceinline__ kiln_i32 kiln_neg(kiln_i32 a) { return (kiln_i32)(0u - (kiln_u32)a); }
+__device__ __forceinline__ kiln_i64 kiln_neg(kiln_i64 a) { return (kiln_i64)(0ull - (kiln_u64)a); }
+__device__ __forceinline__ kiln_i32 kiln_abs(kiln_i32 a) { return a < 0 ? kiln_neg(a) : a; }
+__device__ __forceinline__ kiln_i64 kiln_abs(kiln_i64 a) { return a < 0 ? kiln_neg(a) : a; }
+
+// max/min propagate NaN like torch.maximum (fmaxf would drop it).
+template <class T> __device__ __forceinline__ T kiln_max(T a, T b) { return a > b ? a : b; }
+template <class T> __device__ __forceinline__ T kiln_min(T a, T b) { return a < b ? a : b; }
+__device__ __forceinline__ float kiln_max(float a, float b) { return (a != a || b != b) ? a + b : (a > b ? a : b); }
+__device__ __forceinline__ double kiln_max(double a, double b) { return (a != a || b != b) ? a + b : (a > b ? a : b); }
+__device__ __forceinline__ float kiln_min(float a, float b) { return (a != a || b != b) ? a + b : (a < b ? a : b); }
+__device__ __forceinline__ double kiln_min(double a, double b) { return (a != a || b != b) ? a + b : (a < b ? a : b); }
+
+struct kiln_sum_op { template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_add(a, b); } };
+struct kiln_max_op { template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_max(a, b); } };
+struct kiln_min_op { template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_min(a, b); } };
+
+template <class T> __device__ __forceinline__ T kiln_shfl_xor(T v, int lane_mask) {
+  return __shfl_xor_sync(0xffffffffu, v, lane_mask);
+}
+__device__ __forceinline__ bool kiln_shfl_xor(bool v, int lane_mask) {
+  return __shfl_xor_sync(0xffffffffu, (int)v, lane_mask) != 0;
+}
+
+// Every thread of the block gets op over all threads' v: a butterfly within
+// each warp, then each thread folds the warps' partials in the same order,
+// so all threads hold the same value. blockDim.x must be a multiple of 32.
+// The first barrier keeps a previous reduction's readers off `partial`.
+template <class T, class Op> __device__ __forceinline__ T kiln_block_reduce(T v, Op op, T* partial) {
+  for (int m = 16; m > 0; m >>= 1) v = op(v, kiln_shfl_xor(v, m));
+  __syncthreads();
+  if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = v;
+  __syncthreads();
+  v = partial[0];
+  for (unsigned w = 1; w < (blockDim.x >> 5); ++w) v = op(v, partial[w]);
+  return v;
+}
+
+#endif  // KILN_CUDA_PRELUDE
+)";
+
+// ---- the emitter ------------------------------------------------------------------------------
+// Where a pass evaluates expressions, which decides each operand's offset.
+enum class Where {
+  Pointwise,   // element (i0, ..., i{rank-1})
+  RowElement,  // element e of the current row
+  RowStart,    // the row itself: loads read element 0, per-row stores ignore the last stride
+};
+
+class Emitter {
+ public:
+  Emitter(const kir::Kernel& k, std::string entry, int block_threads)
+      : k_(k), entry_(std::move(entry)), threads_(block_threads), rank_(k.rank) {}
+
+  std::string run() {
+    out_ += kPrelude;
+    out_ += "\n";
+    header();
+    args_struct();
+    line("extern \"C\" __global__ void __launch_bounds__(" + std::to_string(threads_) + ") " + entry_ + "(const " +
+         entry_ + "_args a) {");
+    ++indent_;
+    if (k_.kind == Kind::Pointwise) {
+      pointwise();
+    } else {
+      rows();
+    }
+    --indent_;
+    line("}");
+    return out_;
+  }
+
+ private:
+  void line(const std::string& s = "") {
+    if (!s.empty()) out_.append(size_t(indent_) * 2, ' ');
+    out_ += s;
+    out_ += '\n';
+  }
+
+  void header() {
+    line("// kernel " + k_.name + ": " + (k_.kind == Kind::Row ? "row" : "pointwise") + ", rank " +
+         std::to_string(rank_) + ", entry " + entry_);
+    std::string ir = k_.to_text();
+    for (size_t at = 0; at < ir.size();) {
+      size_t nl = ir.find('\n', at);
+      if (nl == std::string::npos) nl = ir.size();
+      line("//   " + ir.substr(at, nl - at));
+      at = nl + 1;
+    }
+    line();
+  }
+
+  // The ABI's words (gpu/cuda_codegen.h) as named fields: all 8 bytes, so no padding.
+  void args_struct() {
+    const size_t n = k_.operands.size();
+    line("struct " + entry_ + "_args {");
+    ++indent_;
+    if (n) line("char* ptrs[" + std::to_string(n) + "];");
+    line("kiln_i64 sizes[" + std::to_string(rank_) + "];");
+    if (n) line("kiln_i64 strides[" + std::to_string(n * size_t(rank_)) + "];  // operand-major");
+    line("double params[" + std::to_string(std::max(k_.num_params, 1)) + "];");
+    line("kiln_i64 begin, end;");
+    --indent_;
+    line("};");
+    line();
+  }
+
+  std::string stride(int32_t k, int d) const { return "a.strides[" + std::to_string(k * rank_ + d) + "]"; }
+
+  // The row's (or element's) outer dims: i0 .. i{dims-1} from flat index `flat`.
+  void unravel(const std::string& flat, int dims) {
+    if (dims == 0) return;
+    line("kiln_i64 q = " + flat + ";");
+    for (int d = dims - 1; d > 0; --d) {
+      line("const kiln_i64 i" + std::to_string(d) + " = q % a.sizes[" + std::to_string(d) + "];");
+      line("q /= a.sizes[" + std::to_string(d) + "];");
+    }
+    line("const kiln_i64 i0 = q;");
+  }
+
+  // Sum of idx_d * stride over the outer dims (all but the last).
+  std::string outer_offset(int32_t k) const {
+    std::string s;
+    for (int d = 0; d < rank_ - 1; ++d) s += (s.empty() ? "" : " + ") + ("i" + std::to_string(d) + " * " + stride(k, d));
+    return s;
+  }
+
+  // The last dim's term for index `j`, by the operand's inner layout (the
+  // launcher checks strides against it, as for the CPU backend).
+  std::string inner_term(int32_t k, const std::string& j) const {
+    switch (k_.operands[size_t(k)].inner) {
+      case kir::Inner::Contiguous: return j;
+      case kir::Inner::Broadcast: return "";
+      case kir::Inner::Strided: return j + " * " + stride(k, rank_ - 1);
+    }
+    return "";
+  }
+
+  static std::string plus(const std::string& a, const std::string& b) {
+    if (a.empty()) return b.empty() ? "0" : b;
+    return b.empty() ? a : a + " + " + b;
+  }
+
+  std::string offset(int32_t k, Where w) const {
+    switch (w) {
+      case Where::Pointwise: return plus(outer_offset(k), inner_term(k, "i" + std::to_string(rank_ - 1)));
+      case Where::RowElement: return plus("b" + std::to_string(k), inner_term(k, "e"));
+      case Where::RowStart: return "b" + std::to_string(k);
+    }
+    return "0";
+  }
+
+  // The expressions `roots` need, and the operands they and `stores` touch.
+  struct Plan {
+    std::vector<char> need;
+    std::vector<char> operand;
+  };
+  Plan plan(const std::vector<ExprId>& roots, const std::vector<const kir::Store*>& stores) const {
+    Plan p{std::vector<char>(k_.exprs.size(), 0), std::vector<char>(k_.operands.size(), 0)};
+    for (ExprId r : roots) p.need[size_t(r)] = 1;
+    for (size_t e = k_.exprs.size(); e-- > 0;) {
+      if (!p.need[e]) continue;
+      const kir::Expr& x = k_.exprs[e];
+      if (x.op == Op::Load) p.operand[size_t(x.slot)] = 1;
+      if (x.op == Op::IsNan && !floating(k_.exprs[size_t(x.a)].type)) continue;  // "false": reads nothing
+      for (ExprId o : {x.a, x.b, x.c})
+        if (o >= 0) p.need[size_t(o)] = 1;
+    }
+    for (const kir::Store* s : stores) p.operand[size_t(s->operand)] = 1;
+    return p;
+  }
+
+  // Offsets, then one local per needed expression, then the stores.
+  void pass(const Plan& p, Where w, const std::vector<const kir::Store*>& stores) {
+    for (size_t k = 0; k < p.operand.size(); ++k)
+      if (p.operand[k]) line("const kiln_i64 o" + std::to_string(k) + " = " + offset(int32_t(k), w) + ";");
+    for (size_t e = 0; e < p.need.size(); ++e)
+      if (p.need[e]) line("const " + std::string(ctype(k_.exprs[e].type)) + " " + var(ExprId(e)) + " = " +
+                          value(ExprId(e)) + ";");
+    for (const kir::Store* s : stores) {
+      const DType t = k_.operands[size_t(s->operand)].dtype;
+      const std::string v = cast(var(s->value), k_.exprs[size_t(s->value)].type, t);
+      line("((" + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(s->operand) + "])[o" +
+           std::to_string(s->operand) + "] = " + (t == DType::Bool ? "(kiln_u8)" + v : v) + ";");
+    }
+  }
+
+  std::string value(ExprId e) const {
+    const kir::Expr& x = k_.exprs[size_t(e)];
+    const DType t = x.type;
+    const std::string a = x.a >= 0 ? var(x.a) : "", b = x.b >= 0 ? var(x.b) : "";
+    const bool f = floating(t);
+    switch (x.op) {
+      case Op::Load: {
+        const std::string m = "((const " + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(x.slot) + "])[o" +
+                              std::to_string(x.slot) + "]";
+        return t == DType::Bool ? "(" + m + " != 0)" : m;
+      }
+      case Op::Const: return constant(x.imm, t);
+      case Op::Param: return cast("a.params[" + std::to_string(x.slot) + "]", DType::Float64, t);
+      case Op::RowValue: return "rv" + std::to_string(x.slot);
+      case Op::Cast: return cast(a, k_.exprs[size_t(x.a)].type, t);
+      case Op::Add: return f ? a + " + " + b : "kiln_add(" + a + ", " + b + ")";
+      case Op::Sub: return f ? a + " - " + b : "kiln_sub(" + a + ", " + b + ")";
+      case Op::Mul: return f ? a + " * " + b : "kiln_mul(" + a + ", " + b + ")";
+      case Op::Div: return a + " / " + b;
+      case Op::Max: return "kiln_max(" + a + ", " + b + ")";
+      case Op::Min: return "kiln_min(" + a + ", " + b + ")";
+      case Op::Pow: return std::string(math_fn(x.op, t)) + "(" + a + ", " + b + ")";
+      case Op::Neg: return f ? "-" + a : "kiln_neg(" + a + ")";
+      case Op::Abs: return f ? std::string(math_fn(x.op, t)) + "(" + a + ")" : "kiln_abs(" + a + ")";
+      case Op::Floor:
+      case Op::Ceil:
+      case Op::Trunc:
+      case Op::Round: return f ? std::string(math_fn(x.op, t)) + "(" + a + ")" : a;  // integers are already whole
+      case Op::Lt:
+      case Op::Le:
+      case Op::Gt:
+      case Op::Ge:
+      case Op::Eq:
+      case Op::Ne: return a + compare_op(x.op) + b;
+      case Op::And: return a + " && " + b;
+      case Op::Or: return a + " || " + b;
+      case Op::Not: return "!" + a;
+      case Op::IsNan: return floating(k_.exprs[size_t(x.a)].type) ? "(" + a + " != " + a + ")" : "false";
+      case Op::Select: return var(x.c) + " ? " + a + " : " + b;
+      default: return std::string(math_fn(x.op, t)) + "(" + a + ")";  // Exp .. Cos
+    }
+  }
+
+  std::vector<const kir::Store*> stores(bool per_row) const {
+    std::vector<const kir::Store*> out;
+    for (const kir::Store& s : k_.stores)
+      if (s.per_row == per_row) out.push_back(&s);
+    return out;
+  }
+  static std::vector<ExprId> roots(const std::vector<const kir::Store*>& ss) {
+    std::vector<ExprId> r;
+    for (const kir::Store* s : ss) r.push_back(s->value);
+    return r;
+  }
+
+  void pointwise() {
+    line("const kiln_i64 step = (kiln_i64)gridDim.x * blockDim.x;");
+    line("for (kiln_i64 i = a.begin + (kiln_i64)blockIdx.x * blockDim.x + threadIdx.x; i < a.end; i += step) {");
+    ++indent_;
+    unravel("i", rank_);
+    line();
+    const auto ss = stores(false);
+    pass(plan(roots(ss), ss), Where::Pointwise, ss);
+    --indent_;
+    line("}");
+  }
+
+  void rows() {
+    const auto row_stores = stores(true), elem_stores = stores(false);
+    const Plan row_plan = plan(roots(row_stores), row_stores), elem_plan = plan(roots(elem_stores), elem_stores);
+    std::vector<Plan> red_plans;
+    for (const kir::Reduction& r : k_.reductions) red_plans.push_back(plan({r.value}, {}));
+
+    if (!k_.reductions.empty()) line("__shared__ kiln_i64 partial[32];  // one value per warp; 8 bytes hold every type");
+    if (!k_.reductions.empty() || !elem_stores.empty()) line("const kiln_i64 n = a.sizes[" + std::to_string(rank_ - 1) + "];");
+    line("for (kiln_i64 r = a.begin + blockIdx.x; r < a.end; r += gridDim.x) {");
+    ++indent_;
+    unravel("r", rank_ - 1);
+    // Row starts of the operands any pass touches.
+    for (size_t k = 0; k < k_.operands.size(); ++k) {
+      bool used = row_plan.operand[k] || elem_plan.operand[k];
+      for (const Plan& p : red_plans) used = used || p.operand[k];
+      if (used) line("const kiln_i64 b" + std::to_string(k) + " = " + plus(outer_offset(int32_t(k)), "") + ";");
+    }
+    for (size_t j = 0; j < k_.reductions.size(); ++j) reduction(j, red_plans[j]);
+    if (!row_stores.empty()) {
+      line();
+      line("// per-row stores");
+      line("if (threadIdx.x == 0) {");
+      ++indent_;
+      pass(row_plan, Where::RowStart, row_stores);
+      --indent_;
+      line("}");
+    }
+    if (!elem_stores.empty()) {
+      line();
+      line("// element stores");
+      line("for (kiln_i64 e = threadIdx.x; e < n; e += blockDim.x) {");
+      ++indent_;
+      pass(elem_plan, Where::RowElement, elem_stores);
+      --indent_;
+      line("}");
+    }
+    --indent_;
+    line("}");
+  }
+
+  void reduction(size_t j, const Plan& p) {
+    const kir::Reduction& red = k_.reductions[j];
+    const DType t = k_.exprs[size_t(red.value)].type;
+    const std::string T = ctype(t), acc = "acc" + std::to_string(j);
+    const char* names[] = {"sum", "max", "min"};
+    const char* fn = red.op == kir::ReduceOp::Sum ? "kiln_add" : red.op == kir::ReduceOp::Max ? "kiln_max" : "kiln_min";
+    line();
+    line("// reduction " + std::to_string(j) + ": " + names[int(red.op)] + " of %" + std::to_string(red.value));
+    line(T + " " + acc + " = " + identity(red.op, t) + ";");
+    line("for (kiln_i64 e = threadIdx.x; e < n; e += blockDim.x) {");
+    ++indent_;
+    pass(p, Where::RowElement, {});
+    line(acc + " = " + fn + "(" + acc + ", " + var(red.value) + ");");
+    --indent_;
+    line("}");
+    line("const " + T + " rv" + std::to_string(j) + " = kiln_block_reduce(" + acc + ", kiln_" + names[int(red.op)] +
+         "_op(), (" + T + "*)partial);");
+  }
+
+  // The reduction's value over an empty row; NaN still wins against it.
+  static std::string identity(kir::ReduceOp op, DType t) {
+    if (op == kir::ReduceOp::Sum) return constant(0, t);
+    const bool max = op == kir::ReduceOp::Max;
+    if (floating(t)) return float_literal(max ? -INFINITY : INFINITY, t);
+    if (t == DType::Bool) return max ? "false" : "true";
+    if (t == DType::Int32) return int_literal(max ? INT32_MIN : INT32_MAX, t);
+    return int_literal(max ? INT64_MIN : INT64_MAX, t);
+  }
+
+  const kir::Kernel& k_;
+  const std::string entry_;
+  const int threads_;
+  const int rank_;
+  std::string out_;
+  int indent_ = 0;
+};
+
+bool identifier(const std::string& s) {
+  if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
+  for (char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
+}
+
+}  // namespace
+
+CudaKernelSource emit_cuda(const kir::Kernel& k, const std::string& entry) {
+  KILN_CHECK(identifier(entry), Runtime, "CUDA entry name '", entry, "' is not a C identifier");
+  Checker(k).run();
+  CudaKernelSource src;
+  src.entry = entry;
+  src.code = Emitter(k, entry, src.block_threads).run();
+  return src;
+}
+
+int64_t cuda_arg_words(const kir::Kernel& k) {
+  const int64_t n = int64_t(k.operands.size());
+  return n + k.rank + n * k.rank + std::max<int64_t>(k.num_params, 1) + 2;
+}
+
+}  // namespace kiln::gpu

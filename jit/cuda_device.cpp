@@ -1,0 +1,260 @@
+#include "jit/cuda_device.h"
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <unordered_map>
+
+#include "gpu/caching_allocator.h"
+#include "gpu/cuda_codegen.h"
+#include "gpu/cuda_libs.h"
+#include "gpu/nvrtc_compile.h"
+#include "jit/launch.h"
+#include "jit/nvrtc_check.h"
+#include "jit/op_kernels.h"
+#include "traces/recorder.h"
+
+namespace kiln::jit {
+
+namespace {
+
+constexpr char kNoDriver[] =
+    "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from "
+    "http://www.nvidia.com/Download/index.aspx";
+
+const gpu::Driver& drv() { return gpu::driver(); }
+
+void check(CUresult rc, const char* what) {
+  if (rc == CUDA_SUCCESS) return;
+  const char* msg = nullptr;
+  drv().cuGetErrorString(rc, &msg);
+  throw Error(std::string("CUDA error: ") + (msg ? msg : "unknown error") + " (" + what + ")");
+}
+
+// One device's state: its context, stream, allocator and loaded kernels.
+struct DeviceState {
+  CUdevice dev = 0;
+  CUcontext ctx = nullptr;
+  CUstream stream = nullptr;
+  std::string arch;  // "sm_90"
+  int sms = 1;
+  std::unique_ptr<gpu::DriverBackend> memory;
+  std::unique_ptr<gpu::CachingAllocator> allocator;
+  std::unordered_map<std::string, CUfunction> functions;  // by kernel IR text
+  cublasHandle_t blas = nullptr;
+};
+
+class CudaBackend final : public DeviceBackend {
+ public:
+  bool available() override { return init() && !devices_.empty(); }
+  int device_count() override { return available() ? int(devices_.size()) : 0; }
+  std::string unavailable_reason() override {
+    init();
+    return reason_;
+  }
+  std::string device_name(int index) override {
+    DeviceState& d = state(index);
+    char name[256] = {};
+    check(drv().cuDeviceGetName(name, sizeof name, d.dev), "cuDeviceGetName");
+    return name;
+  }
+
+  void* allocate(size_t nbytes, int index) override { return state(index).allocator->allocate(nbytes); }
+  void release(void* ptr, size_t, int index) noexcept override {
+    if (index < int(devices_.size())) devices_[size_t(index)]->allocator->free(ptr, devices_[size_t(index)]->stream);
+  }
+
+  void copy(void* dst, Device dst_dev, const void* src, Device src_dev, size_t nbytes) override {
+    DeviceState& d = state(dst_dev.type == DeviceType::CUDA ? dst_dev.index : src_dev.index);
+    static trace::InternedName kHtoD("memcpy HtoD"), kDtoH("memcpy DtoH"), kDtoD("memcpy DtoD");
+    const bool to_dev = dst_dev.type == DeviceType::CUDA, from_dev = src_dev.type == DeviceType::CUDA;
+    trace::SpanScope span(trace::Category::gpu, to_dev && from_dev ? kDtoD : to_dev ? kHtoD : kDtoH);
+    auto dptr = [](const void* p) { return CUdeviceptr(reinterpret_cast<uintptr_t>(p)); };
+    if (to_dev && from_dev) check(drv().cuMemcpyDtoDAsync(dptr(dst), dptr(src), nbytes, d.stream), "cuMemcpyDtoD");
+    else if (to_dev) check(drv().cuMemcpyHtoDAsync(dptr(dst), src, nbytes, d.stream), "cuMemcpyHtoD");
+    else check(drv().cuMemcpyDtoHAsync(dst, dptr(src), nbytes, d.stream), "cuMemcpyDtoH");
+    // Pageable host memory: the host may reuse or read it only after the copy.
+    if (!(to_dev && from_dev)) check(drv().cuStreamSynchronize(d.stream), "cuStreamSynchronize");
+  }
+
+  bool run(const OpDef& op, const Args& args, std::vector<Tensor>& outs) override {
+    Device dev = common_device(op, args);
+    DeviceState& d = state(dev.index);
+    if (run_matmul(d, op, args, outs)) return true;
+    lazy::PendingOp p{&op, std::vector<Value>(args.begin(), args.end()), outs, 0};
+    const FusedKernel* fk = kernels_.find(p, dev);
+    if (!fk) return false;
+    BoundArgs a;
+    if (!bind_args(*fk, {&p, 1}, a)) return false;
+    if (a.items == 0) return true;
+    gpu::CudaKernelSource src;
+    CUfunction fn = function(d, fk->kernel, src);
+    launch_kernel(d, fk->kernel, fn, src.block_threads, a);
+    return true;
+  }
+
+  void synchronize() override {
+    for (auto& d : devices_) check(drv().cuStreamSynchronize(d->stream), "cuStreamSynchronize");
+  }
+  std::vector<std::pair<std::string, double>> memory_stats(int index) override {
+    std::vector<std::pair<std::string, double>> out;
+    for (auto& [k, v] : state(index).allocator->memory_stats()) out.emplace_back(k, double(v));
+    return out;
+  }
+  void empty_cache() override {
+    for (auto& d : devices_) d->allocator->empty_cache();
+  }
+
+ private:
+  // Opens the driver and every device once; false with reason_ set when
+  // there is no driver or device.
+  bool init() {
+    std::call_once(once_, [&] {
+      try {
+        init_devices();
+      } catch (const Error& e) {
+        devices_.clear();
+        reason_ = e.what();
+      }
+    });
+    return reason_.empty();
+  }
+
+  void init_devices() {
+    KILN_CHECK(drv().ok(), Runtime, kNoDriver);
+    KILN_CHECK(drv().cuInit(0) == CUDA_SUCCESS, Runtime, kNoDriver);
+    int n = 0;
+    check(drv().cuDeviceGetCount(&n), "cuDeviceGetCount");
+    KILN_CHECK(n > 0, Runtime, "No CUDA GPUs are available");
+    for (int i = 0; i < n; ++i) devices_.push_back(open_device(i));
+  }
+
+  static std::unique_ptr<DeviceState> open_device(int index) {
+    auto d = std::make_unique<DeviceState>();
+    check(drv().cuDeviceGet(&d->dev, index), "cuDeviceGet");
+    check(drv().cuDevicePrimaryCtxRetain(&d->ctx, d->dev), "cuDevicePrimaryCtxRetain");
+    check(drv().cuCtxSetCurrent(d->ctx), "cuCtxSetCurrent");
+    check(drv().cuStreamCreate(&d->stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+    int major = 0, minor = 0;
+    check(drv().cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d->dev), "attribute");
+    check(drv().cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d->dev), "attribute");
+    check(drv().cuDeviceGetAttribute(&d->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d->dev), "attribute");
+    d->arch = "sm_" + std::to_string(major * 10 + minor);
+    d->memory = std::make_unique<gpu::DriverBackend>(d->ctx);
+    d->allocator = std::make_unique<gpu::CachingAllocator>(*d->memory, index);
+    return d;
+  }
+
+  DeviceState& state(int index) {
+    if (!init()) throw Error(reason_);
+    KILN_CHECK(index >= 0 && index < int(devices_.size()), Runtime, "CUDA error: invalid device ordinal (cuda:",
+               index, " of ", devices_.size(), " devices)");
+    DeviceState& d = *devices_[size_t(index)];
+    check(drv().cuCtxSetCurrent(d.ctx), "cuCtxSetCurrent");  // any thread may call in
+    return d;
+  }
+
+  // The kernel's loaded function: NVRTC for this device's arch on first use.
+  CUfunction function(DeviceState& d, const kir::Kernel& k, gpu::CudaKernelSource& src) {
+    std::string text = k.to_text();
+    src = gpu::emit_cuda(k, "kiln_" + k.name);
+    std::lock_guard lock(mu_);
+    auto it = d.functions.find(text);
+    if (it != d.functions.end()) return it->second;
+    if (nvrtc_check_enabled()) nvrtc_check_add(k);
+    static trace::InternedName kCompile("nvrtc compile");
+    trace::SpanScope span(trace::Category::compile, kCompile);
+    gpu::NvrtcOptions opt;
+    opt.arch = d.arch;
+    gpu::NvrtcResult bin = gpu::nvrtc_compile(src.code, k.name + ".cu", opt);
+    CUmodule module = nullptr;
+    check(drv().cuModuleLoadData(&module, bin.image.data()), "cuModuleLoadData");
+    CUfunction fn = nullptr;
+    check(drv().cuModuleGetFunction(&fn, module, src.entry.c_str()), "cuModuleGetFunction");
+    d.functions.emplace(std::move(text), fn);
+    return fn;
+  }
+
+  // The ABI of gpu/cuda_codegen.h: 8-byte words, passed by value.
+  static std::vector<uint64_t> pack(const kir::Kernel& k, const BoundArgs& a) {
+    std::vector<uint64_t> w;
+    auto bits = [](auto v) {
+      uint64_t u = 0;
+      std::memcpy(&u, &v, sizeof v);
+      return u;
+    };
+    for (char* p : a.ptrs) w.push_back(bits(p));
+    for (int64_t s : a.domain) w.push_back(bits(s));
+    for (int64_t s : a.strides) w.push_back(bits(s));
+    for (double p : a.params) w.push_back(bits(p));
+    if (a.params.empty()) w.push_back(0);
+    w.push_back(0);
+    w.push_back(uint64_t(a.items));
+    KILN_CHECK(int64_t(w.size()) == gpu::cuda_arg_words(k), Runtime, "internal error: kernel ", k.name,
+               " takes ", gpu::cuda_arg_words(k), " argument words, not ", w.size());
+    return w;
+  }
+
+  static void launch_kernel(DeviceState& d, const kir::Kernel& k, CUfunction fn, int threads, const BoundArgs& a) {
+    std::vector<uint64_t> words = pack(k, a);
+    size_t bytes = words.size() * sizeof(uint64_t);
+    void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, words.data(), CU_LAUNCH_PARAM_BUFFER_SIZE, &bytes,
+                     CU_LAUNCH_PARAM_END};
+    // Pointwise: a grid-stride loop, a few waves of blocks; Row: a block per row.
+    int64_t per_block = k.kind == kir::Kind::Row ? 1 : threads;
+    int64_t blocks = std::clamp<int64_t>((a.items + per_block - 1) / per_block, 1, int64_t(d.sms) * 32);
+    static trace::InternedName kLaunch("cuda launch");
+    trace::SpanScope span(trace::Category::gpu, kLaunch);
+    check(drv().cuLaunchKernel(fn, unsigned(blocks), 1, 1, unsigned(threads), 1, 1, 0, d.stream, nullptr, extra),
+          "cuLaunchKernel");
+  }
+
+  // mm of float32 matrices through cuBLAS; other matmuls take the fallback.
+  bool run_matmul(DeviceState& d, const OpDef& op, const Args& args, std::vector<Tensor>& outs) {
+    if (op.name() != "mm") return false;
+    const Tensor &a = args[0].tensor(), &b = args[1].tensor();
+    const Tensor& c = outs[0];
+    if (a.dtype() != DType::Float32 || b.dtype() != DType::Float32 || !c.is_contiguous()) return false;
+    // Row-major C = A B is column-major C^T = B^T A^T: cuBLAS reads each
+    // row-major operand as its transpose, untransposed when it is contiguous.
+    auto layout = [](const Tensor& t, cublasOperation_t& op_out, int& ld) {
+      if (t.stride(1) == 1 && t.stride(0) >= std::max<int64_t>(1, t.size(1))) {
+        op_out = CUBLAS_OP_N, ld = int(t.stride(0));
+        return true;
+      }
+      if (t.stride(0) == 1 && t.stride(1) >= std::max<int64_t>(1, t.size(0))) {
+        op_out = CUBLAS_OP_T, ld = int(t.stride(1));
+        return true;
+      }
+      return false;
+    };
+    cublasOperation_t op_a, op_b;
+    int lda = 0, ldb = 0;
+    if (!layout(a, op_a, lda) || !layout(b, op_b, ldb)) return false;
+    const gpu::Cublas& blas = gpu::cublas();
+    KILN_CHECK(blas.ok(), Runtime, "cuBLAS is not available: ", blas.error);
+    if (!d.blas) {
+      KILN_CHECK(blas.cublasCreate(&d.blas) == CUBLAS_STATUS_SUCCESS, Runtime, "cublasCreate failed");
+      blas.cublasSetStream(d.blas, d.stream);
+    }
+    const int m = int(a.size(0)), k = int(a.size(1)), n = int(b.size(1));
+    const float one = 1, zero = 0;
+    cublasStatus_t st = blas.cublasGemmEx(d.blas, op_b, op_a, n, m, k, &one, b.raw_data(), CUDA_R_32F, ldb,
+                                          a.raw_data(), CUDA_R_32F, lda, &zero, c.raw_data(), CUDA_R_32F, n,
+                                          CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    KILN_CHECK(st == CUBLAS_STATUS_SUCCESS, Runtime, "cuBLAS GEMM failed with status ", int(st));
+    return true;
+  }
+
+  std::once_flag once_;
+  std::string reason_;
+  std::vector<std::unique_ptr<DeviceState>> devices_;
+  std::mutex mu_;
+  OpKernels kernels_;
+};
+
+}  // namespace
+
+std::unique_ptr<DeviceBackend> make_cuda_backend() { return std::make_unique<CudaBackend>(); }
+
+}  // namespace kiln::jit

@@ -1,0 +1,25 @@
+#include "jit/device_backends.h"
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "jit/emulated_device.h"
+#if KILN_HAVE_GPU
+#include "jit/cuda_device.h"
+#endif
+
+namespace kiln::jit {
+
+void install_cuda_backend() {
+  static std::unique_ptr<DeviceBackend> backend;  // lives as long as the process's tensors may
+  if (backend) return;
+  const char* emulate = std::getenv("KILN_EMULATE_CUDA");
+  if (emulate && *emulate && std::string(emulate) != "0") backend = make_emulated_cuda();
+#if KILN_HAVE_GPU
+  else backend = make_cuda_backend();
+#endif
+  set_cuda_backend(backend.get());
+}
+
+}  // namespace kiln::jit

@@ -1,0 +1,71 @@
+#include "jit/emulated_device.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+
+#include "jit/kernel_cache.h"
+#include "jit/launch.h"
+#include "jit/nvrtc_check.h"
+#include "jit/op_kernels.h"
+
+namespace kiln::jit {
+
+namespace {
+
+class EmulatedCuda final : public DeviceBackend {
+ public:
+  bool available() override { return true; }
+  int device_count() override { return 1; }
+  std::string unavailable_reason() override { return ""; }
+  std::string device_name(int) override { return "Kiln emulated CUDA device (host memory)"; }
+
+  void* allocate(size_t nbytes, int index) override {
+    check_index(index);
+    void* p = std::aligned_alloc(64, (std::max<size_t>(nbytes, 1) + 63) / 64 * 64);
+    KILN_CHECK(p, Runtime, "CUDA out of memory. Tried to allocate ", nbytes, " bytes on the emulated device");
+    int64_t now = allocated_.fetch_add(int64_t(nbytes)) + int64_t(nbytes);
+    for (int64_t peak = peak_.load(); now > peak && !peak_.compare_exchange_weak(peak, now);) {
+    }
+    ++allocations_;
+    return p;
+  }
+  void release(void* ptr, size_t nbytes, int) noexcept override {
+    allocated_.fetch_sub(int64_t(nbytes));
+    std::free(ptr);
+  }
+  void copy(void* dst, Device, const void* src, Device, size_t nbytes) override { std::memcpy(dst, src, nbytes); }
+
+  bool run(const OpDef& op, const Args& args, std::vector<Tensor>& outs) override {
+    lazy::PendingOp p{&op, std::vector<Value>(args.begin(), args.end()), outs, 0};
+    const FusedKernel* fk = kernels_.find(p, Device{DeviceType::CUDA, 0});
+    if (!fk) return false;
+    if (nvrtc_check_enabled()) nvrtc_check_add(fk->kernel);
+    CompiledKernel ck = KernelCache::get().find_or_compile(fk->kernel, {});
+    return launch(*fk, ck.fn, {&p, 1});
+  }
+  void synchronize() override {}
+  std::vector<std::pair<std::string, double>> memory_stats(int index) override {
+    check_index(index);
+    return {{"allocated_bytes.all.current", double(allocated_.load())},
+            {"allocated_bytes.all.peak", double(peak_.load())},
+            {"reserved_bytes.all.current", double(allocated_.load())},
+            {"reserved_bytes.all.peak", double(peak_.load())},
+            {"allocation.all.allocated", double(allocations_.load())}};
+  }
+  void empty_cache() override {}
+
+ private:
+  static void check_index(int index) {
+    KILN_CHECK(index == 0, Runtime, "CUDA error: invalid device ordinal (cuda:", index,
+               "; the emulated device is cuda:0)");
+  }
+  OpKernels kernels_;
+  std::atomic<int64_t> allocated_{0}, peak_{0}, allocations_{0};
+};
+
+}  // namespace
+
+std::unique_ptr<DeviceBackend> make_emulated_cuda() { return std::make_unique<EmulatedCuda>(); }
+
+}  // namespace kiln::jit

@@ -1,0 +1,34 @@
+// Eager kernels for devices other than the CPU: one op becomes a one-node
+// graph that goes through the same fusion pass, and so the same op-table
+// lowerings, as traced graphs. A device backend compiles the kernel for its
+// device (CUDA C through NVRTC; the emulated device through LLVM) and binds
+// it with bind_args (jit/launch.h). There is no second kernel library.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/lazy.h"
+#include "jit/fusion.h"
+
+namespace kiln::jit {
+
+class OpKernels {
+ public:
+  // The kernel that runs `op` (a functional op; for an in-place use, outs
+  // holds self) on `p`'s tensors on `device`; nullptr when its lowering does
+  // not cover this use (views, matmuls, an unsupported dtype or dim). Cached
+  // by the op's guard signature, so scalar values are kernel parameters.
+  const FusedKernel* find(const lazy::PendingOp& p, Device device);
+  size_t size() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::unordered_map<std::string, std::unique_ptr<FusedKernel>> by_signature_;  // null: no kernel
+};
+
+}  // namespace kiln::jit
