@@ -13,6 +13,17 @@ namespace kiln::jit {
 
 namespace {
 
+// Device addresses are host addresses with this bit set: non-canonical, so
+// host code that reads device memory directly (which would fault on a real
+// GPU too) faults here instead of silently working. Only this backend's
+// kernels and copies strip it.
+constexpr uintptr_t kDeviceBit = uintptr_t(1) << 62;
+void* to_device(void* p) { return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(p) | kDeviceBit); }
+template <class T>
+T* to_host(T* p) {
+  return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(p) & ~kDeviceBit);
+}
+
 class EmulatedCuda final : public DeviceBackend {
  public:
   bool available() override { return true; }
@@ -28,21 +39,28 @@ class EmulatedCuda final : public DeviceBackend {
     for (int64_t peak = peak_.load(); now > peak && !peak_.compare_exchange_weak(peak, now);) {
     }
     ++allocations_;
-    return p;
+    return to_device(p);
   }
   void release(void* ptr, size_t nbytes, int) noexcept override {
     allocated_.fetch_sub(int64_t(nbytes));
-    std::free(ptr);
+    std::free(to_host(ptr));
   }
-  void copy(void* dst, Device, const void* src, Device, size_t nbytes) override { std::memcpy(dst, src, nbytes); }
+  void copy(void* dst, Device dst_dev, const void* src, Device src_dev, size_t nbytes) override {
+    std::memcpy(dst_dev.type == DeviceType::CUDA ? to_host(dst) : dst,
+                src_dev.type == DeviceType::CUDA ? to_host(src) : src, nbytes);
+  }
 
   bool run(const OpDef& op, const Args& args, std::vector<Tensor>& outs) override {
     lazy::PendingOp p{&op, std::vector<Value>(args.begin(), args.end()), outs, 0};
     const FusedKernel* fk = kernels_.find(p, Device{DeviceType::CUDA, 0});
     if (!fk) return false;
     if (nvrtc_check_enabled()) nvrtc_check_add(fk->kernel);
+    BoundArgs a;
+    if (!bind_args(*fk, {&p, 1}, a)) return false;
     CompiledKernel ck = KernelCache::get().find_or_compile(fk->kernel, {});
-    return launch(*fk, ck.fn, {&p, 1});
+    for (char*& ptr : a.ptrs) ptr = to_host(ptr);
+    run_bound(fk->kernel, ck.fn, a);
+    return true;
   }
   void synchronize() override {}
   std::vector<std::pair<std::string, double>> memory_stats(int index) override {

@@ -79,16 +79,20 @@ bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, Boun
   return true;
 }
 
-bool launch(const FusedKernel& fk, kir::KernelFn fn, std::span<const lazy::PendingOp> ops) {
-  BoundArgs a;
-  if (!bind_args(fk, ops, a)) return false;
-  if (a.items == 0) return true;
+void run_bound(const kir::Kernel& k, kir::KernelFn fn, const BoundArgs& a) {
+  if (a.items == 0) return;
   // About 32K elements a task, so small kernels stay on the calling thread.
-  int64_t per_item = fk.kernel.kind == kir::Kind::Row ? a.domain.back() : 1;
+  int64_t per_item = k.kind == kir::Kind::Row ? a.domain.back() : 1;
   int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(per_item, 1));
   parallel_for(0, a.items, grain, [&](int64_t b, int64_t e) {
     fn(a.ptrs.data(), a.domain.data(), a.strides.data(), a.params.data(), b, e);
   });
+}
+
+bool launch(const FusedKernel& fk, kir::KernelFn fn, std::span<const lazy::PendingOp> ops) {
+  BoundArgs a;
+  if (!bind_args(fk, ops, a)) return false;
+  run_bound(fk.kernel, fn, a);
   return true;
 }
 

@@ -24,6 +24,9 @@ struct BoundArgs {
 // value changed).
 bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, BoundArgs& out);
 
+// Runs bound arguments on the CPU, split over core's thread pool.
+void run_bound(const kir::Kernel& k, kir::KernelFn fn, const BoundArgs& a);
+
 // False (nothing written) when bind_args fails: the caller then runs the
 // kernel's nodes on their eager kernels.
 bool launch(const FusedKernel& fk, kir::KernelFn fn, std::span<const lazy::PendingOp> ops);

@@ -79,7 +79,7 @@ Obj m_item(Interp&, const CallArgs& a) {
   lazy::ReasonScope why(lazy::SyncReason::Item);
   const Tensor& t = self_of(a);
   KILN_CHECK(t.numel() == 1, Runtime, "a Tensor with ", t.numel(), " elements cannot be converted to Scalar");
-  return element_obj(t, 0);
+  return element_obj(copy_to_device(t, Device{}), 0);  // read on the host
 }
 
 Obj m_tolist(Interp& in, const CallArgs& a) {
@@ -87,7 +87,7 @@ Obj m_tolist(Interp& in, const CallArgs& a) {
   lazy::ReasonScope why(lazy::SyncReason::Tolist);
   // An expanded tensor can have far more elements than memory holds.
   check_alloc(in, uint64_t(self_of(a).numel()), sizeof(Obj));
-  return tolist_at(self_of(a), 0, 0);
+  return tolist_at(copy_to_device(self_of(a), Device{}), 0, 0);  // read on the host
 }
 
 Obj m_size(Interp&, const CallArgs& a) {

@@ -502,7 +502,8 @@ AdvancedPlan plan_advanced(const Tensor& v, const std::vector<DimIndex>& idx) {
   std::vector<double> lin(size_t(n), 0.0);
   for (const DimIndex& i : idx) {
     int64_t size = v.sizes()[size_t(i.pos)];
-    Tensor e = make_view(i.index, p.bshape, kernels::broadcast_strides(i.index, p.bshape), i.index.offset());
+    const Tensor host = copy_to_device(i.index, Device{});  // read element by element: once to the host
+    Tensor e = make_view(host, p.bshape, kernels::broadcast_strides(host, p.bshape), host.offset());
     for (int64_t k = 0; k < n; ++k) {
       int64_t x = int64_t(element_as_double(e, k));
       KILN_CHECK(x >= -size && x < size, Index, "index ", x, " is out of bounds for dimension ", i.real,
@@ -510,7 +511,7 @@ AdvancedPlan plan_advanced(const Tensor& v, const std::vector<DimIndex>& idx) {
       lin[size_t(k)] = lin[size_t(k)] * double(size) + double(x < 0 ? x + size : x);
     }
   }
-  p.linear = tensor_from(lin, {n}, DType::Int64);
+  p.linear = copy_to_device(tensor_from(lin, {n}, DType::Int64), v.device());
   return p;
 }
 

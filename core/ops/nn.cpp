@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/lowering.h"
+#include "core/device.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -342,7 +343,7 @@ struct NllTargets {
 };
 
 NllTargets nll_targets(const Tensor& target, const Tensor& weight, int64_t classes, int64_t ignore_index) {
-  Tensor t = dense(target, DType::Int64);
+  Tensor t = copy_to_device(dense(target, DType::Int64), Device{});  // read on the host
   std::vector<double> wv = weight.defined() ? to_double_vector(weight) : std::vector<double>();
   NllTargets r;
   const int64_t* pt = t.data<int64_t>();
@@ -365,7 +366,7 @@ NllTargets nll_targets(const Tensor& target, const Tensor& weight, int64_t class
 
 // nll_targets' bounds check alone, for the CheckFns.
 void check_targets(const Tensor& target, int64_t classes, int64_t ignore_index) {
-  Tensor t = dense(target, DType::Int64);
+  Tensor t = copy_to_device(dense(target, DType::Int64), Device{});
   const int64_t* pt = t.data<int64_t>();
   for (int64_t i = 0; i < t.numel(); ++i) {
     int64_t c = pt[i];
@@ -505,7 +506,7 @@ Tensor cross_entropy_indices(const Tensor& logp, const Tensor& target, const Ten
     keep[i] = tg.cls[i] < 0 ? 0.0 : 1.0;
     kept += keep[i];
   }
-  Tensor smooth = mul(neg(sum(per_class, Shape{class_dim})), tensor_from(keep, target.sizes(), logp.dtype()));
+  Tensor smooth = mul(neg(sum(per_class, Shape{class_dim})), move_to(tensor_from(keep, target.sizes(), logp.dtype()), logp.device()));
   Tensor ret = reduction == 0   ? smooth
                : reduction == 2 ? sum(smooth)
                                 : div(sum(smooth), scalar_tensor(weight.defined() ? tg.total_weight : kept,

@@ -3,11 +3,13 @@
 // everything it emits (hand-built and random kernels) for sm_90 and
 // compute_90. NVRTC needs no GPU; without NVRTC the compile tests skip,
 // saying why. Nothing here runs a kernel.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <functional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -111,6 +113,7 @@ TEST(CudaCodegen, PointwiseKernelIsAGridStrideLoopOverTheDomain) {
   const CudaKernelSource src = emit_cuda(mul_add_tanh(), "k_mul_add_tanh");
   const std::string c = kernel_part(src.code);
   EXPECT_FALSE(has(src.code, "#include")) << src.code;  // NVRTC has no system headers
+  EXPECT_EQ(src.code.rfind("// fused_mul_add_tanh (entry k_mul_add_tanh)", 0), 0u) << src.code;  // named on top
   EXPECT_TRUE(has(src.code, "#ifndef KILN_CUDA_PRELUDE")) << src.code;
   EXPECT_EQ(src.entry, "k_mul_add_tanh");
   EXPECT_EQ(src.block_threads, 256);
@@ -120,7 +123,8 @@ TEST(CudaCodegen, PointwiseKernelIsAGridStrideLoopOverTheDomain) {
   // The ABI struct: 4 pointers, 2 sizes, 8 strides, 1 param word, begin, end.
   EXPECT_TRUE(has(c, "char* ptrs[4];\n  kiln_i64 sizes[2];\n  kiln_i64 strides[8];")) << c;
   EXPECT_TRUE(has(c, "double params[1];\n  kiln_i64 begin, end;")) << c;
-  EXPECT_TRUE(has(c, "for (kiln_i64 i = a.begin + (kiln_i64)blockIdx.x * blockDim.x + threadIdx.x; i < a.end; i += step)"))
+  EXPECT_TRUE(has(c, "for (kiln_i64 i = a.begin + (kiln_i64)blockIdx.x * blockDim.x + threadIdx.x; i < a.end; "
+                     "i += step)"))
       << c;
   EXPECT_TRUE(has(c, "const kiln_i64 i1 = q % a.sizes[1];")) << c;
   // Operand 1's offset: its dim-0 stride (0 when broadcast), contiguous inner.
@@ -217,6 +221,8 @@ TEST(CudaCodegen, MalformedKernelsThrow) {
   kir::Kernel good = mul_add_tanh();
   throws(good, "not an identifier", "is not a C identifier");
   throws(good, "", "is not a C identifier");
+  throws(good, "kiln_max", "is taken by the generated code's prelude");
+  EXPECT_NO_THROW(emit_cuda(good, "kiln_max_fused"));
 
   kir::Kernel k = good;
   k.exprs[3].a = 7;  // a later expression
@@ -271,6 +277,7 @@ TEST(CudaCodegenNvrtc, HandKernelsCompileForSm90AndCompute90) {
     NvrtcResult cubin = nvrtc_compile(src.code, entry + ".cu", {.arch = "sm_90", .want_ptx = true});
     EXPECT_TRUE(cubin.is_cubin);
     EXPECT_TRUE(is_elf(cubin.image)) << entry;
+    EXPECT_EQ(cubin.log, "") << entry;  // no warnings either
     EXPECT_TRUE(has(cubin.ptx, ".entry " + entry)) << cubin.ptx;
     NvrtcResult ptx = nvrtc_compile(src.code, entry + ".cu", {.arch = "compute_90"});
     EXPECT_FALSE(ptx.is_cubin);
@@ -282,10 +289,24 @@ TEST(CudaCodegenNvrtc, HandKernelsCompileForSm90AndCompute90) {
   }
 }
 
-// KILN_GPU_RANDOM_KERNELS=N compiles N random kernels, half of each kind (default 600).
+TEST(CudaCodegenNvrtc, BatchFailureNamesTheKernelAndShowsItsIr) {
+  KILN_NEED_NVRTC();
+  test::NvrtcBatch batch;
+  batch.add(softmax(), "good");
+  std::string broken = emit_cuda(mul_add_tanh(), "broken").code;
+  const size_t at = broken.find("tanhf(");
+  ASSERT_NE(at, std::string::npos);
+  broken.replace(at, 6, "no_such_function(");
+  batch.add_source(mul_add_tanh(), "broken", broken);
+  EXPECT_NONFATAL_FAILURE(batch.compile({.arch = "compute_90"}),
+                          "NVRTC rejects broken for compute_90:\nkernel fused_mul_add_tanh pointwise rank 2");
+  EXPECT_NONFATAL_FAILURE(batch.compile({.arch = "compute_90"}), "no_such_function");
+}
+
+// KILN_GPU_RANDOM_KERNELS=N compiles N random kernels, half of each kind (default 500).
 int random_count() {
   const char* env = std::getenv("KILN_GPU_RANDOM_KERNELS");
-  return env ? std::atoi(env) : 600;
+  return env ? std::atoi(env) : 500;
 }
 
 TEST(CudaCodegenNvrtc, RandomKernelsCompile) {
@@ -295,9 +316,17 @@ TEST(CudaCodegenNvrtc, RandomKernelsCompile) {
   constexpr size_t kBatch = 100;
   test::NvrtcBatch batch;
   int batches = 0;
+  std::set<std::string> seen;  // ops, reductions and layouts drawn
   for (int i = 0; i < n; ++i) {
     const uint64_t seed = seeds();
-    batch.add(test::random_kernel(seed, i % 2 == 1), "random_" + std::to_string(i));
+    kir::Kernel k = test::random_kernel(seed, i % 2 == 1);
+    for (const kir::Expr& e : k.exprs) seen.insert(kir::op_name(e.op));
+    for (const kir::Reduction& r : k.reductions)
+      seen.insert("reduce " + std::to_string(int(r.op)) + " " + std::string(dtype_name(k.exprs[size_t(r.value)].type)));
+    for (const kir::Store& st : k.stores) seen.insert(st.per_row ? "per_row store" : "element store");
+    for (const kir::Operand& o : k.operands)
+      seen.insert((o.output ? "out " : "in ") + std::string(dtype_name(o.dtype)) + " " + std::to_string(int(o.inner)));
+    batch.add(std::move(k), "random_" + std::to_string(i));
     if (batch.size() < kBatch && i < n - 1) continue;
     // Alternate the targets (a CUBIN costs ptxas time): both see every kind of kernel.
     const bool cubin = batches++ % 2 == 0;
@@ -305,6 +334,20 @@ TEST(CudaCodegenNvrtc, RandomKernelsCompile) {
     batch = {};
   }
   EXPECT_EQ(batches, (n + int(kBatch) - 1) / int(kBatch));
+  if (n < 500) return;  // a short run need not meet everything
+  // Every op, every reduction of every type it allows, every dtype in every layout.
+  std::vector<std::string> want = {"per_row store", "element store"};
+#define KILN_WANT_OP(e) want.push_back(#e);
+  KILN_KIR_OPS(KILN_WANT_OP)
+#undef KILN_WANT_OP
+  for (DType t : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64}) {
+    for (int r = 0; r < 3; ++r)
+      if (r > 0 || t != DType::Bool) want.push_back("reduce " + std::to_string(r) + " " + std::string(dtype_name(t)));
+    for (const char* dir : {"in ", "out "})
+      for (int inner = 0; inner < 3; ++inner)
+        want.push_back(dir + std::string(dtype_name(t)) + " " + std::to_string(inner));
+  }
+  for (const std::string& w : want) EXPECT_TRUE(seen.count(w)) << "no random kernel has " << w;
 }
 
 }  // namespace

@@ -8,7 +8,12 @@
 namespace kiln::gpu::test {
 
 void NvrtcBatch::add(kir::Kernel k, const std::string& entry) {
-  sources_.push_back(emit_cuda(k, entry).code);
+  std::string code = emit_cuda(k, entry).code;
+  add_source(std::move(k), entry, std::move(code));
+}
+
+void NvrtcBatch::add_source(kir::Kernel k, const std::string& entry, std::string source) {
+  sources_.push_back(std::move(source));
   kernels_.push_back(std::move(k));
   entries_.push_back(entry);
 }

@@ -16,6 +16,8 @@ class NvrtcBatch {
  public:
   // Emits `k` as the entry `entry` (unique within the batch) and adds it.
   void add(kir::Kernel k, const std::string& entry);
+  // Adds `source` as the code of `k` (to test this helper's failure report).
+  void add_source(kir::Kernel k, const std::string& entry, std::string source);
   size_t size() const { return kernels_.size(); }
 
   // Compiles the batch for opt.arch; checks every entry is in the PTX.
