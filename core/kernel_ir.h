@@ -122,6 +122,12 @@ struct Kernel {
 using KernelFn = void (*)(char* const* ptrs, const int64_t* sizes, const int64_t* strides, const double* params,
                           int64_t begin, int64_t end);
 
+// The code generators' contract: ids point backwards, types are ones they
+// lower, each op meets its operand types. Throws kiln::Error naming the
+// first malformed expression, reduction or store (a bug upstream: fusion or
+// an op's lowering), so it never becomes an LLVM assertion or bad CUDA C.
+void check_kernel(const Kernel& k);
+
 // Builds a kernel's expressions; equal expressions are shared (hash-consed
 // by a linear scan over a small window, which is enough for fused groups).
 // An operand of -1 (a failed lowering step) yields -1, so a lowering can

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.h"
@@ -21,159 +22,6 @@ using kir::Kind;
 using kir::Op;
 
 bool floating(DType t) { return t == DType::Float32 || t == DType::Float64; }
-bool lowered(DType t) { return floating(t) || t == DType::Bool || t == DType::Int32 || t == DType::Int64; }
-
-constexpr int kNumOps = 0
-#define KILN_KIR_COUNT(e) +1
-    KILN_KIR_OPS(KILN_KIR_COUNT)
-#undef KILN_KIR_COUNT
-    ;
-
-// ---- the contract on kernel IR ---------------------------------------------------------------
-// The CPU backend's check_kernel lives with LLVM; kiln_gpu must not link it,
-// so this is the same contract, checked again: a malformed kernel must be an
-// error naming the expression, not CUDA C that NVRTC rejects (or accepts).
-class Checker {
- public:
-  explicit Checker(const kir::Kernel& k) : k_(k) {}
-
-  void run() const {
-    need(k_.rank >= 1 && k_.rank <= 64, "rank ", k_.rank);
-    need(k_.num_params >= 0, "num_params ", k_.num_params);
-    for (size_t i = 0; i < k_.operands.size(); ++i)
-      need(lowered(k_.operands[i].dtype), "operand ", i, " has dtype ", dtype_name(k_.operands[i].dtype),
-           " (the code generator lowers bool, int32, int64, float32, float64)");
-    need(k_.kind == Kind::Row || k_.reductions.empty(), "a pointwise kernel has reductions");
-    for (size_t i = 0; i < k_.exprs.size(); ++i) expr(ExprId(i));
-    for (size_t r = 0; r < k_.reductions.size(); ++r) reduction(int32_t(r));
-    for (const kir::Store& s : k_.stores) store(s);
-  }
-
- private:
-  template <class... A>
-  void need(bool ok, const A&... what) const {
-    KILN_CHECK(ok, Runtime, "kernel IR of ", k_.name, ": ", what...);
-  }
-  DType type(ExprId e) const { return k_.exprs[size_t(e)].type; }
-
-  void expr(ExprId e) const {
-    const kir::Expr& x = k_.exprs[size_t(e)];
-    need(int(x.op) < kNumOps, "%", e, " has op code ", int(x.op));
-    const std::string t = "%" + std::to_string(e) + " = " + kir::op_name(x.op) + "." + std::string(dtype_name(x.type));
-    need(lowered(x.type), t, ": type ", dtype_name(x.type), " is not lowered");
-    const int arity = kir::op_arity(x.op);
-    const ExprId ops[3] = {x.a, x.b, x.c};
-    for (int i = 0; i < 3; ++i) {
-      if (i < arity) {
-        need(ops[i] >= 0 && ops[i] < e, t, ": operand ", i, " is not an earlier expression");
-      } else {
-        need(ops[i] == -1, t, ": ", kir::op_name(x.op), " takes ", arity, " operands");
-      }
-    }
-    auto same = [&](ExprId o) { need(type(o) == x.type, t, ": operand %", o, " is ", dtype_name(type(o))); };
-    switch (x.op) {
-      case Op::Load:
-        need(x.slot >= 0 && size_t(x.slot) < k_.operands.size(), t, ": no operand ", x.slot);
-        need(k_.operands[size_t(x.slot)].dtype == x.type, t, ": operand ", x.slot, " has another dtype");
-        break;
-      case Op::Const:
-        need(floating(x.type) || (std::isfinite(x.imm) && std::fabs(x.imm) < 9.2e18), t, ": constant ", x.imm,
-             " is not a ", dtype_name(x.type));
-        break;
-      case Op::Param: need(x.slot >= 0 && x.slot < k_.num_params, t, ": no param ", x.slot); break;
-      case Op::RowValue: {
-        need(k_.kind == Kind::Row, t, ": RowValue outside a Row kernel");
-        need(x.slot >= 0 && size_t(x.slot) < k_.reductions.size(), t, ": no reduction ", x.slot);
-        const ExprId v = k_.reductions[size_t(x.slot)].value;
-        need(v >= 0 && size_t(v) < k_.exprs.size() && type(v) == x.type, t, ": reduction ", x.slot,
-             " has another type");
-        break;
-      }
-      case Op::Cast: break;
-      case Op::Add:
-      case Op::Sub:
-      case Op::Mul:
-        same(x.a), same(x.b);
-        need(x.type != DType::Bool, t, ": arithmetic on bool");
-        break;
-      case Op::Div:
-      case Op::Pow:
-        same(x.a), same(x.b);
-        need(floating(x.type), t, ": needs floating operands");
-        break;
-      case Op::Max:
-      case Op::Min: same(x.a), same(x.b); break;
-      case Op::Neg:
-      case Op::Abs:
-      case Op::Floor:
-      case Op::Ceil:
-      case Op::Trunc:
-      case Op::Round:
-        same(x.a);
-        need(x.type != DType::Bool, t, ": arithmetic on bool");
-        break;
-      case Op::Lt:
-      case Op::Le:
-      case Op::Gt:
-      case Op::Ge:
-      case Op::Eq:
-      case Op::Ne:
-        need(x.type == DType::Bool, t, ": a comparison yields bool");
-        need(type(x.a) == type(x.b), t, ": compares ", dtype_name(type(x.a)), " with ", dtype_name(type(x.b)));
-        break;
-      case Op::And:
-      case Op::Or:
-        need(x.type == DType::Bool && type(x.a) == DType::Bool && type(x.b) == DType::Bool, t, ": needs bools");
-        break;
-      case Op::Not: need(x.type == DType::Bool && type(x.a) == DType::Bool, t, ": needs a bool"); break;
-      case Op::IsNan: need(x.type == DType::Bool, t, ": IsNan yields bool"); break;
-      case Op::Select:
-        need(type(x.c) == DType::Bool, t, ": the condition %", x.c, " is not bool");
-        same(x.a), same(x.b);
-        break;
-      default:  // Exp .. Cos
-        same(x.a);
-        need(floating(x.type), t, ": needs a floating operand");
-        break;
-    }
-  }
-
-  // The highest reduction `root` reads through RowValue, directly or not.
-  int32_t last_row_value(ExprId root) const {
-    int32_t last = -1;
-    std::vector<char> seen(size_t(root) + 1, 0);
-    seen[size_t(root)] = 1;
-    for (ExprId e = root; e >= 0; --e) {
-      if (!seen[size_t(e)]) continue;
-      const kir::Expr& x = k_.exprs[size_t(e)];
-      if (x.op == Op::RowValue) last = std::max(last, x.slot);
-      for (ExprId o : {x.a, x.b, x.c})
-        if (o >= 0) seen[size_t(o)] = 1;
-    }
-    return last;
-  }
-
-  void reduction(int32_t r) const {
-    const kir::Reduction& red = k_.reductions[size_t(r)];
-    need(red.value >= 0 && size_t(red.value) < k_.exprs.size(), "reduction ", r, ": no expression %", red.value);
-    need(int(red.op) <= int(kir::ReduceOp::Min), "reduction ", r, ": reduce op ", int(red.op));
-    need(!(red.op == kir::ReduceOp::Sum && type(red.value) == DType::Bool), "reduction ", r, ": sum of bool");
-    need(last_row_value(red.value) < r, "reduction ", r, ": %", red.value, " reads a reduction not finished yet");
-  }
-
-  void store(const kir::Store& s) const {
-    need(s.operand >= 0 && size_t(s.operand) < k_.operands.size(), "store to operand ", s.operand, ": no such operand");
-    need(s.value >= 0 && size_t(s.value) < k_.exprs.size(), "store to operand ", s.operand, ": no expression %",
-         s.value);
-    const kir::Operand& o = k_.operands[size_t(s.operand)];
-    need(o.output, "store to operand ", s.operand, ": it is an input");
-    need(!s.per_row || k_.kind == Kind::Row, "store to operand ", s.operand, ": per_row in a pointwise kernel");
-    need(s.per_row || o.inner != kir::Inner::Broadcast, "store to operand ", s.operand,
-         ": every element of a row would go to one address (inner broadcast)");
-  }
-
-  const kir::Kernel& k_;
-};
 
 // ---- C spellings ------------------------------------------------------------------------------
 const char* ctype(DType t) {
@@ -306,9 +154,15 @@ __device__ __forceinline__ double kiln_max(double a, double b) { return (a != a 
 __device__ __forceinline__ float kiln_min(float a, float b) { return (a != a || b != b) ? a + b : (a < b ? a : b); }
 __device__ __forceinline__ double kiln_min(double a, double b) { return (a != a || b != b) ? a + b : (a < b ? a : b); }
 
-struct kiln_sum_op { template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_add(a, b); } };
-struct kiln_max_op { template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_max(a, b); } };
-struct kiln_min_op { template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_min(a, b); } };
+struct kiln_sum_op {
+  template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_add(a, b); }
+};
+struct kiln_max_op {
+  template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_max(a, b); }
+};
+struct kiln_min_op {
+  template <class T> __device__ __forceinline__ T operator()(T a, T b) const { return kiln_min(a, b); }
+};
 
 template <class T> __device__ __forceinline__ T kiln_shfl_xor(T v, int lane_mask) {
   return __shfl_xor_sync(0xffffffffu, v, lane_mask);
@@ -334,6 +188,13 @@ template <class T, class Op> __device__ __forceinline__ T kiln_block_reduce(T v,
 #endif  // KILN_CUDA_PRELUDE
 )";
 
+// Text for a // comment: no line breaks, no backslash (it would continue the comment).
+std::string comment_safe(std::string s) {
+  for (char& c : s)
+    if (c == '\\' || c == '\n' || c == '\r') c = ' ';
+  return s;
+}
+
 // ---- the emitter ------------------------------------------------------------------------------
 // Where a pass evaluates expressions, which decides each operand's offset.
 enum class Where {
@@ -345,9 +206,11 @@ enum class Where {
 class Emitter {
  public:
   Emitter(const kir::Kernel& k, std::string entry, int block_threads)
-      : k_(k), entry_(std::move(entry)), threads_(block_threads), rank_(k.rank) {}
+      : k_(k), name_(comment_safe(k.name)), entry_(std::move(entry)), threads_(block_threads), rank_(k.rank) {}
 
   std::string run() {
+    line("// " + name_ + " (entry " + entry_ + "): generated by Kiln's CUDA code generator for NVRTC");
+    line();
     out_ += kPrelude;
     out_ += "\n";
     header();
@@ -373,13 +236,13 @@ class Emitter {
   }
 
   void header() {
-    line("// kernel " + k_.name + ": " + (k_.kind == Kind::Row ? "row" : "pointwise") + ", rank " +
+    line("// kernel " + name_ + ": " + (k_.kind == Kind::Row ? "row" : "pointwise") + ", rank " +
          std::to_string(rank_) + ", entry " + entry_);
     std::string ir = k_.to_text();
     for (size_t at = 0; at < ir.size();) {
       size_t nl = ir.find('\n', at);
       if (nl == std::string::npos) nl = ir.size();
-      line("//   " + ir.substr(at, nl - at));
+      line("//   " + comment_safe(ir.substr(at, nl - at)));
       at = nl + 1;
     }
     line();
@@ -416,7 +279,10 @@ class Emitter {
   // Sum of idx_d * stride over the outer dims (all but the last).
   std::string outer_offset(int32_t k) const {
     std::string s;
-    for (int d = 0; d < rank_ - 1; ++d) s += (s.empty() ? "" : " + ") + ("i" + std::to_string(d) + " * " + stride(k, d));
+    for (int d = 0; d < rank_ - 1; ++d) {
+      if (!s.empty()) s += " + ";
+      s += "i" + std::to_string(d) + " * " + stride(k, d);
+    }
     return s;
   }
 
@@ -553,8 +419,12 @@ class Emitter {
     std::vector<Plan> red_plans;
     for (const kir::Reduction& r : k_.reductions) red_plans.push_back(plan({r.value}, {}));
 
-    if (!k_.reductions.empty()) line("__shared__ kiln_i64 partial[32];  // one value per warp; 8 bytes hold every type");
-    if (!k_.reductions.empty() || !elem_stores.empty()) line("const kiln_i64 n = a.sizes[" + std::to_string(rank_ - 1) + "];");
+    if (!k_.reductions.empty()) line("__shared__ kiln_i64 partial[32];  // one value per warp; 8 bytes hold any type");
+    bool row_loads = false;
+    for (size_t e = 0; e < k_.exprs.size(); ++e)
+      row_loads = row_loads || (row_plan.need[e] && k_.exprs[e].op == Op::Load);
+    if (!k_.reductions.empty() || !elem_stores.empty() || row_loads)
+      line("const kiln_i64 n = a.sizes[" + std::to_string(rank_ - 1) + "];");
     line("for (kiln_i64 r = a.begin + blockIdx.x; r < a.end; r += gridDim.x) {");
     ++indent_;
     unravel("r", rank_ - 1);
@@ -568,7 +438,9 @@ class Emitter {
     if (!row_stores.empty()) {
       line();
       line("// per-row stores");
-      line("if (threadIdx.x == 0) {");
+      // Values that load read the row's element 0, which an empty row lacks:
+      // skip them there rather than read out of bounds.
+      line(row_loads ? "if (threadIdx.x == 0 && n > 0) {" : "if (threadIdx.x == 0) {");
       ++indent_;
       pass(row_plan, Where::RowStart, row_stores);
       --indent_;
@@ -617,6 +489,7 @@ class Emitter {
   }
 
   const kir::Kernel& k_;
+  const std::string name_;  // for comments
   const std::string entry_;
   const int threads_;
   const int rank_;
@@ -624,18 +497,30 @@ class Emitter {
   int indent_ = 0;
 };
 
+bool word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 bool identifier(const std::string& s) {
-  if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
-  for (char c : s)
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
-  return true;
+  return !s.empty() && !(s[0] >= '0' && s[0] <= '9') && std::all_of(s.begin(), s.end(), word_char);
+}
+
+// Whether the prelude declares `name` (an entry of that name would clash).
+bool in_prelude(const std::string& name) {
+  const std::string_view p = kPrelude;
+  for (size_t at = p.find(name); at != std::string_view::npos; at = p.find(name, at + 1)) {
+    const size_t end = at + name.size();
+    if ((at == 0 || !word_char(p[at - 1])) && (end == p.size() || !word_char(p[end]))) return true;
+  }
+  return false;
 }
 
 }  // namespace
 
 CudaKernelSource emit_cuda(const kir::Kernel& k, const std::string& entry) {
   KILN_CHECK(identifier(entry), Runtime, "CUDA entry name '", entry, "' is not a C identifier");
-  Checker(k).run();
+  KILN_CHECK(!in_prelude(entry), Runtime, "CUDA entry name '", entry, "' is taken by the generated code's prelude");
+  kir::check_kernel(k);  // the contract both code generators share
   CudaKernelSource src;
   src.entry = entry;
   src.code = Emitter(k, entry, src.block_threads).run();

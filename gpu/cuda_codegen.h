@@ -16,6 +16,13 @@
 //   params[max(num_params, 1)] | begin | end
 // (pointers, int64 sizes and strides in elements, doubles, and the flat
 // element or row range the launch covers). gpu/launch packs it.
+//
+// Like the CPU backend, the code assumes each operand's last-dim stride fits
+// its Operand::inner (1 for Contiguous, 0 for Broadcast; the launcher checks).
+// Arithmetic is IEEE in each type, but NVRTC contracts a * b + c into an FMA
+// unless compiled with --fmad=false, so float results may differ from the
+// CPU's in the last bit. Several kernels' sources may be concatenated into one
+// translation unit (the shared prelude is guarded) if their entries differ.
 #pragma once
 
 #include <cstdint>
@@ -28,7 +35,8 @@ namespace kiln::gpu {
 struct CudaKernelSource {
   std::string entry;  // the extern "C" __global__ function's name
   std::string code;   // a complete translation unit for NVRTC
-  // Threads per block the launcher uses (Row kernels reduce with this many).
+  // Threads per block the launcher uses: the entry's __launch_bounds__.
+  // Row kernels need a multiple of 32 (their reductions shuffle whole warps).
   int block_threads = 256;
 };
 

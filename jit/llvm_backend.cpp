@@ -213,7 +213,7 @@ std::unique_ptr<llvm::Module> LlvmBackend::Impl::build(const kir::Kernel& k, con
                                                        llvm::LLVMContext& ctx, const CompileOptions& opt,
                                                        CompiledKernel& out) {
   int64_t t0 = now_ns();
-  check_kernel(k);
+  kir::check_kernel(k);
   auto m = std::make_unique<llvm::Module>(symbol, ctx);
   m->setTargetTriple(triple);
   m->setDataLayout(layout);

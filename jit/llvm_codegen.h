@@ -21,8 +21,6 @@ struct CodegenTarget {
   bool avx2 = false;      // picks libmvec's 'd' over 'c' variants for 256-bit vectors
 };
 
-// Throws kiln::Error naming the first malformed expression, reduction or store.
-void check_kernel(const kir::Kernel& k);
 
 // Emits `k` (already checked) into `m` as the function `symbol` with the
 // KernelFn ABI.

@@ -30,10 +30,20 @@ Queue& queue() {
 // Kernels per NVRTC program: one program amortizes NVRTC's start-up.
 constexpr size_t kBatch = 64;
 
+// KILN_NVRTC_CHECK=inject-error: every kernel fails, so tests can see the
+// check report a kernel that does not compile.
+std::string cuda_source(const kir::Kernel& k, size_t i) {
+  static const bool inject = [] {
+    const char* v = std::getenv("KILN_NVRTC_CHECK");
+    return v && std::string(v) == "inject-error";
+  }();
+  std::string code = gpu::emit_cuda(k, "k" + std::to_string(i)).code;
+  return inject ? code + "\n#error injected by KILN_NVRTC_CHECK=inject-error\n" : code;
+}
+
 std::string compile_one(const kir::Kernel& k, size_t i) {
   try {
-    gpu::CudaKernelSource src = gpu::emit_cuda(k, "k" + std::to_string(i));
-    gpu::nvrtc_compile(src.code, k.name + ".cu");
+    gpu::nvrtc_compile(cuda_source(k, i), k.name + ".cu");
     return "";
   } catch (const Error& e) {
     return "kernel " + k.name + ":\n" + k.to_text() + "\n" + e.what() + "\n";
@@ -44,7 +54,7 @@ std::string compile_one(const kir::Kernel& k, size_t i) {
 std::string compile_batch(const std::vector<kir::Kernel>& ks, size_t begin, size_t end) {
   std::string unit;
   try {
-    for (size_t i = begin; i < end; ++i) unit += gpu::emit_cuda(ks[i], "k" + std::to_string(i)).code + "\n";
+    for (size_t i = begin; i < end; ++i) unit += cuda_source(ks[i], i) + "\n";
     gpu::nvrtc_compile(unit, "kiln_nvrtc_check.cu");
     return "";
   } catch (const Error&) {

@@ -154,12 +154,14 @@ TEST(CudaCodegen, SoftmaxIsOneBlockPerRowWithShuffleReductions) {
   ASSERT_NE(stores, std::string::npos) << c;
   EXPECT_GT(c.find("= rv1;", stores), stores) << c;
   EXPECT_TRUE(has(c, "const float v5 = v3 / v4;")) << c;
+  EXPECT_FALSE(has(c, "if (threadIdx.x == 0")) << c;  // no per-row stores
   EXPECT_FALSE(has(c, "fmaxf")) << c;  // not NaN-propagating
 }
 
 TEST(CudaCodegen, PerRowStoresIgnoreTheLastStrideAndRunOnThreadZero) {
   const std::string c = emit_cuda(mixed_row(), "k_mixed").code;
-  const size_t per_row = c.find("if (threadIdx.x == 0) {");
+  // The per-row count of NaNs is min'd with a load (element 0): not on an empty row.
+  const size_t per_row = c.find("if (threadIdx.x == 0 && n > 0) {");
   ASSERT_NE(per_row, std::string::npos) << c;
   const size_t elems = c.find("// element stores");
   ASSERT_GT(elems, per_row) << c;
@@ -209,6 +211,15 @@ TEST(CudaCodegen, ConstantsAndCastsAreExact) {
   EXPECT_TRUE(has(c, "(kiln_i32)(kiln_i64)v")) << c;    // float -> int32 through int64
 }
 
+TEST(CudaCodegen, KernelNamesCannotBreakOutOfComments) {
+  kir::Kernel k = mul_add_tanh();
+  k.name = "odd\\\nname";  // a backslash would splice the next line into the comment
+  const std::string c = emit_cuda(k, "k").code;
+  EXPECT_EQ(c.rfind("// odd  name (entry k)", 0), 0u) << c;
+  EXPECT_TRUE(has(c, "// kernel odd  name: pointwise")) << c;
+  EXPECT_FALSE(has(c, "\\")) << c;
+}
+
 TEST(CudaCodegen, MalformedKernelsThrow) {
   auto throws = [](const kir::Kernel& k, const std::string& entry, const std::string& what) {
     try {
@@ -232,7 +243,7 @@ TEST(CudaCodegen, MalformedKernelsThrow) {
   throws(k, "e", "no operand 9");
   k = good;
   k.exprs[3].type = DType::Float64;  // a float64 Mul of float32 values
-  throws(k, "e", "%3 = Mul.float64: operand %0 is float32");
+  throws(k, "e", "%3 = Mul.float64 %0 %1: operand %0 is float32");
   k = good;
   k.stores[0].operand = 0;
   throws(k, "e", "it is an input");
@@ -248,10 +259,10 @@ TEST(CudaCodegen, MalformedKernelsThrow) {
 
   kir::Kernel s = softmax();
   s.reductions[0].value = int32_t(s.exprs.size() - 1);  // the max reads the sum's result
-  throws(s, "e", "reads a reduction not finished yet");
+  throws(s, "e", "reads a reduction that is not finished yet");
   s = softmax();
   s.kind = kir::Kind::Pointwise;
-  throws(s, "e", "a pointwise kernel has reductions");
+  throws(s, "e", "RowValue outside a Row kernel");
 }
 
 TEST(CudaCodegen, ArgWordsFollowTheAbi) {

@@ -1,4 +1,5 @@
-// The code generator's contract on kernel IR: ids point backwards, types are
+// The code generators' contract on kernel IR (both check it before
+// emitting): ids point backwards, types are
 // ones it lowers, each op meets its operand types. A kernel that breaks it
 // is a bug upstream (fusion, an op's lowering); it must surface as an error
 // naming the expression, not as an LLVM assertion or wrong code.
@@ -8,9 +9,9 @@
 #include <vector>
 
 #include "core/error.h"
-#include "jit/llvm_codegen.h"
+#include "core/kernel_ir.h"
 
-namespace kiln::jit {
+namespace kiln::kir {
 namespace {
 
 using kir::ExprId;
@@ -196,6 +197,6 @@ class Checker {
 
 }  // namespace
 
-void check_kernel(const kir::Kernel& k) { Checker(k).run(); }
+void check_kernel(const Kernel& k) { Checker(k).run(); }
 
-}  // namespace kiln::jit
+}  // namespace kiln::kir
