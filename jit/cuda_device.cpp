@@ -1,14 +1,20 @@
 #include "jit/cuda_device.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <mutex>
 #include <unordered_map>
 
 #include "gpu/caching_allocator.h"
+#include "gpu/cupti_collector.h"
 #include "gpu/cuda_codegen.h"
 #include "gpu/cuda_libs.h"
 #include "gpu/nvrtc_compile.h"
+#include "jit/jit_events.h"
 #include "jit/launch.h"
 #include "jit/nvrtc_check.h"
 #include "jit/op_kernels.h"
@@ -24,6 +30,19 @@ constexpr char kNoDriver[] =
 
 const gpu::Driver& drv() { return gpu::driver(); }
 
+std::string g_dump_dir;  // set_cuda_dump_dir
+
+// --dump-dir: <entry>.kir, .cu and .ptx.
+void dump_kernel(const kir::Kernel& k, const std::string& entry, const std::string& cuda, const std::string& ptx) {
+  std::error_code ec;
+  std::filesystem::create_directories(g_dump_dir, ec);
+  const std::string base = g_dump_dir + "/" + entry;
+  bool ok = static_cast<bool>(std::ofstream(base + ".kir") << k.to_text());
+  ok = ok && static_cast<bool>(std::ofstream(base + ".cu") << cuda);
+  ok = ok && static_cast<bool>(std::ofstream(base + ".ptx") << ptx);
+  if (!ok) std::cerr << "kiln: cannot write kernel dumps into " << g_dump_dir << "\n";
+}
+
 void check(CUresult rc, const char* what) {
   if (rc == CUDA_SUCCESS) return;
   const char* msg = nullptr;
@@ -33,6 +52,7 @@ void check(CUresult rc, const char* what) {
 
 // One device's state: its context, stream, allocator and loaded kernels.
 struct DeviceState {
+  int index = 0;
   CUdevice dev = 0;
   CUcontext ctx = nullptr;
   CUstream stream = nullptr;
@@ -94,7 +114,9 @@ class CudaBackend final : public DeviceBackend {
   }
 
   void synchronize() override {
+    if (!inited_.load()) return;  // nothing ran on a device: do not wake the driver
     for (auto& d : devices_) check(drv().cuStreamSynchronize(d->stream), "cuStreamSynchronize");
+    if (cupti_) cupti_->flush();
   }
   std::vector<std::pair<std::string, double>> memory_stats(int index) override {
     std::vector<std::pair<std::string, double>> out;
@@ -127,10 +149,26 @@ class CudaBackend final : public DeviceBackend {
     check(drv().cuDeviceGetCount(&n), "cuDeviceGetCount");
     KILN_CHECK(n > 0, Runtime, "No CUDA GPUs are available");
     for (int i = 0; i < n; ++i) devices_.push_back(open_device(i));
+    inited_.store(true);
+    start_profiler();
+  }
+
+  // Kernel timings for the trace: CUPTI's activity records when it can run
+  // here, else CUDA events around each launch (which then waits for it).
+  void start_profiler() {
+    if (!trace::enabled()) return;
+    cupti_ = std::make_unique<gpu::CuptiCollector>();
+    std::string why;
+    if (cupti_->start(&why)) return;
+    cupti_.reset();
+    timing_note_ = gpu::event_timing_reason(why);
+    events::log("gpu", timing_note_);
+    std::cerr << "kiln: " << timing_note_ << "\n";
   }
 
   static std::unique_ptr<DeviceState> open_device(int index) {
     auto d = std::make_unique<DeviceState>();
+    d->index = index;
     check(drv().cuDeviceGet(&d->dev, index), "cuDeviceGet");
     check(drv().cuDevicePrimaryCtxRetain(&d->ctx, d->dev), "cuDevicePrimaryCtxRetain");
     check(drv().cuCtxSetCurrent(d->ctx), "cuCtxSetCurrent");
@@ -162,11 +200,13 @@ class CudaBackend final : public DeviceBackend {
     auto it = d.functions.find(text);
     if (it != d.functions.end()) return it->second;
     if (nvrtc_check_enabled()) nvrtc_check_add(k);
-    static trace::InternedName kCompile("nvrtc compile");
-    trace::SpanScope span(trace::Category::compile, kCompile);
+    const int64_t t0 = trace::now_ns();
     gpu::NvrtcOptions opt;
     opt.arch = d.arch;
+    opt.want_ptx = events::wants_output_code() || !g_dump_dir.empty();
     gpu::NvrtcResult bin = gpu::nvrtc_compile(src.code, k.name + ".cu", opt);
+    events::gpu_kernel_compiled(k, src.code, bin.ptx, t0, "nvrtc");
+    if (!g_dump_dir.empty()) dump_kernel(k, src.entry, src.code, bin.ptx);
     CUmodule module = nullptr;
     check(drv().cuModuleLoadData(&module, bin.image.data()), "cuModuleLoadData");
     CUfunction fn = nullptr;
@@ -195,7 +235,26 @@ class CudaBackend final : public DeviceBackend {
     return w;
   }
 
-  static void launch_kernel(DeviceState& d, const kir::Kernel& k, CUfunction fn, int threads, const BoundArgs& a) {
+  void launch_kernel(DeviceState& d, const kir::Kernel& k, CUfunction fn, int threads, const BoundArgs& a) {
+    if (!trace::enabled()) return launch_raw(d, k, fn, threads, a);
+    const int64_t t0 = trace::now_ns();
+    const uint64_t flow = next_flow_.fetch_add(1);
+    if (cupti_) {
+      cupti_->push_flow(flow);
+      launch_raw(d, k, fn, threads, a);
+      cupti_->pop_flow();
+      events::gpu_launch(k, t0, flow);
+      return;
+    }
+    gpu::EventTimer timer;
+    timer.begin(d.stream);
+    launch_raw(d, k, fn, threads, a);
+    timer.end(d.stream);
+    events::gpu_launch(k, t0, flow);
+    events::gpu_kernel_timed(k, d.index, t0, timer.elapsed_ns(), flow);
+  }
+
+  static void launch_raw(DeviceState& d, const kir::Kernel& k, CUfunction fn, int threads, const BoundArgs& a) {
     std::vector<uint64_t> words = pack(k, a);
     size_t bytes = words.size() * sizeof(uint64_t);
     void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, words.data(), CU_LAUNCH_PARAM_BUFFER_SIZE, &bytes,
@@ -203,8 +262,6 @@ class CudaBackend final : public DeviceBackend {
     // Pointwise: a grid-stride loop, a few waves of blocks; Row: a block per row.
     int64_t per_block = k.kind == kir::Kind::Row ? 1 : threads;
     int64_t blocks = std::clamp<int64_t>((a.items + per_block - 1) / per_block, 1, int64_t(d.sms) * 32);
-    static trace::InternedName kLaunch("cuda launch");
-    trace::SpanScope span(trace::Category::gpu, kLaunch);
     check(drv().cuLaunchKernel(fn, unsigned(blocks), 1, 1, unsigned(threads), 1, 1, 0, d.stream, nullptr, extra),
           "cuLaunchKernel");
   }
@@ -247,6 +304,10 @@ class CudaBackend final : public DeviceBackend {
   }
 
   std::once_flag once_;
+  std::atomic<bool> inited_{false};
+  std::unique_ptr<gpu::CuptiCollector> cupti_;
+  std::string timing_note_;  // why kernels are timed by CUDA events, when they are
+  std::atomic<uint64_t> next_flow_{1};
   std::string reason_;
   std::vector<std::unique_ptr<DeviceState>> devices_;
   std::mutex mu_;
@@ -256,5 +317,7 @@ class CudaBackend final : public DeviceBackend {
 }  // namespace
 
 std::unique_ptr<DeviceBackend> make_cuda_backend() { return std::make_unique<CudaBackend>(); }
+
+void set_cuda_dump_dir(const std::string& dir) { g_dump_dir = dir; }
 
 }  // namespace kiln::jit

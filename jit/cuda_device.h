@@ -8,11 +8,16 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "core/device.h"
 
 namespace kiln::jit {
 
 std::unique_ptr<DeviceBackend> make_cuda_backend();
+
+// kiln run --dump-dir: each GPU kernel's kernel IR (.kir), CUDA C (.cu) and
+// PTX (.ptx) are written there when compiled.
+void set_cuda_dump_dir(const std::string& dir);
 
 }  // namespace kiln::jit

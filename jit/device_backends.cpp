@@ -22,4 +22,12 @@ void install_cuda_backend() {
   set_cuda_backend(backend.get());
 }
 
+void set_device_dump_dir(const std::string& dir) {
+#if KILN_HAVE_GPU
+  set_cuda_dump_dir(dir);
+#else
+  (void)dir;
+#endif
+}
+
 }  // namespace kiln::jit

@@ -5,8 +5,12 @@
 // get "Torch not compiled with CUDA enabled", as from a CPU-only PyTorch.
 #pragma once
 
+#include <string>
+
 namespace kiln::jit {
 
 void install_cuda_backend();
+// kiln run --dump-dir: where the GPU backend writes its kernels' CUDA C and PTX.
+void set_device_dump_dir(const std::string& dir);
 
 }  // namespace kiln::jit

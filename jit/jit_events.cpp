@@ -147,6 +147,44 @@ void kernel_compiled(const kir::Kernel& k, const CompiledKernel& ck, uint64_t gr
   s->record(e);
 }
 
+void gpu_kernel_compiled(const kir::Kernel& k, const std::string& cuda_source, const std::string& ptx,
+                         int64_t start_ns, const std::string& where) {
+  trace::Session* s = trace::Session::current();
+  if (!s) return;
+  trace::Event span = make(*s, trace::EventKind::Span, trace::Category::compile, "nvrtc compile");
+  span.dur_ns = span.ts_ns - start_ns;
+  span.ts_ns = start_ns;
+  span.text = s->strings().intern(k.name + " (" + where + ")");
+  s->record(span);
+  trace::Event e = make(*s, trace::EventKind::Log, trace::Category::jit, "output_code");
+  e.text = s->strings().intern(k.to_text() + "\n// CUDA C\n" + cuda_source + (ptx.empty() ? "" : "\n// PTX\n" + ptx));
+  e.detail = s->strings().intern(k.name);
+  s->record(e);
+}
+
+void gpu_launch(const kir::Kernel& k, int64_t start_ns, uint64_t flow_id) {
+  trace::Session* s = trace::Session::current();
+  if (!s) return;
+  trace::Event e = make(*s, trace::EventKind::Span, trace::Category::gpu, "cuda launch");
+  e.dur_ns = e.ts_ns - start_ns;
+  e.ts_ns = start_ns;
+  e.text = s->strings().intern(k.name);
+  e.flow_id = flow_id;
+  s->record(e);
+}
+
+void gpu_kernel_timed(const kir::Kernel& k, int device, int64_t start_ns, int64_t dur_ns, uint64_t flow_id) {
+  trace::Session* s = trace::Session::current();
+  if (!s) return;
+  trace::Event e = make(*s, trace::EventKind::GpuKernel, trace::Category::gpu, k.name);
+  e.device = uint16_t(device + 1);
+  e.tid = 0;  // the device's one stream
+  e.ts_ns = start_ns;
+  e.dur_ns = dur_ns;
+  e.flow_id = flow_id;
+  s->record(e);
+}
+
 void fused_kernel(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, int64_t start_ns,
                   uint64_t graph_id) {
   trace::Session* s = trace::Session::current();

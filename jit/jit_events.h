@@ -40,6 +40,14 @@ void kernel_compiled(const kir::Kernel& k, const CompiledKernel& ck, uint64_t gr
 void fused_kernel(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, int64_t start_ns,
                   uint64_t graph_id);
 void graph_run(uint64_t graph_id, int64_t start_ns, uint64_t kernels, uint64_t eager_steps);
+// The GPU backend: an `nvrtc compile` span (text = the kernel's name; `where` says whether the
+// image came from NVRTC, the disk or memory) and its `output_code` log (kernel IR, CUDA C, PTX);
+// and a `cuda launch` span on the host whose flow_id links it to the kernel's GPU execution.
+void gpu_kernel_compiled(const kir::Kernel& k, const std::string& cuda_source, const std::string& ptx,
+                         int64_t start_ns, const std::string& where);
+void gpu_launch(const kir::Kernel& k, int64_t start_ns, uint64_t flow_id);
+// A GPU kernel timed by CUDA events (CUPTI unavailable): its GpuKernel event on device `device`'s lane.
+void gpu_kernel_timed(const kir::Kernel& k, int device, int64_t start_ns, int64_t dur_ns, uint64_t flow_id);
 bool wants_output_code();
 void counter(const std::string& name, double value);
 

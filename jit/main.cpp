@@ -189,6 +189,16 @@ int run_script(const Options& o) {
     struct StopTracing {
       ~StopTracing() { kiln::stop_tracing(); }
     } stop_guard;
+    // Before the trace closes: GPU work finishes and its timings are delivered.
+    struct SyncDevices {
+      ~SyncDevices() {
+        try {
+          if (kiln::DeviceBackend* b = kiln::cuda_backend_if_any()) b->synchronize();
+        } catch (const kiln::Error& e) {
+          std::cerr << "kiln: " << e.describe() << "\n";
+        }
+      }
+    } sync_devices;
     // The JIT leaves before the interpreter and after running what is pending.
     struct Jit {
       kiln::jit::Runtime* rt = nullptr;
@@ -197,6 +207,7 @@ int run_script(const Options& o) {
     if (o.jit == "auto") {
       kiln::jit::Options jo = kiln::jit::options_from_env(true);
       jo.dump_dir = o.dump_dir;
+      kiln::jit::set_device_dump_dir(o.dump_dir);
       jit.rt = &kiln::jit::install(in, jo);
     }
     try {

@@ -3,7 +3,7 @@
 # with EXPECTED using OUTCMP. MODE: auto (default JIT), off (--jit=off), all
 # (every function and loop a JIT region from its first run), cuda (every
 # tensor on the CUDA device: --device cuda; the emulated device unless
-# KILN_ORACLE_REAL_CUDA is set, as gpu/device_check.sh does on a GPU; the
+# REAL_CUDA is on or KILN_ORACLE_REAL_CUDA is set; the
 # device suffixes of tensor reprs are dropped before comparing).
 # NVRTC=ON: every kernel the run generates must also compile as CUDA C
 # (KILN_NVRTC_CHECK).
@@ -17,8 +17,17 @@ elseif(MODE STREQUAL "all")
   set(ENV{KILN_HOT_LOOPS} 0)
 elseif(MODE STREQUAL "cuda")
   set(jit --jit=auto --device cuda)
-  if(NOT DEFINED ENV{KILN_ORACLE_REAL_CUDA})
+  if(NOT REAL_CUDA AND NOT DEFINED ENV{KILN_ORACLE_REAL_CUDA})
     set(ENV{KILN_EMULATE_CUDA} 1)
+  endif()
+endif()
+# REAL_CUDA: the oracle_gpu tests, which need a GPU; without one they say so
+# and CTest reports them skipped by name (SKIP_REGULAR_EXPRESSION).
+if(REAL_CUDA)
+  execute_process(COMMAND ${KILN} run ${PROBE} OUTPUT_VARIABLE has_gpu ERROR_VARIABLE probe_err)
+  if(NOT has_gpu MATCHES "True")
+    message("SKIPPED: no CUDA device (torch.cuda.is_available() is ${has_gpu}) ${probe_err}")
+    return()
   endif()
 endif()
 if(NVRTC)
