@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "core/dispatch.h"
+#include "jit/fused_runner.h"
 #include "jit/fusion.h"
 #include "jit/jit_events.h"
 #include "jit/kernel_cache.h"
@@ -80,6 +81,7 @@ void dump_kernel(const std::string& dir, const kir::Kernel& k, const CompiledKer
 // A fusion plan with its compiled kernels (fns parallel to plan.kernels).
 // Until `ready`, its graph runs on the reference executor.
 struct CompiledGraph::Plan {
+  Device device;     // where its kernels run (jit/fused_runner.h for devices)
   FusionPlan plan;
   std::vector<kir::KernelFn> fns;
   std::string error;       // a kernel did not compile (set before ready)
@@ -91,16 +93,15 @@ struct CompiledGraph::Plan {
   void compile(const GraphReport& report, const std::string& dump) {
     int64_t t0 = now();  // the span starts when the job does: jobs queue on one thread
     try {
+      FusedRunner* runner = fused_runner(device);
       for (const FusedKernel& fk : plan.kernels) {
-        CompileOptions co;
-        co.keep_text = events::wants_output_code() || !dump.empty();
-        std::string source;
-        CompiledKernel ck = KernelCache::get().find_or_compile(fk.kernel, co, &source);
-        if (nvrtc_check_enabled()) nvrtc_check_add(fk.kernel);
-        if (source == "compiled") events::kernel_compiled(fk.kernel, ck, report.id);
-        ++(source == "compiled" ? compiled : source == "disk" ? from_disk : from_memory);
-        if (!dump.empty()) dump_kernel(dump, fk.kernel, ck);
-        fns.push_back(ck.fn);
+        if (runner) {
+          if (nvrtc_check_enabled()) nvrtc_check_add(fk.kernel);
+          count(runner->prepare(fk.kernel, device));
+          fns.push_back(nullptr);
+          continue;
+        }
+        fns.push_back(compile_cpu(fk.kernel, report, dump));
       }
     } catch (const Error& err) {
       error = err.what();
@@ -109,7 +110,30 @@ struct CompiledGraph::Plan {
     events::codegen(report, t0);
     ready.store(true, std::memory_order_release);
   }
+
+  kir::KernelFn compile_cpu(const kir::Kernel& k, const GraphReport& report, const std::string& dump) {
+    CompileOptions co;
+    co.keep_text = events::wants_output_code() || !dump.empty();
+    std::string source;
+    CompiledKernel ck = KernelCache::get().find_or_compile(k, co, &source);
+    if (nvrtc_check_enabled()) nvrtc_check_add(k);
+    if (source == "compiled") events::kernel_compiled(k, ck, report.id);
+    count(source);
+    if (!dump.empty()) dump_kernel(dump, k, ck);
+    return ck.fn;
+  }
+
+  void count(const std::string& source) { ++(source == "compiled" ? compiled : source == "disk" ? from_disk : from_memory); }
 };
+
+// Where a graph's kernels run: the device of its outputs (its tensors'
+// devices are guarded, so every run of the plan agrees).
+static Device graph_device(std::span<const lazy::PendingOp> ops) {
+  for (const lazy::PendingOp& p : ops)
+    for (const Tensor& t : p.outs)
+      if (t.defined() && t.device().type != DeviceType::CPU) return t.device();
+  return Device{};
+}
 
 CompiledGraph::CompiledGraph(std::shared_ptr<const Graph> graph) : graph_(std::move(graph)) {}
 CompiledGraph::~CompiledGraph() = default;
@@ -128,7 +152,8 @@ bool CompiledGraph::run(std::span<const lazy::PendingOp> ops, GraphReport& repor
     }
     const FusedKernel& fk = p->plan.kernels[size_t(-1 - step)];
     int64_t t0 = trace::enabled() ? now() : -1;
-    if (!launch(fk, p->fns[size_t(-1 - step)], ops)) {
+    FusedRunner* runner = fused_runner(p->device);
+    if (!(runner ? runner->launch(fk, ops) : launch(fk, p->fns[size_t(-1 - step)], ops))) {
       for (int32_t n : fk.nodes) run_eager(p->plan, n, ops);
       eager += fk.nodes.size();
     } else if (t0 >= 0) {
@@ -157,7 +182,8 @@ const CompiledGraph::Plan* CompiledGraph::plan_for(std::span<const lazy::Pending
   int64_t t0 = now();
   Graph g = *graph_;
   optimize(g, lv.live);
-  p->plan = fuse(g, ops, lv.live);
+  p->device = graph_device(ops);
+  p->plan = fuse(g, ops, lv.live, p->device);
   p->fuse_ns = now() - t0;
   report.kernels = p->plan.kernels.size();
   report.plan = plan_text(p->plan, g);

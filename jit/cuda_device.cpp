@@ -14,6 +14,8 @@
 #include "gpu/cuda_codegen.h"
 #include "gpu/cuda_libs.h"
 #include "gpu/nvrtc_compile.h"
+#include "jit/fused_runner.h"
+#include "jit/gpu_image_cache.h"
 #include "jit/jit_events.h"
 #include "jit/launch.h"
 #include "jit/nvrtc_check.h"
@@ -50,6 +52,12 @@ void check(CUresult rc, const char* what) {
   throw Error(std::string("CUDA error: ") + (msg ? msg : "unknown error") + " (" + what + ")");
 }
 
+// A kernel loaded on a device, and the threads per block it was emitted for.
+struct Loaded {
+  CUfunction fn = nullptr;
+  int threads = 256;
+};
+
 // One device's state: its context, stream, allocator and loaded kernels.
 struct DeviceState {
   int index = 0;
@@ -60,11 +68,11 @@ struct DeviceState {
   int sms = 1;
   std::unique_ptr<gpu::DriverBackend> memory;
   std::unique_ptr<gpu::CachingAllocator> allocator;
-  std::unordered_map<std::string, CUfunction> functions;  // by kernel IR text
+  std::unordered_map<std::string, Loaded> functions;  // by kernel IR text
   cublasHandle_t blas = nullptr;
 };
 
-class CudaBackend final : public DeviceBackend {
+class CudaBackend final : public DeviceBackend, public FusedRunner {
  public:
   bool available() override { return init() && !devices_.empty(); }
   int device_count() override { return available() ? int(devices_.size()) : 0; }
@@ -103,13 +111,26 @@ class CudaBackend final : public DeviceBackend {
     if (run_matmul(d, op, args, outs)) return true;
     lazy::PendingOp p{&op, std::vector<Value>(args.begin(), args.end()), outs, 0};
     const FusedKernel* fk = kernels_.find(p, dev);
-    if (!fk) return false;
+    return fk && launch_on(d, *fk, {&p, 1});
+  }
+
+  // Fused kernels of traced graphs.
+  std::string prepare(const kir::Kernel& k, Device device) override {
+    std::string where;
+    (void)function(state(device.index), k, &where);
+    return where;
+  }
+  bool launch(const FusedKernel& fk, std::span<const lazy::PendingOp> ops) override {
+    Device dev = resolve(fk.domain, ops).device();
+    return launch_on(state(dev.index), fk, ops);
+  }
+
+  bool launch_on(DeviceState& d, const FusedKernel& fk, std::span<const lazy::PendingOp> ops) {
     BoundArgs a;
-    if (!bind_args(*fk, {&p, 1}, a)) return false;
+    if (!bind_args(fk, ops, a)) return false;
     if (a.items == 0) return true;
-    gpu::CudaKernelSource src;
-    CUfunction fn = function(d, fk->kernel, src);
-    launch_kernel(d, fk->kernel, fn, src.block_threads, a);
+    Loaded f = function(d, fk.kernel);
+    launch_kernel(d, fk.kernel, f.fn, f.threads, a);
     return true;
   }
 
@@ -192,27 +213,34 @@ class CudaBackend final : public DeviceBackend {
     return d;
   }
 
-  // The kernel's loaded function: NVRTC for this device's arch on first use.
-  CUfunction function(DeviceState& d, const kir::Kernel& k, gpu::CudaKernelSource& src) {
+  // The kernel's loaded function: from the GPU image cache (memory, disk, or
+  // NVRTC for this device's arch) on first use.
+  Loaded function(DeviceState& d, const kir::Kernel& k, std::string* where = nullptr) {
     std::string text = k.to_text();
-    src = gpu::emit_cuda(k, "kiln_" + k.name);
     std::lock_guard lock(mu_);
     auto it = d.functions.find(text);
+    if (where) *where = "memory";
     if (it != d.functions.end()) return it->second;
     if (nvrtc_check_enabled()) nvrtc_check_add(k);
     const int64_t t0 = trace::now_ns();
-    gpu::NvrtcOptions opt;
-    opt.arch = d.arch;
-    opt.want_ptx = events::wants_output_code() || !g_dump_dir.empty();
-    gpu::NvrtcResult bin = gpu::nvrtc_compile(src.code, k.name + ".cu", opt);
-    events::gpu_kernel_compiled(k, src.code, bin.ptx, t0, "nvrtc");
+    const gpu::CudaKernelSource src = gpu::emit_cuda(k, "kiln_" + k.name);
+    const bool want_ptx = events::wants_output_code() || !g_dump_dir.empty();
+    auto compile = [&] {
+      gpu::NvrtcOptions opt;
+      opt.arch = d.arch;
+      opt.want_ptx = want_ptx;
+      return gpu::nvrtc_compile(src.code, k.name + ".cu", opt);
+    };
+    GpuImageCache::Entry bin = GpuImageCache::get().find_or_compile(k, d.arch, compile, want_ptx);
+    events::gpu_kernel_compiled(k, src.code, bin.ptx, t0, bin.where);
+    if (where) *where = bin.where;
     if (!g_dump_dir.empty()) dump_kernel(k, src.entry, src.code, bin.ptx);
     CUmodule module = nullptr;
     check(drv().cuModuleLoadData(&module, bin.image.data()), "cuModuleLoadData");
-    CUfunction fn = nullptr;
-    check(drv().cuModuleGetFunction(&fn, module, src.entry.c_str()), "cuModuleGetFunction");
-    d.functions.emplace(std::move(text), fn);
-    return fn;
+    Loaded loaded{nullptr, src.block_threads};
+    check(drv().cuModuleGetFunction(&loaded.fn, module, src.entry.c_str()), "cuModuleGetFunction");
+    d.functions.emplace(std::move(text), loaded);
+    return loaded;
   }
 
   // The ABI of gpu/cuda_codegen.h: 8-byte words, passed by value.

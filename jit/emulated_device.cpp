@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "jit/fused_runner.h"
 #include "jit/kernel_cache.h"
 #include "jit/launch.h"
 #include "jit/nvrtc_check.h"
@@ -24,7 +25,7 @@ T* to_host(T* p) {
   return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(p) & ~kDeviceBit);
 }
 
-class EmulatedCuda final : public DeviceBackend {
+class EmulatedCuda final : public DeviceBackend, public FusedRunner {
  public:
   bool available() override { return true; }
   int device_count() override { return 1; }
@@ -55,11 +56,27 @@ class EmulatedCuda final : public DeviceBackend {
     const FusedKernel* fk = kernels_.find(p, Device{DeviceType::CUDA, 0});
     if (!fk) return false;
     if (nvrtc_check_enabled()) nvrtc_check_add(fk->kernel);
+    return launch(*fk, {&p, 1});
+  }
+
+  // Fused kernels of traced graphs: compiled by LLVM, run on the untagged addresses.
+  std::string prepare(const kir::Kernel& k, Device device) override {
+    check_index(device.index);
+    std::string where;
+    (void)KernelCache::get().find_or_compile(k, {}, &where);
+    return where;
+  }
+  bool launch(const FusedKernel& fk, std::span<const lazy::PendingOp> ops) override {
     BoundArgs a;
-    if (!bind_args(*fk, {&p, 1}, a)) return false;
-    CompiledKernel ck = KernelCache::get().find_or_compile(fk->kernel, {});
-    for (char*& ptr : a.ptrs) ptr = to_host(ptr);
-    run_bound(fk->kernel, ck.fn, a);
+    if (!bind_args(fk, ops, a)) return false;
+    CompiledKernel ck = KernelCache::get().find_or_compile(fk.kernel, {});
+    for (char*& ptr : a.ptrs) {
+      // A GPU kernel given host memory faults: so does this one's launch.
+      KILN_CHECK(reinterpret_cast<uintptr_t>(ptr) & kDeviceBit, Runtime, "internal error: kernel ", fk.kernel.name,
+                 " was given host memory for a device operand");
+      ptr = to_host(ptr);
+    }
+    run_bound(fk.kernel, ck.fn, a);
     return true;
   }
   void synchronize() override {}

@@ -81,9 +81,9 @@ struct Group {
 // the pass can roll back and try elsewhere.
 class NodeLowering : public kir::Lowering {
  public:
-  NodeLowering(Group& g, const Graph& graph, std::span<const lazy::PendingOp> ops, int32_t node)
+  NodeLowering(Group& g, const Graph& graph, std::span<const lazy::PendingOp> ops, int32_t node, Device device)
       : kir::Lowering(g.b, functional(ops[size_t(node)]), ops[size_t(node)].args, ops[size_t(node)].outs),
-        g_(g), graph_(graph), ops_(ops), p_(ops[size_t(node)]), node_(node) {}
+        g_(g), graph_(graph), ops_(ops), p_(ops[size_t(node)]), node_(node), device_(device) {}
 
   bool ok = true;
   std::vector<std::pair<ExprId, bool>> outs_set;  // per output: expression, per_row (-1: unset)
@@ -100,6 +100,12 @@ class NodeLowering : public kir::Lowering {
     TensorRef ref = ref_of(graph_, a.value);
     const Tensor& t = resolve(ref, ops_);
     if (g_.writes.count(storage_of(t)) || !kir::lowerable_type(t.dtype())) return fail();
+    // A host scalar (a Python number's 0-dim tensor) in a device kernel: its
+    // value goes in as a parameter, read at each launch.
+    if (t.device() != device_) {
+      if (t.dim() != 0 || t.device().type != DeviceType::CPU || !p_.args[size_t(arg)].is_tensor()) return fail();
+      return b.param(param_slot((int64_t(node_) << 16) | arg, arg), as);
+    }
     return b.cast(load(t, ref), as);
   }
 
@@ -174,6 +180,7 @@ class NodeLowering : public kir::Lowering {
   std::span<const lazy::PendingOp> ops_;
   const lazy::PendingOp& p_;
   int32_t node_;
+  Device device_;
   bool uses_elem_ = false;
 };
 
@@ -192,10 +199,13 @@ class Fuser {
   static constexpr size_t kOpenGroups = 8;
   static constexpr int32_t kDead = -2;
 
-  // A node joins a kernel only when its tensors live where the kernels run.
+  // A node joins a kernel only when its tensors live where the kernels run
+  // (host scalars become parameters).
   bool on_device(const lazy::PendingOp& p) const {
     bool here = true;
-    for_each_tensor(p.args, [&](const Tensor& t) { here = here && t.device() == device_; });
+    for_each_tensor(p.args, [&](const Tensor& t) {
+      here = here && (t.device() == device_ || (t.dim() == 0 && t.device().type == DeviceType::CPU));
+    });
     for (const Tensor& t : p.outs) here = here && (!t.defined() || t.device() == device_);
     return here;
   }
@@ -250,7 +260,7 @@ class Fuser {
     const kir::Kind kind = k.kind;
     const int32_t rank = k.rank, num_params = k.num_params;
     const Shape domain = g.domain;
-    NodeLowering L(g, g_, ops_, n);
+    NodeLowering L(g, g_, ops_, n, device_);
     bool ok = functional(p).lower(L) && L.ok && accept(g, n, L);
     if (ok) {
       commit(g, n, L, acc);

@@ -1,13 +1,11 @@
 #include "jit/kernel_cache.h"
 
-#include <unistd.h>
-
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <optional>
+#include <vector>
 
+#include "jit/cache_file.h"
 #include "jit/jit_events.h"
 #include "traces/recorder.h"
 
@@ -21,91 +19,41 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char kMagic[] = "KILNOBJ1\n";
+// A cache file's key holds the kiln, LLVM and target lines and the kernel IR
+// section; `symbol` is metadata. The checksum covers the kernel IR and object.
+const cache_file::Layout kLayout{"KILNOBJ1\n", {"kernel", "object"}, {"symbol"}};
 
-uint64_t fnv1a(const std::string& s, uint64_t h = 0xcbf29ce484222325ull) {
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
-
-std::string hex(uint64_t h) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
-
-// The key a cache file stores and is checked against, field by field.
-struct Key {
-  std::string kiln, llvm, target;
-};
-
-Key current_key() {
+// The key a cache file stores and is checked against, field by field: the
+// header's kiln, LLVM and target lines, then the kernel IR section.
+std::vector<cache_file::KeyField> wanted_key(const std::string& kernel) {
   LlvmBackend& b = LlvmBackend::get();
-  return {KernelCache::kiln_version(), b.llvm_version(), b.target_description()};
+  return {{"kiln", KernelCache::kiln_version(), "kiln version"},
+          {"llvm", b.llvm_version(), "LLVM version"},
+          {"target", b.target_description(), "CPU features"},
+          {"kernel", kernel, "kernel IR (a hash collision with another kernel)", false}};
 }
 
-// A cache file: magic, header lines "field value", a blank line, then the
-// kernel IR text and the object bytes. The checksum covers both.
-struct CacheFile {
-  Key key;
-  std::string symbol, kernel, object;
-  uint64_t checksum = 0;
-};
-
-std::string serialize(const CacheFile& f) {
-  std::ostringstream out;
-  out << kMagic << "kiln " << f.key.kiln << "\nllvm " << f.key.llvm << "\ntarget " << f.key.target << "\nsymbol "
-      << f.symbol << "\nkernel_bytes " << f.kernel.size() << "\nobject_bytes " << f.object.size() << "\nchecksum "
-      << hex(fnv1a(f.object, fnv1a(f.kernel))) << "\n\n"
-      << f.kernel << f.object;
-  return out.str();
-}
-
-// Parses `bytes`; on failure `why` says what is wrong with the file.
-bool parse(const std::string& bytes, CacheFile& f, std::string& why) {
-  const size_t magic = sizeof kMagic - 1;
-  if (bytes.compare(0, magic, kMagic) != 0) return why = "not a kiln cache file (bad magic)", false;
-  size_t end = bytes.find("\n\n", magic);
-  if (end == std::string::npos) return why = "truncated header", false;
-  std::istringstream head(bytes.substr(magic, end - magic));
-  size_t kernel_bytes = 0, object_bytes = 0;
-  std::string checksum;
-  for (std::string line; std::getline(head, line);) {
-    size_t sp = line.find(' ');
-    std::string field = line.substr(0, sp), value = sp == std::string::npos ? "" : line.substr(sp + 1);
-    if (field == "kiln") f.key.kiln = value;
-    else if (field == "llvm") f.key.llvm = value;
-    else if (field == "target") f.key.target = value;
-    else if (field == "symbol") f.symbol = value;
-    else if (field == "kernel_bytes") kernel_bytes = std::strtoull(value.c_str(), nullptr, 10);
-    else if (field == "object_bytes") object_bytes = std::strtoull(value.c_str(), nullptr, 10);
-    else if (field == "checksum") checksum = value;
-  }
-  size_t body = end + 2;
-  if (f.symbol.empty() || bytes.size() != body + kernel_bytes + object_bytes)
-    return why = "truncated or padded (sizes do not match the header)", false;
-  f.kernel = bytes.substr(body, kernel_bytes);
-  f.object = bytes.substr(body + kernel_bytes);
-  if (hex(fnv1a(f.object, fnv1a(f.kernel))) != checksum) return why = "corrupt (checksum mismatch)", false;
-  return true;
+std::string serialize(const std::string& kernel, const std::string& symbol, const std::string& object) {
+  std::vector<cache_file::Field> head;
+  for (const cache_file::KeyField& f : wanted_key(kernel))
+    if (f.name != "kernel") head.push_back({f.name, f.value});
+  head.push_back({"symbol", symbol});
+  return cache_file::serialize(kLayout, head, {kernel, object});
 }
 
 // Which part of the key differs from a stored entry, in words; "" when none.
-std::string key_difference(const Key& want, const CacheFile& have, const std::string& kernel) {
-  if (have.key.kiln != want.kiln) return "kiln version: stored " + have.key.kiln + ", now " + want.kiln;
-  if (have.key.llvm != want.llvm) return "LLVM version: stored " + have.key.llvm + ", now " + want.llvm;
-  if (have.key.target != want.target)
-    return "CPU features: stored for " + have.key.target + ", now " + want.target;
-  if (have.kernel != kernel) return "kernel IR (a hash collision with another kernel)";
-  return "";
+std::string key_difference(const cache_file::Contents& have, const std::string& kernel) {
+  std::vector<cache_file::KeyField> want = wanted_key(kernel);
+  std::optional<cache_file::Mismatch> m = cache_file::first_mismatch(kLayout, want, have);
+  if (!m) return "";
+  if (m->field->name == "target") return "CPU features: stored for " + m->stored + ", now " + m->field->value;
+  return m->describe();
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string& kernel_of(const cache_file::Contents& c) { return c.sections[0]; }
+const std::string& object_of(const cache_file::Contents& c) { return c.sections[1]; }
+
+std::string read_file(const fs::path& p) { return cache_file::read(p.string()); }
 
 std::string default_dir() {
   if (const char* d = std::getenv("KILN_CACHE_DIR")) return d;  // "" turns the disk cache off
@@ -128,12 +76,13 @@ std::string nearest(const fs::path& dir, const std::string& kernel) {
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     if (++seen > 512) break;
     if (entry.path().extension() != ".kobj") continue;
-    CacheFile f;
+    cache_file::Contents f;
     std::string why;
-    if (!parse(read_file(entry.path()), f, why)) continue;
-    if (kernel_name(f.kernel) != name) continue;
+    if (!cache_file::parse(kLayout, read_file(entry.path()), f, why)) continue;
+    const std::string& stored = kernel_of(f);
+    if (kernel_name(stored) != name) continue;
     size_t line = 1, i = 0;
-    while (i < f.kernel.size() && i < kernel.size() && f.kernel[i] == kernel[i]) line += kernel[i++] == '\n';
+    while (i < stored.size() && i < kernel.size() && stored[i] == kernel[i]) line += kernel[i++] == '\n';
     return "its kernel IR differs from the stored `" + name + "` (" + entry.path().filename().string() +
            ") from line " + std::to_string(line);
   }
@@ -172,7 +121,7 @@ CompiledKernel KernelCache::find_or_compile(const kir::Kernel& k, const CompileO
   }
   std::string path;
   if (!dir_.empty() && !opt.keep_text) {
-    path = dir_ + "/" + hex(fnv1a(text)) + ".kobj";
+    path = dir_ + "/" + cache_file::hex(cache_file::fnv1a(text)) + ".kobj";
     bool found = false;
     CompiledKernel ck = from_disk(text, path, &found);
     if (ck.fn) {
@@ -200,9 +149,9 @@ CompiledKernel KernelCache::from_disk(const std::string& text, const std::string
   std::error_code ec;
   *found = fs::exists(path, ec);
   if (!*found) return {};
-  CacheFile f;
+  cache_file::Contents f;
   std::string why;
-  if (parse(read_file(path), f, why)) why = key_difference(current_key(), f, text);
+  if (cache_file::parse(kLayout, read_file(path), f, why)) why = key_difference(f, text);
   if (!why.empty()) {
     events::log("cache", "rejected " + path + ": " + why + "; rebuilding it");
     std::lock_guard<std::mutex> lock(mu_);
@@ -210,33 +159,16 @@ CompiledKernel KernelCache::from_disk(const std::string& text, const std::string
     return {};
   }
   CompiledKernel ck;
-  ck.symbol = f.symbol;
-  ck.fn = LlvmBackend::get().load_object(f.object, f.symbol);
+  ck.symbol = *f.get(kLayout, "symbol");  // parse saw it (a required field)
+  ck.fn = LlvmBackend::get().load_object(object_of(f), ck.symbol);
   return ck;
 }
 
 // Written to a temporary name and renamed, so readers (another kiln process)
 // see the old file or the new one, never half of one.
 void KernelCache::to_disk(const std::string& text, const std::string& path, const KernelObject& obj) {
-  std::error_code ec;
-  fs::create_directories(dir_, ec);
-  if (ec) {
-    events::log("cache", "cannot create " + dir_ + ": " + ec.message() + " (kernels are not cached on disk)");
-    return;
-  }
-  CacheFile f{current_key(), obj.compiled.symbol, text, obj.object, 0};
-  std::string tmp = path + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << serialize(f);
-    if (!out) {
-      events::log("cache", "cannot write " + tmp + " (kernels are not cached on disk)");
-      fs::remove(tmp, ec);
-      return;
-    }
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) fs::remove(tmp, ec);
+  std::string failed = cache_file::write_atomically(dir_, path, serialize(text, obj.compiled.symbol, obj.object));
+  if (!failed.empty()) events::log("cache", failed + " (kernels are not cached on disk)");
 }
 
 }  // namespace kiln::jit
