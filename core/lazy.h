@@ -36,6 +36,7 @@ namespace kiln::lazy {
   _(DataDependentCheck, "data_dependent_check")  /* an index/target to validate is pending */ \
   _(MetadataMutation, "metadata_mutation") /* t_(), .data = ...: rewrites a tensor in place */ \
   _(Disabled, "disabled")                /* torch.compiler.disable'd code was called */       \
+  _(DeviceSync, "device_synchronize")    /* torch.cuda.synchronize(): queued work must run */  \
   _(Exception, "exception")              /* an exception left the region */
 
 enum class SyncReason : uint8_t {

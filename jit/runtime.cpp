@@ -158,6 +158,9 @@ std::string break_message(lazy::SyncReason r, const std::string& where) {
       return "a torch.compiler.disable'd function is called at " + where + "; it runs in the interpreter";
     case R::DataAccess:
       return "tensor data is read at " + where + " by an operation outside the graph";
+    case R::DeviceSync:
+      return "torch.cuda.synchronize() at " + where +
+             " waits for the device, so the graph's work runs first; synchronize outside the hot path";
     case R::Exception:
       return "an exception left the region at " + where;
     case R::RegionEnd:

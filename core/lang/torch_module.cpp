@@ -11,6 +11,7 @@
 
 #include "core/autograd.h"
 #include "core/device.h"
+#include "core/lazy.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
@@ -384,9 +385,13 @@ Obj f_cuda_device_count(Interp&, const CallArgs& a) {
   a.check("device_count", 0, 0);
   return Obj::from_int(cuda_usable() ? cuda_backend().device_count() : 0);
 }
+// Waits for every queued kernel, as in PyTorch: what a captured region has
+// pending runs first (a graph break), so timing around it is honest.
 Obj f_cuda_synchronize(Interp&, const CallArgs& a) {
   a.check("synchronize", 0, 1, "device");
-  if (cuda_usable()) cuda_backend().synchronize();
+  if (!cuda_usable()) return Obj();
+  lazy::sync(lazy::SyncReason::DeviceSync);
+  cuda_backend().synchronize();
   return Obj();
 }
 Obj f_cuda_empty_cache(Interp&, const CallArgs& a) {
