@@ -70,6 +70,23 @@ struct DeviceState {
   std::unique_ptr<gpu::CachingAllocator> allocator;
   std::unordered_map<std::string, Loaded> functions;  // by kernel IR text
   cublasHandle_t blas = nullptr;
+
+  // Pinned host buffers for copies (allocated on first use).
+  static constexpr size_t kChunk = size_t(8) << 20;
+  struct Staging {
+    void* host = nullptr;
+    CUevent free = nullptr;  // recorded after the copy that last used it
+  };
+  Staging staging[2];
+  std::mutex staging_mu;
+  void ensure_staging() {
+    for (Staging& s : staging) {
+      if (s.host) continue;
+      check(drv().cuMemAllocHost(&s.host, kChunk), "cuMemAllocHost");
+      check(drv().cuEventCreate(&s.free, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+      check(drv().cuEventRecord(s.free, stream), "cuEventRecord");
+    }
+  }
 };
 
 class CudaBackend final : public DeviceBackend, public FusedRunner {
@@ -97,12 +114,38 @@ class CudaBackend final : public DeviceBackend, public FusedRunner {
     static trace::InternedName kHtoD("memcpy HtoD"), kDtoH("memcpy DtoH"), kDtoD("memcpy DtoD");
     const bool to_dev = dst_dev.type == DeviceType::CUDA, from_dev = src_dev.type == DeviceType::CUDA;
     trace::SpanScope span(trace::Category::gpu, to_dev && from_dev ? kDtoD : to_dev ? kHtoD : kDtoH);
-    auto dptr = [](const void* p) { return CUdeviceptr(reinterpret_cast<uintptr_t>(p)); };
-    if (to_dev && from_dev) check(drv().cuMemcpyDtoDAsync(dptr(dst), dptr(src), nbytes, d.stream), "cuMemcpyDtoD");
-    else if (to_dev) check(drv().cuMemcpyHtoDAsync(dptr(dst), src, nbytes, d.stream), "cuMemcpyHtoD");
-    else check(drv().cuMemcpyDtoHAsync(dst, dptr(src), nbytes, d.stream), "cuMemcpyDtoH");
-    // Pageable host memory: the host may reuse or read it only after the copy.
-    if (!(to_dev && from_dev)) check(drv().cuStreamSynchronize(d.stream), "cuStreamSynchronize");
+    if (to_dev && from_dev) {
+      check(drv().cuMemcpyDtoDAsync(dptr(dst), dptr(src), nbytes, d.stream), "cuMemcpyDtoD");
+      return;
+    }
+    staged_copy(d, dst, src, nbytes, to_dev);
+  }
+
+  static CUdeviceptr dptr(const void* p) { return CUdeviceptr(reinterpret_cast<uintptr_t>(p)); }
+
+  // Host <-> device through two pinned staging buffers: the DMA engine copies
+  // one chunk while the host fills or drains the other. Returns when the host
+  // may read dst (to the host) or reuse src (to the device).
+  void staged_copy(DeviceState& d, void* dst, const void* src, size_t nbytes, bool to_dev) {
+    std::lock_guard lock(d.staging_mu);
+    d.ensure_staging();
+    char* out = static_cast<char*>(dst);
+    const char* in = static_cast<const char*>(src);
+    for (size_t done = 0, i = 0; done < nbytes; done += DeviceState::kChunk, ++i) {
+      const size_t n = std::min(DeviceState::kChunk, nbytes - done);
+      DeviceState::Staging& buf = d.staging[i % 2];
+      check(drv().cuEventSynchronize(buf.free), "cuEventSynchronize");  // its last copy finished
+      if (to_dev) {
+        std::memcpy(buf.host, in + done, n);
+        check(drv().cuMemcpyHtoDAsync(dptr(out + done), buf.host, n, d.stream), "cuMemcpyHtoD");
+      } else {
+        check(drv().cuMemcpyDtoHAsync(buf.host, dptr(in + done), n, d.stream), "cuMemcpyDtoH");
+        check(drv().cuStreamSynchronize(d.stream), "cuStreamSynchronize");
+        std::memcpy(out + done, buf.host, n);
+      }
+      check(drv().cuEventRecord(buf.free, d.stream), "cuEventRecord");
+    }
+    check(drv().cuStreamSynchronize(d.stream), "cuStreamSynchronize");
   }
 
   bool run(const OpDef& op, const Args& args, std::vector<Tensor>& outs) override {
@@ -225,18 +268,26 @@ class CudaBackend final : public DeviceBackend, public FusedRunner {
     const int64_t t0 = trace::now_ns();
     const gpu::CudaKernelSource src = gpu::emit_cuda(k, "kiln_" + k.name);
     const bool want_ptx = events::wants_output_code() || !g_dump_dir.empty();
-    auto compile = [&] {
-      gpu::NvrtcOptions opt;
-      opt.arch = d.arch;
-      opt.want_ptx = want_ptx;
-      return gpu::nvrtc_compile(src.code, k.name + ".cu", opt);
+    auto image_for = [&](const std::string& arch) {
+      auto compile = [&] {
+        gpu::NvrtcOptions opt;
+        opt.arch = arch;
+        opt.want_ptx = want_ptx;
+        return gpu::nvrtc_compile(src.code, k.name + ".cu", opt);
+      };
+      return GpuImageCache::get().find_or_compile(k, arch, compile, want_ptx);
     };
-    GpuImageCache::Entry bin = GpuImageCache::get().find_or_compile(k, d.arch, compile, want_ptx);
+    // A CUBIN for the device's arch; PTX for the driver to compile when the
+    // CUBIN does not load (a driver older than NVRTC's output).
+    GpuImageCache::Entry bin = image_for(d.arch);
+    CUmodule module = nullptr;
+    if (drv().cuModuleLoadData(&module, bin.image.data()) != CUDA_SUCCESS) {
+      bin = image_for("compute_" + d.arch.substr(3));
+      check(drv().cuModuleLoadData(&module, bin.image.data()), "cuModuleLoadData of PTX");
+    }
     events::gpu_kernel_compiled(k, src.code, bin.ptx, t0, bin.where);
     if (where) *where = bin.where;
     if (!g_dump_dir.empty()) dump_kernel(k, src.entry, src.code, bin.ptx);
-    CUmodule module = nullptr;
-    check(drv().cuModuleLoadData(&module, bin.image.data()), "cuModuleLoadData");
     Loaded loaded{nullptr, src.block_threads};
     check(drv().cuModuleGetFunction(&loaded.fn, module, src.entry.c_str()), "cuModuleGetFunction");
     d.functions.emplace(std::move(text), loaded);
@@ -294,42 +345,65 @@ class CudaBackend final : public DeviceBackend, public FusedRunner {
           "cuLaunchKernel");
   }
 
-  // mm of float32 matrices through cuBLAS; other matmuls take the fallback.
+  // mm and bmm of float32 through cuBLAS; other matmuls take the fallback.
   bool run_matmul(DeviceState& d, const OpDef& op, const Args& args, std::vector<Tensor>& outs) {
-    if (op.name() != "mm") return false;
-    const Tensor &a = args[0].tensor(), &b = args[1].tensor();
-    const Tensor& c = outs[0];
-    if (a.dtype() != DType::Float32 || b.dtype() != DType::Float32 || !c.is_contiguous()) return false;
-    // Row-major C = A B is column-major C^T = B^T A^T: cuBLAS reads each
-    // row-major operand as its transpose, untransposed when it is contiguous.
-    auto layout = [](const Tensor& t, cublasOperation_t& op_out, int& ld) {
-      if (t.stride(1) == 1 && t.stride(0) >= std::max<int64_t>(1, t.size(1))) {
-        op_out = CUBLAS_OP_N, ld = int(t.stride(0));
-        return true;
-      }
-      if (t.stride(0) == 1 && t.stride(1) >= std::max<int64_t>(1, t.size(0))) {
-        op_out = CUBLAS_OP_T, ld = int(t.stride(1));
-        return true;
-      }
-      return false;
-    };
-    cublasOperation_t op_a, op_b;
-    int lda = 0, ldb = 0;
-    if (!layout(a, op_a, lda) || !layout(b, op_b, ldb)) return false;
+    const bool batched = op.name() == "bmm";
+    if (op.name() != "mm" && !batched) return false;
+    Gemm g;
+    if (!g.plan(args[0].tensor(), args[1].tensor(), outs[0], batched)) return false;
     const gpu::Cublas& blas = gpu::cublas();
     KILN_CHECK(blas.ok(), Runtime, "cuBLAS is not available: ", blas.error);
     if (!d.blas) {
       KILN_CHECK(blas.cublasCreate(&d.blas) == CUBLAS_STATUS_SUCCESS, Runtime, "cublasCreate failed");
       blas.cublasSetStream(d.blas, d.stream);
     }
-    const int m = int(a.size(0)), k = int(a.size(1)), n = int(b.size(1));
     const float one = 1, zero = 0;
-    cublasStatus_t st = blas.cublasGemmEx(d.blas, op_b, op_a, n, m, k, &one, b.raw_data(), CUDA_R_32F, ldb,
-                                          a.raw_data(), CUDA_R_32F, lda, &zero, c.raw_data(), CUDA_R_32F, n,
-                                          CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    // Row-major C = A B is column-major C^T = B^T A^T: B goes first.
+    cublasStatus_t st = blas.cublasGemmStridedBatchedEx(
+        d.blas, g.b.op, g.a.op, g.n, g.m, g.k, &one, g.b.data, CUDA_R_32F, g.b.ld, g.b.batch_stride, g.a.data,
+        CUDA_R_32F, g.a.ld, g.a.batch_stride, &zero, g.c, CUDA_R_32F, g.n, int64_t(g.m) * g.n, g.batch,
+        CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
     KILN_CHECK(st == CUBLAS_STATUS_SUCCESS, Runtime, "cuBLAS GEMM failed with status ", int(st));
     return true;
   }
+
+  // A row-major matmul as cuBLAS's column-major arguments.
+  struct Gemm {
+    struct Operand {
+      const void* data = nullptr;
+      cublasOperation_t op = CUBLAS_OP_N;
+      int ld = 0;
+      long long batch_stride = 0;
+    };
+    Operand a, b;
+    void* c = nullptr;
+    int m = 0, n = 0, k = 0, batch = 1;
+
+    bool plan(const Tensor& ta, const Tensor& tb, const Tensor& tc, bool batched) {
+      if (ta.dtype() != DType::Float32 || tb.dtype() != DType::Float32 || !tc.is_contiguous()) return false;
+      const int64_t r = batched ? 1 : 0;  // the dims of the matrices
+      if (!operand(ta, r, a) || !operand(tb, r, b)) return false;
+      m = int(ta.size(r)), k = int(ta.size(r + 1)), n = int(tb.size(r + 1));
+      batch = batched ? int(ta.size(0)) : 1;
+      c = tc.raw_data();
+      return true;
+    }
+    // A row-major operand is its own transpose in column-major terms:
+    // untransposed when its rows are contiguous, transposed when its columns are.
+    static bool operand(const Tensor& t, int64_t r, Operand& o) {
+      o.data = t.raw_data();
+      o.batch_stride = r ? t.stride(0) : 0;
+      if (t.stride(r + 1) == 1 && t.stride(r) >= std::max<int64_t>(1, t.size(r + 1))) {
+        o.op = CUBLAS_OP_N, o.ld = int(t.stride(r));
+        return true;
+      }
+      if (t.stride(r) == 1 && t.stride(r + 1) >= std::max<int64_t>(1, t.size(r))) {
+        o.op = CUBLAS_OP_T, o.ld = int(t.stride(r + 1));
+        return true;
+      }
+      return false;
+    }
+  };
 
   std::once_flag once_;
   std::atomic<bool> inited_{false};

@@ -55,6 +55,13 @@ TEST(CudaDevice, CopiesRoundTrip) {
   expect_close(back, x, 0);
 }
 
+TEST(CudaDevice, LargeCopiesGoThroughBothStagingBuffers) {
+  NEED_GPU();
+  Tensor x = randn({5, 1 << 20});  // 20 MiB: three 8 MiB chunks, both buffers reused
+  Tensor back = copy_to_device(copy_to_device(x, kCuda), Device{});
+  expect_close(back, x, 0);
+}
+
 TEST(CudaDevice, PointwiseKernelMatchesTheCpu) {
   NEED_GPU();
   Tensor x = randn({257, 33}), y = randn({33});
@@ -75,6 +82,14 @@ TEST(CudaDevice, MatmulThroughCublasMatchesTheCpu) {
   expect_close(mm(copy_to_device(a, kCuda), copy_to_device(b, kCuda)), mm(a, b), 1e-4);
   // A transposed operand goes to cuBLAS as such, not through a copy.
   expect_close(mm(copy_to_device(a, kCuda), t(copy_to_device(contiguous(t(b)), kCuda))), mm(a, b), 1e-4);
+}
+
+TEST(CudaDevice, BatchedMatmulThroughCublasMatchesTheCpu) {
+  NEED_GPU();
+  Tensor a = randn({3, 17, 40}), b = randn({3, 40, 9});
+  expect_close(bmm(copy_to_device(a, kCuda), copy_to_device(b, kCuda)), bmm(a, b), 1e-4);
+  Tensor bt = transpose(copy_to_device(contiguous(transpose(b, 1, 2)), kCuda), 1, 2);  // columns contiguous
+  expect_close(bmm(copy_to_device(a, kCuda), bt), bmm(a, b), 1e-4);
 }
 
 TEST(CudaDevice, MemoryStatsFollowAllocations) {
