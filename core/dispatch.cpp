@@ -54,8 +54,8 @@ std::vector<Tensor> run_inplace(const OpDef& op, std::vector<Value>& args, bool 
   return outs;
 }
 
-// Outputs live where the op's tensors do (creation ops: the CPU; the
-// language layer moves a factory's result to its device=).
+// Outputs live where the op's tensors do; ops without tensor inputs put them
+// on the thread's default device (core/device.h).
 std::vector<Tensor> allocate_outputs(const OpDef& op, const std::vector<Value>& args,
                                      const std::vector<Shape>& shapes, const std::vector<DType>& dtypes) {
   Device dev = output_device(op, args);

@@ -335,7 +335,8 @@ std::vector<Tensor> grad_scatter_add(const GradCtx& c) {
 }
 
 // ---- nonzero --------------------------------------------------------------------------------
-int64_t count_nonzero_raw(const Tensor& t) {
+int64_t count_nonzero_raw(const Tensor& device_tensor) {
+  const Tensor t = copy_to_device(device_tensor, Device{});  // read element by element: once to the host
   int64_t n = 0;
   for (int64_t i = 0; i < t.numel(); ++i) n += element_as_double(t, i) != 0;
   return n;
