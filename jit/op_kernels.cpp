@@ -1,5 +1,7 @@
 #include "jit/op_kernels.h"
 
+#include <algorithm>
+
 #include "jit/graph.h"
 #include "jit/guards.h"
 
@@ -24,9 +26,71 @@ std::unique_ptr<FusedKernel> plan_one(const lazy::PendingOp& p, Device device) {
   return std::make_unique<FusedKernel>(std::move(plan.kernels[0]));
 }
 
+// t's storage seen with other sizes and strides, outside autograd (a kernel's view).
+Tensor alias(const Tensor& t, Shape sizes, Shape strides) {
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = t.storage();
+  impl->sizes = std::move(sizes);
+  impl->strides = std::move(strides);
+  impl->offset = t.offset();
+  impl->dtype = t.dtype();
+  return Tensor(std::move(impl));
+}
+
+bool reduces_over_dims(const OpDef& op) {
+  const std::string& n = op.name();
+  return n == "sum" || n == "mean" || n == "amax" || n == "amin";
+}
+
+// Row kernels reduce the last dim. A reduction over others (a bias
+// gradient's sum over the batch) is the same reduction over the last dim of
+// a view that moves the reduced dims, merged into one, to the end: the Row
+// kernel reads it with a stride. False when the dims do not merge.
+bool move_reduced_dims_last(lazy::PendingOp& p) {
+  if (!reduces_over_dims(*p.op)) return false;
+  const Tensor& x = p.args[0].tensor();
+  const int64_t rank = x.dim();
+  // No dims (None, or amax's []): every dim, into one row.
+  const bool all = !p.args[1].is_int_list() || p.args[1].int_list().empty();
+  std::vector<bool> reduced(size_t(rank), all);
+  if (!all)
+    for (int64_t d : p.args[1].int_list()) reduced[size_t(wrap_dim(d, rank))] = true;
+  if (rank == 0 || (reduced[size_t(rank - 1)] && std::count(reduced.begin(), reduced.end(), true) == 1)) return false;
+  Shape kept_sizes, kept_strides, out_strides;
+  int64_t merged = 1, inner_stride = 1;
+  bool seen = false;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!reduced[size_t(d)]) {
+      kept_sizes.push_back(x.size(d));
+      kept_strides.push_back(x.stride(d));
+      continue;
+    }
+    if (x.size(d) == 1) continue;
+    // The next reduced dim must continue this one in memory for the two to merge.
+    if (seen && inner_stride != x.size(d) * x.stride(d)) return false;
+    merged *= x.size(d);
+    inner_stride = x.stride(d);
+    seen = true;
+  }
+  const Tensor& out = p.outs[0];
+  const bool keepdim = p.args[2].to_bool();
+  for (int64_t d = 0; d < out.dim(); ++d)
+    if (!keepdim || !reduced[size_t(d)]) out_strides.push_back(out.stride(d));
+  if (out_strides.size() != kept_sizes.size()) return false;
+  Shape view_sizes = kept_sizes, view_strides = kept_strides;
+  view_sizes.push_back(merged);
+  view_strides.push_back(inner_stride);
+  p.args[0] = Value(alias(x, view_sizes, view_strides));
+  p.args[1] = Value(Shape{-1});
+  p.args[2] = Value(false);
+  p.outs[0] = alias(out, kept_sizes, out_strides);
+  return true;
+}
+
 }  // namespace
 
-const FusedKernel* OpKernels::find(const lazy::PendingOp& p, Device device) {
+const FusedKernel* OpKernels::find(lazy::PendingOp& p, Device device) {
+  move_reduced_dims_last(p);
   std::string key = key_of(p, device);
   std::lock_guard lock(mu_);
   auto it = by_signature_.find(key);

@@ -23,7 +23,9 @@ class OpKernels {
   // holds self) on `p`'s tensors on `device`; nullptr when its lowering does
   // not cover this use (views, matmuls, an unsupported dtype or dim). Cached
   // by the op's guard signature, so scalar values are kernel parameters.
-  const FusedKernel* find(const lazy::PendingOp& p, Device device);
+  // A reduction over other dims than the last is rewritten in `p` first, as
+  // one over the last dim of a view (launch the kernel on `p` as rewritten).
+  const FusedKernel* find(lazy::PendingOp& p, Device device);
   size_t size() const;
 
  private:

@@ -4,11 +4,14 @@
 // stay eager.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/ops.h"
 #include "core/random.h"
 #include "jit/emulated_device.h"
 #include "jit/fused_runner.h"
 #include "jit/fusion.h"
+#include "jit/op_kernels.h"
 
 namespace kiln::jit {
 namespace {
@@ -70,6 +73,36 @@ TEST(DeviceFusion, NodesOnAnotherDeviceStayEager) {
   std::vector<bool> live(g.values.size(), true);
   EXPECT_EQ(plan_text(fuse(g, ops, live, kCuda), g), "eager exp\nkernel fused_neg [1 nodes, 1 stores]\n");
   EXPECT_EQ(plan_text(fuse(g, ops, live), g), "kernel fused_exp [1 nodes, 1 stores]\neager neg\n");
+}
+
+void expect_same(const Tensor& device_result, const Tensor& cpu_result) {
+  EXPECT_EQ(device_result.device(), kCuda);
+  ASSERT_EQ(device_result.sizes(), cpu_result.sizes());
+  std::vector<double> got = to_double_vector(device_result), want = to_double_vector(cpu_result);
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-5 * (1 + std::abs(want[i]))) << i;
+}
+
+// Reductions over other dims than the last run as Row kernels over a view
+// (jit/op_kernels.cpp), not through the host fallback.
+TEST(EmulatedDevice, ReductionsOverAnyDimsRunOnTheDevice) {
+  emulated();
+  Tensor x = randn({6, 5, 7});
+  Tensor d = copy_to_device(x, kCuda);
+  expect_same(sum(d, Shape{0}), sum(x, Shape{0}));                 // the batch dim
+  expect_same(sum(d, Shape{0, 1}, true), sum(x, Shape{0, 1}, true));  // merged dims, keepdim
+  expect_same(mean(d, Shape{1}), mean(x, Shape{1}));
+  expect_same(sum(d), sum(x));                                     // every dim: one row
+  expect_same(sum(d, Shape{0, 2}), sum(x, Shape{0, 2}));           // dims that do not merge: the fallback
+  // Which of them have a device kernel: all but the dims that do not merge.
+  OpKernels kernels;
+  auto has_kernel = [&](std::vector<Value> args, Shape out_sizes) {
+    PendingOp p = pending("sum", std::move(args), {empty_tensor(out_sizes, DType::Float32, kCuda)});
+    return kernels.find(p, kCuda) != nullptr;
+  };
+  EXPECT_TRUE(has_kernel({d, Shape{0}, false, Value()}, {5, 7}));
+  EXPECT_TRUE(has_kernel({d, Shape{0, 1}, true, Value()}, {1, 1, 7}));
+  EXPECT_TRUE(has_kernel({d, Value(), false, Value()}, {}));
+  EXPECT_FALSE(has_kernel({d, Shape{0, 2}, false, Value()}, {5}));
 }
 
 TEST(EmulatedDevice, HostCodeReadingDeviceMemoryFaultsLikeOnAGpu) {
