@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/lowering.h"
 #include "jit/graph.h"
 #include "jit/guards.h"
 
@@ -16,8 +17,39 @@ std::string key_of(const lazy::PendingOp& p, Device device) {
   return key;
 }
 
+// The creation ops that fill their output with one value: a kernel of one
+// store (the op table's eager kernels are host loops). The value: a constant
+// for zeros/ones/empty, a parameter (argument 1) for full.
+std::unique_ptr<FusedKernel> fill_kernel(const lazy::PendingOp& p) {
+  const std::string& n = p.op->name();
+  // Kiln's empty is zeroed, as on the CPU, so results never depend on the device.
+  const bool zero = n == "zeros" || n == "zeros_like" || n == "empty" || n == "empty_like";
+  const bool one = n == "ones" || n == "ones_like";
+  const bool full = n == "full" || n == "full_like";
+  if ((!zero && !one && !full) || p.outs.size() != 1) return nullptr;
+  const Tensor& out = p.outs[0];
+  if (!kir::lowerable_type(out.dtype()) || !out.is_contiguous()) return nullptr;
+  auto fk = std::make_unique<FusedKernel>();
+  kir::Kernel& k = fk->kernel;
+  k.name = "fused_fill";
+  k.rank = std::max<int32_t>(1, int32_t(out.dim()));
+  k.operands.push_back({.dtype = out.dtype(), .inner = kir::Inner::Contiguous, .output = true});
+  kir::Builder b(k);
+  kir::ExprId v = full ? b.param(0, DType::Float64) : b.constant(one ? 1 : 0, DType::Float64);
+  if (full) {
+    k.num_params = 1;
+    fk->params.push_back({.node = 0, .arg = 1});
+  }
+  k.stores.push_back({.operand = 0, .value = b.cast(v, out.dtype())});
+  fk->operands.push_back({.tensor = {.node = 0, .out = 0}});
+  fk->domain = {.node = 0, .out = 0};
+  fk->nodes = {0};
+  return fk;
+}
+
 // The one-node plan's kernel when the node fused whole into it.
 std::unique_ptr<FusedKernel> plan_one(const lazy::PendingOp& p, Device device) {
+  if (auto fill = fill_kernel(p)) return fill;
   if (!p.op->lower && !(p.op->functional && p.op->functional->lower)) return nullptr;
   Graph g = build_graph({&p, 1});
   std::vector<bool> live(g.values.size(), true);

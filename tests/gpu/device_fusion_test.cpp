@@ -105,6 +105,27 @@ TEST(EmulatedDevice, ReductionsOverAnyDimsRunOnTheDevice) {
   EXPECT_FALSE(has_kernel({d, Shape{0, 2}, false, Value()}, {5}));
 }
 
+// zeros, ones, full (and their _like forms) fill on the device.
+TEST(EmulatedDevice, FillsRunOnTheDevice) {
+  emulated();
+  OpKernels kernels;
+  Tensor like = empty_tensor({3, 4}, DType::Float32, kCuda);
+  auto kernel_for = [&](std::string_view op, std::vector<Value> args, DType d) {
+    PendingOp p = pending(op, std::move(args), {empty_tensor({3, 4}, d, kCuda)});
+    return kernels.find(p, kCuda);
+  };
+  EXPECT_NE(kernel_for("zeros", {Shape{3, 4}, Value(), false}, DType::Float32), nullptr);
+  EXPECT_NE(kernel_for("ones_like", {like, Value(), false}, DType::Float32), nullptr);
+  const FusedKernel* full_k = kernel_for("full", {Shape{3, 4}, 2.5, Value(), false}, DType::Int64);
+  ASSERT_NE(full_k, nullptr);
+  EXPECT_EQ(full_k->kernel.num_params, 1);  // the fill value: one kernel for every value
+  DeviceScope on(kCuda);
+  EXPECT_EQ(to_double_vector(ones({2, 3})), std::vector<double>(6, 1.0));
+  EXPECT_EQ(ones({2, 3}).device(), kCuda);
+  EXPECT_EQ(to_double_vector(full({5}, 7.0)), std::vector<double>(5, 7.0));
+  EXPECT_EQ(to_double_vector(zeros_like(like)), std::vector<double>(12, 0.0));
+}
+
 TEST(EmulatedDevice, HostCodeReadingDeviceMemoryFaultsLikeOnAGpu) {
   emulated();
   Tensor d = copy_to_device(randn({8}), kCuda);
