@@ -72,9 +72,13 @@ bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, Boun
   out.params.resize(fk.params.size());
   for (size_t p = 0; p < fk.params.size(); ++p) {
     const ParamBinding& b = fk.params[p];
-    const Value& v = ops[size_t(b.node)].args[size_t(b.arg)];
+    if (b.row_length) {
+      out.params[p] = double(domain.back());
+      continue;
+    }
     // A host scalar tensor in a device kernel is a parameter (jit/fusion.cpp).
-    out.params[p] = b.row_length ? double(domain.back()) : v.is_tensor() ? v.tensor().item_double() : v.to_double();
+    const Value& v = ops[size_t(b.node)].args[size_t(b.arg)];
+    out.params[p] = v.is_tensor() ? v.tensor().item_double() : v.to_double();
   }
   int64_t total = shape_numel(domain);
   out.items = total == 0 ? 0 : k.kind == kir::Kind::Row ? total / domain.back() : total;
