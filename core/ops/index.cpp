@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/device.h"
+#include "core/lowering.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -95,6 +96,18 @@ void masked_fill_scalar_kernel(const Args& a, std::vector<Tensor>& outs) {
   run_pointwise(outs[0], std::array<Tensor, 2>{a[0].tensor(), a[1].tensor()}, outs[0].dtype(), MaskedFillScalarF(a),
                 "masked_fill", false);
 }
+// One select per element, fused with its neighbours (the attention mask of a
+// causal block). Value is a Scalar (a kernel parameter) or a 0-dim tensor,
+// either cast to self's dtype as the eager kernel does.
+template <bool TensorValue>
+bool lower_masked_fill(kir::Lowering& L) {
+  const DType t = L.outs[0].dtype();
+  if (!kir::lowerable_type(t)) return false;
+  const kir::ExprId value = TensorValue ? L.tensor(2, t) : L.scalar(2, t);
+  L.set_out(0, L.b.select(L.tensor(1, DType::Bool), value, L.tensor(0, t)));
+  return true;
+}
+
 // Filled positions take no gradient from self; the value gets their sum.
 std::vector<Tensor> grad_masked_fill(const GradCtx& c) {
   const Tensor& mask = c.in(1);
@@ -580,10 +593,10 @@ void register_index_ops(OpTable& t) {
   // passed as Scalar would lose its autograd history.
   t.add({.schema_text = "masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor", .kind = P,
          .shape = shape_masked_fill, .dtype = dtype_like_self, .kernel = masked_fill_tensor_kernel,
-         .grad = grad_masked_fill, .saves = save_in(1)});
+         .grad = grad_masked_fill, .saves = save_in(1), .lower = lower_masked_fill<true>});
   t.add({.schema_text = "masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", .kind = P,
          .shape = shape_masked_fill, .dtype = dtype_like_self, .kernel = masked_fill_scalar_kernel,
-         .grad = grad_masked_fill, .saves = save_in(1)});
+         .grad = grad_masked_fill, .saves = save_in(1), .lower = lower_masked_fill<false>});
   t.add({.schema_text = "masked_fill_.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
          .inplace_of = "masked_fill.Tensor"});
   t.add({.schema_text = "masked_fill_.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor",

@@ -45,6 +45,9 @@ std::vector<Case> cases() {
       {"clamp", [=](DType d) { return std::vector<Value>{x(d), -1.0, nullptr}; }},  // one bound: see lower_clamp
       {"clamp", [=](DType d) { return std::vector<Value>{x(d), nullptr, 1.0}; }},
       {"where.self", [=](DType d) { return std::vector<Value>{t({4, 8}, DType::Bool), x(d), y(d)}; }},
+      {"masked_fill.Scalar", [=](DType d) { return std::vector<Value>{x(d), t({8}, DType::Bool), -1.0}; }},
+      {"masked_fill.Tensor",
+       [=](DType d) { return std::vector<Value>{x(d), t({4, 8}, DType::Bool), scalar_tensor(2, DType::Float64, true)}; }},
       {"_to_copy", [=](DType d) { return std::vector<Value>{x(d), DType::Float64}; }},
       binary("copy"),
       {"fill", [=](DType d) { return std::vector<Value>{x(d), 0.5}; }},

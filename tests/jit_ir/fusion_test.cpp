@@ -2,6 +2,8 @@
 // kernel IR after. Kernels are compared as text (core/kernel_ir.h to_text).
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/ops.h"
 #include "jit/fusion.h"
 #include "jit/liveness.h"
@@ -78,6 +80,21 @@ TEST(Fusion, SoftmaxWithItsProducerIsOneRowKernel) {
   ASSERT_EQ(k.reductions.size(), 2u);
   EXPECT_EQ(k.reductions[0].op, kir::ReduceOp::Max);
   EXPECT_EQ(k.reductions[1].op, kir::ReduceOp::Sum);
+}
+
+// The causal attention's scores -> masked_fill(-inf) -> softmax: one Row
+// kernel, the fill value a kernel parameter and the mask broadcast over rows.
+TEST(Fusion, MaskedFillJoinsTheSoftmaxKernel) {
+  Tensor x = t({6, 10}), mask = t({10}, DType::Bool), m = t({6, 10}), y = t({6, 10});
+  std::vector<PendingOp> ops = {pending("masked_fill.Scalar", {x, mask, -INFINITY}, {m}),
+                                pending("softmax", {m, int64_t(-1), Value()}, {y})};
+  Graph g = build_graph(ops);
+  FusionPlan p = fuse(g, ops, last_live(g));
+  ASSERT_EQ(plan_text(p, g), "kernel fused_masked_fill_Scalar_softmax [2 nodes, 1 stores]\n");
+  const kir::Kernel& k = p.kernels[0].kernel;
+  EXPECT_EQ(k.kind, kir::Kind::Row);
+  EXPECT_EQ(k.num_params, 1) << k.to_text();
+  EXPECT_NE(k.to_text().find("Select"), std::string::npos) << k.to_text();
 }
 
 TEST(Fusion, SoftmaxOverAnotherDimRunsEager) {
