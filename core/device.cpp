@@ -21,14 +21,9 @@ DeviceBackend* g_cuda = nullptr;
 
 // A host tensor with t's metadata over `storage` (a host copy of t's storage).
 Tensor host_alias(const Tensor& t, std::shared_ptr<Storage> storage) {
-  auto impl = std::make_shared<TensorImpl>();
-  impl->storage = std::move(storage);
-  impl->sizes = t.sizes();
-  impl->strides = t.strides();
-  impl->offset = t.offset();
-  impl->dtype = t.dtype();
-  impl->is_wrapped_number = t.impl()->is_wrapped_number;
-  return Tensor(std::move(impl));
+  Tensor h = storage_view(std::move(storage), t.sizes(), t.strides(), t.offset(), t.dtype());
+  h.impl()->is_wrapped_number = t.impl()->is_wrapped_number;
+  return h;
 }
 
 // Host copies of device storages, made once per storage: views of one

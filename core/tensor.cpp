@@ -152,13 +152,7 @@ void Tensor::backward(const Tensor& gradient, bool retain_graph) const {
 }
 
 Tensor Tensor::detach() const {
-  auto impl = std::make_shared<TensorImpl>();
-  impl->storage = impl_->storage;
-  impl->sizes = impl_->sizes;
-  impl->strides = impl_->strides;
-  impl->offset = impl_->offset;
-  impl->dtype = impl_->dtype;
-  return Tensor(std::move(impl));
+  return storage_view(impl_->storage, impl_->sizes, impl_->strides, impl_->offset, impl_->dtype);
 }
 
 std::string Tensor::str() const { return format_tensor(*this); }
@@ -207,16 +201,21 @@ Tensor empty_tensor(const Shape& sizes, DType dtype, Device device) {
   return Tensor(std::move(impl));
 }
 
-Tensor make_view(const Tensor& base, Shape sizes, Shape strides, int64_t offset) {
+Tensor storage_view(std::shared_ptr<Storage> storage, Shape sizes, Shape strides, int64_t offset, DType dtype) {
   auto impl = std::make_shared<TensorImpl>();
-  impl->storage = base.storage();
+  impl->storage = std::move(storage);
   impl->sizes = std::move(sizes);
   impl->strides = std::move(strides);
   impl->offset = offset;
-  impl->dtype = base.dtype();
-  const Tensor& root = base.impl()->view_base.defined() ? base.impl()->view_base : base;
-  impl->view_base = root;
+  impl->dtype = dtype;
   return Tensor(std::move(impl));
+}
+
+Tensor make_view(const Tensor& base, Shape sizes, Shape strides, int64_t offset) {
+  Tensor v = storage_view(base.storage(), std::move(sizes), std::move(strides), offset, base.dtype());
+  const Tensor& root = base.impl()->view_base.defined() ? base.impl()->view_base : base;
+  v.impl()->view_base = root;
+  return v;
 }
 
 Tensor scalar_tensor(double v, DType dtype, bool wrapped) {

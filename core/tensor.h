@@ -141,6 +141,9 @@ std::string shape_str(const Shape& s);  // "[2, 3]"
 Tensor empty_tensor(const Shape& sizes, DType dtype, Device device = {});
 // A view sharing `base`'s storage; records base for autograd of in-place ops.
 Tensor make_view(const Tensor& base, Shape sizes, Shape strides, int64_t offset);
+// A tensor over `storage` outside autograd (no base, no history): how a kernel
+// or a device copy sees memory another tensor owns.
+Tensor storage_view(std::shared_ptr<Storage> storage, Shape sizes, Shape strides, int64_t offset, DType dtype);
 // A Python scalar as a 0-dim tensor (int → int64, float → float64, bool → bool),
 // flagged as a wrapped number for type promotion.
 Tensor scalar_tensor(double v, DType dtype, bool wrapped);

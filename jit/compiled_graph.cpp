@@ -83,7 +83,8 @@ void dump_kernel(const std::string& dir, const kir::Kernel& k, const CompiledKer
 struct CompiledGraph::Plan {
   Device device;     // where its kernels run (jit/fused_runner.h for devices)
   FusionPlan plan;
-  std::vector<kir::KernelFn> fns;
+  std::vector<kir::KernelFn> fns;        // CPU kernels
+  std::vector<const void*> handles;      // device kernels (FusedRunner::prepare)
   std::string error;       // a kernel did not compile (set before ready)
   int64_t fuse_ns = 0, compile_ns = 0;
   size_t compiled = 0, from_disk = 0, from_memory = 0;
@@ -97,8 +98,9 @@ struct CompiledGraph::Plan {
       for (const FusedKernel& fk : plan.kernels) {
         if (runner) {
           if (nvrtc_check_enabled()) nvrtc_check_add(fk.kernel);
-          count(runner->prepare(fk.kernel, device));
-          fns.push_back(nullptr);
+          FusedRunner::Prepared prepared = runner->prepare(fk.kernel, device);
+          count(prepared.where);
+          handles.push_back(prepared.handle);
           continue;
         }
         fns.push_back(compile_cpu(fk.kernel, report, dump));
@@ -153,7 +155,8 @@ bool CompiledGraph::run(std::span<const lazy::PendingOp> ops, GraphReport& repor
     const FusedKernel& fk = p->plan.kernels[size_t(-1 - step)];
     int64_t t0 = trace::enabled() ? now() : -1;
     FusedRunner* runner = fused_runner(p->device);
-    if (!(runner ? runner->launch(fk, ops) : launch(fk, p->fns[size_t(-1 - step)], ops))) {
+    const size_t k = size_t(-1 - step);
+    if (!(runner ? runner->launch(fk, p->handles[k], ops) : launch(fk, p->fns[k], ops))) {
       for (int32_t n : fk.nodes) run_eager(p->plan, n, ops);
       eager += fk.nodes.size();
     } else if (t0 >= 0) {

@@ -68,7 +68,8 @@ struct DeviceState {
   int sms = 1;
   std::unique_ptr<gpu::DriverBackend> memory;
   std::unique_ptr<gpu::CachingAllocator> allocator;
-  std::unordered_map<std::string, Loaded> functions;  // by kernel IR text
+  std::unordered_map<std::string, Loaded> functions;  // by kernel IR text (nodes never erased)
+  std::unordered_map<const kir::Kernel*, const Loaded*> by_address;  // eager ops' kernels
   cublasHandle_t blas = nullptr;
 
   // Pinned host buffers for copies (allocated on first use).
@@ -154,25 +155,25 @@ class CudaBackend final : public DeviceBackend, public FusedRunner {
     if (run_matmul(d, op, args, outs)) return true;
     lazy::PendingOp p{&op, std::vector<Value>(args.begin(), args.end()), outs, 0};
     const FusedKernel* fk = kernels_.find(p, dev);
-    return fk && launch_on(d, *fk, {&p, 1});
+    return fk && launch_on(d, *fk, *op_function(d, fk->kernel), {&p, 1});
   }
 
-  // Fused kernels of traced graphs.
-  std::string prepare(const kir::Kernel& k, Device device) override {
-    std::string where;
-    (void)function(state(device.index), k, &where);
-    return where;
+  // Fused kernels of traced graphs. The handle is the kernel's Loaded entry
+  // in its device's table (entries are never erased).
+  Prepared prepare(const kir::Kernel& k, Device device) override {
+    Prepared out;
+    out.handle = function(state(device.index), k, &out.where);
+    return out;
   }
-  bool launch(const FusedKernel& fk, std::span<const lazy::PendingOp> ops) override {
+  bool launch(const FusedKernel& fk, const void* handle, std::span<const lazy::PendingOp> ops) override {
     Device dev = resolve(fk.domain, ops).device();
-    return launch_on(state(dev.index), fk, ops);
+    return launch_on(state(dev.index), fk, *static_cast<const Loaded*>(handle), ops);
   }
 
-  bool launch_on(DeviceState& d, const FusedKernel& fk, std::span<const lazy::PendingOp> ops) {
+  bool launch_on(DeviceState& d, const FusedKernel& fk, const Loaded& f, std::span<const lazy::PendingOp> ops) {
     BoundArgs a;
     if (!bind_args(fk, ops, a)) return false;
     if (a.items == 0) return true;
-    Loaded f = function(d, fk.kernel);
     launch_kernel(d, fk.kernel, f.fn, f.threads, a);
     return true;
   }
@@ -256,14 +257,27 @@ class CudaBackend final : public DeviceBackend, public FusedRunner {
     return d;
   }
 
+  // An eager op's kernel, found by address after its first use: OpKernels
+  // never frees its kernels, so an eager launch builds no IR text.
+  const Loaded* op_function(DeviceState& d, const kir::Kernel& k) {
+    {
+      std::lock_guard lock(mu_);
+      if (auto hit = d.by_address.find(&k); hit != d.by_address.end()) return hit->second;
+    }
+    const Loaded* f = function(d, k);
+    std::lock_guard lock(mu_);
+    d.by_address.emplace(&k, f);
+    return f;
+  }
+
   // The kernel's loaded function: from the GPU image cache (memory, disk, or
   // NVRTC for this device's arch) on first use.
-  Loaded function(DeviceState& d, const kir::Kernel& k, std::string* where = nullptr) {
+  const Loaded* function(DeviceState& d, const kir::Kernel& k, std::string* where = nullptr) {
     std::string text = k.to_text();
     std::lock_guard lock(mu_);
     auto it = d.functions.find(text);
     if (where) *where = "memory";
-    if (it != d.functions.end()) return it->second;
+    if (it != d.functions.end()) return &it->second;
     if (nvrtc_check_enabled()) nvrtc_check_add(k);
     const int64_t t0 = trace::now_ns();
     const gpu::CudaKernelSource src = gpu::emit_cuda(k, "kiln_" + k.name);
@@ -290,8 +304,7 @@ class CudaBackend final : public DeviceBackend, public FusedRunner {
     if (!g_dump_dir.empty()) dump_kernel(k, src.entry, src.code, bin.ptx);
     Loaded loaded{nullptr, src.block_threads};
     check(drv().cuModuleGetFunction(&loaded.fn, module, src.entry.c_str()), "cuModuleGetFunction");
-    d.functions.emplace(std::move(text), loaded);
-    return loaded;
+    return &d.functions.emplace(std::move(text), loaded).first->second;
   }
 
   // The ABI of gpu/cuda_codegen.h: 8-byte words, passed by value.

@@ -3,6 +3,8 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 #include "jit/fused_runner.h"
 #include "jit/kernel_cache.h"
@@ -55,28 +57,28 @@ class EmulatedCuda final : public DeviceBackend, public FusedRunner {
     lazy::PendingOp p{&op, std::vector<Value>(args.begin(), args.end()), outs, 0};
     const FusedKernel* fk = kernels_.find(p, Device{DeviceType::CUDA, 0});
     if (!fk) return false;
-    if (nvrtc_check_enabled()) nvrtc_check_add(fk->kernel);
-    return launch(*fk, {&p, 1});
+    return launch(*fk, op_kernel(fk->kernel), {&p, 1});
   }
 
-  // Fused kernels of traced graphs: compiled by LLVM, run on the untagged addresses.
-  std::string prepare(const kir::Kernel& k, Device device) override {
+  // Fused kernels of traced graphs: compiled by LLVM, run on the untagged
+  // addresses. The handle is the entry point itself.
+  Prepared prepare(const kir::Kernel& k, Device device) override {
     check_index(device.index);
-    std::string where;
-    (void)KernelCache::get().find_or_compile(k, {}, &where);
-    return where;
+    Prepared out;
+    CompiledKernel ck = KernelCache::get().find_or_compile(k, {}, &out.where);
+    out.handle = reinterpret_cast<const void*>(ck.fn);
+    return out;
   }
-  bool launch(const FusedKernel& fk, std::span<const lazy::PendingOp> ops) override {
+  bool launch(const FusedKernel& fk, const void* handle, std::span<const lazy::PendingOp> ops) override {
     BoundArgs a;
     if (!bind_args(fk, ops, a)) return false;
-    CompiledKernel ck = KernelCache::get().find_or_compile(fk.kernel, {});
     for (char*& ptr : a.ptrs) {
       // A GPU kernel given host memory faults: so does this one's launch.
       KILN_CHECK(reinterpret_cast<uintptr_t>(ptr) & kDeviceBit, Runtime, "internal error: kernel ", fk.kernel.name,
                  " was given host memory for a device operand");
       ptr = to_host(ptr);
     }
-    run_bound(fk.kernel, ck.fn, a);
+    run_bound(fk.kernel, reinterpret_cast<kir::KernelFn>(const_cast<void*>(handle)), a);
     return true;
   }
   void synchronize() override {}
@@ -95,7 +97,21 @@ class EmulatedCuda final : public DeviceBackend, public FusedRunner {
     KILN_CHECK(index == 0, Runtime, "CUDA error: invalid device ordinal (cuda:", index,
                "; the emulated device is cuda:0)");
   }
+  // An eager op's kernel, prepared once. OpKernels never frees its kernels,
+  // so their addresses are keys.
+  const void* op_kernel(const kir::Kernel& k) {
+    std::lock_guard lock(mu_);
+    auto [it, fresh] = prepared_.try_emplace(&k, nullptr);
+    if (fresh) {
+      if (nvrtc_check_enabled()) nvrtc_check_add(k);
+      it->second = prepare(k, Device{DeviceType::CUDA, 0}).handle;
+    }
+    return it->second;
+  }
+
   OpKernels kernels_;
+  std::mutex mu_;
+  std::unordered_map<const kir::Kernel*, const void*> prepared_;
   std::atomic<int64_t> allocated_{0}, peak_{0}, allocations_{0};
 };
 

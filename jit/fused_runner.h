@@ -16,13 +16,19 @@ namespace kiln::jit {
 class FusedRunner {
  public:
   virtual ~FusedRunner() = default;
+  // What prepare() made: the backend's handle to the code, which launch()
+  // takes so a launch looks nothing up, and where the code came from
+  // ("compiled", "disk" or "memory").
+  struct Prepared {
+    const void* handle = nullptr;
+    std::string where;
+  };
   // Compiles `k` for `device` (the compile queue calls it before the first
-  // launch); throws kiln::Error when it does not compile. Returns where the
-  // code came from: "compiled", "disk" or "memory".
-  virtual std::string prepare(const kir::Kernel& k, Device device) = 0;
-  // Runs fk on this run's tensors; false when they do not fit what it was
-  // compiled for (the caller then runs its nodes eagerly).
-  virtual bool launch(const FusedKernel& fk, std::span<const lazy::PendingOp> ops) = 0;
+  // launch); throws kiln::Error when it does not compile.
+  virtual Prepared prepare(const kir::Kernel& k, Device device) = 0;
+  // Runs fk, prepared as `handle`, on this run's tensors; false when they do
+  // not fit what it was compiled for (the caller then runs its nodes eagerly).
+  virtual bool launch(const FusedKernel& fk, const void* handle, std::span<const lazy::PendingOp> ops) = 0;
 };
 
 // The installed backend's runner for `device`; nullptr for the CPU or when

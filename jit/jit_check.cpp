@@ -71,14 +71,9 @@ Tensor JitCheck::replayed(const Tensor& t) const {
   if (auto it = replay_.find(t.impl()); it != replay_.end()) return it->second;
   auto s = storages_.find(t.storage().get());
   if (s == storages_.end()) return t;
-  auto impl = std::make_shared<TensorImpl>();
-  impl->storage = s->second;
-  impl->sizes = t.sizes();
-  impl->strides = t.strides();
-  impl->offset = t.offset();
-  impl->dtype = t.dtype();
-  impl->is_wrapped_number = t.impl()->is_wrapped_number;
-  return Tensor(impl);
+  Tensor r = storage_view(s->second, t.sizes(), t.strides(), t.offset(), t.dtype());
+  r.impl()->is_wrapped_number = t.impl()->is_wrapped_number;
+  return r;
 }
 
 std::optional<CheckMismatch> JitCheck::verify(std::span<const lazy::PendingOp> ops) {

@@ -58,15 +58,9 @@ std::unique_ptr<FusedKernel> plan_one(const lazy::PendingOp& p, Device device) {
   return std::make_unique<FusedKernel>(std::move(plan.kernels[0]));
 }
 
-// t's storage seen with other sizes and strides, outside autograd (a kernel's view).
+// t's storage seen with other sizes and strides (a kernel's view).
 Tensor alias(const Tensor& t, Shape sizes, Shape strides) {
-  auto impl = std::make_shared<TensorImpl>();
-  impl->storage = t.storage();
-  impl->sizes = std::move(sizes);
-  impl->strides = std::move(strides);
-  impl->offset = t.offset();
-  impl->dtype = t.dtype();
-  return Tensor(std::move(impl));
+  return storage_view(t.storage(), std::move(sizes), std::move(strides), t.offset(), t.dtype());
 }
 
 bool reduces_over_dims(const OpDef& op) {

@@ -56,13 +56,13 @@ TEST(DeviceFusion, HostScalarsBecomeParametersOfTheDeviceKernel) {
   // Launched on the emulated device, whose kernels fault on host memory.
   FusedRunner* runner = dynamic_cast<FusedRunner*>(&emulated());
   ASSERT_NE(runner, nullptr);
-  runner->prepare(k, kCuda);
-  ASSERT_TRUE(runner->launch(p.kernels[0], ops));
+  const void* handle = runner->prepare(k, kCuda).handle;
+  ASSERT_TRUE(runner->launch(p.kernels[0], handle, ops));
   std::vector<double> got = to_double_vector(y), in = to_double_vector(x);
   for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], std::tanh(0.5 * in[i]), 1e-6);
   // The parameter is read at each launch: a new value needs no new kernel.
   *static_cast<double*>(half.raw_data()) = 2.0;
-  ASSERT_TRUE(runner->launch(p.kernels[0], ops));
+  ASSERT_TRUE(runner->launch(p.kernels[0], handle, ops));
   got = to_double_vector(y);
   for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], std::tanh(2.0 * in[i]), 1e-6);
 }
