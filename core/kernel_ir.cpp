@@ -23,6 +23,7 @@ int op_arity(Op op) {
     case Op::Const:
     case Op::Param:
     case Op::RowValue:
+    case Op::Index:
       return 0;
     case Op::Add:
     case Op::Sub:
@@ -74,7 +75,11 @@ std::string expr_text(const Expr& e) {
     case Op::Load:
     case Op::Param:
     case Op::RowValue:
+    case Op::Index:
       std::snprintf(buf, sizeof buf, " #%d", e.slot);
+      return s + buf;
+    case Op::Gather:
+      std::snprintf(buf, sizeof buf, " #%d %%%d", e.slot, e.a);
       return s + buf;
     case Op::Const:
       std::snprintf(buf, sizeof buf, " %.9g", e.imm);
@@ -105,9 +110,15 @@ std::string Kernel::to_text() const {
     s += "  reduce " + std::to_string(i) + ": " + reduce_name(reductions[i].op) + " %" +
          std::to_string(reductions[i].value) + "\n";
   for (const Store& st : stores)
-    s += "  store " + std::to_string(st.operand) + " <- %" + std::to_string(st.value) + (st.per_row ? " per_row" : "") +
-         "\n";
+    s += "  store " + std::to_string(st.operand) + (st.accumulate ? " += %" : " <- %") + std::to_string(st.value) +
+         (st.offset >= 0 ? " at %" + std::to_string(st.offset) : "") + (st.per_row ? " per_row" : "") + "\n";
   return s;
+}
+
+bool Kernel::scatters() const {
+  for (const Store& st : stores)
+    if (st.offset >= 0 || st.accumulate) return true;
+  return false;
 }
 
 // ---- Builder ----------------------------------------------------------------------------------
@@ -133,6 +144,14 @@ ExprId Builder::param(int32_t slot, DType type) {
 
 ExprId Builder::row_value(int32_t reduction) {
   return add({.op = Op::RowValue, .type = type(k_.reductions.at(size_t(reduction)).value), .slot = reduction});
+}
+
+ExprId Builder::index(int32_t dim) { return add({.op = Op::Index, .type = DType::Int64, .slot = dim}); }
+
+ExprId Builder::gather(int32_t operand, ExprId offset) {
+  if (offset < 0) return -1;
+  KILN_CHECK(type(offset) == DType::Int64, Runtime, "kernel IR: a gather offset of ", dtype_name(type(offset)));
+  return add({.op = Op::Gather, .type = k_.operands.at(size_t(operand)).dtype, .a = offset, .slot = operand});
 }
 
 ExprId Builder::cast(ExprId a, DType t) {

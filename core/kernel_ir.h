@@ -8,6 +8,10 @@
 // The op table lowers each op into it (OpDef::lower, core/ops/*), so eager
 // kernels, autograd, fusion and both code generators read one definition.
 //
+// Indexing ops lower through two more leaves: Index (the domain index
+// along a dim: arange, tril, a one-hot compare) and Gather (an operand read
+// at an offset computed per element: embedding rows, a target's class).
+//
 // Two kernel kinds:
 //  - Pointwise: for every index i of the domain, evaluate the stores.
 //  - Row: the last domain dim is reduced. For every row (an index of the
@@ -34,6 +38,8 @@ using ExprId = int32_t;
   _(Const)    /* imm                                                                   */        \
   _(Param)    /* params[slot]: a Python number of the graph, a kernel argument         */        \
   _(RowValue) /* the result of reduction `slot` for the current row (Row kernels)      */        \
+  _(Index)    /* Int64: the current index of domain dim `slot` (per-row: 0 in the last) */        \
+  _(Gather)   /* operand[slot] at the current index moved by %a (Int64) elements       */        \
   _(Cast)     /* a to `type`: float->int truncates, ->Bool is != 0                     */        \
   _(Add) _(Sub) _(Mul) _(Div) /* float division; ints: not lowered                      */        \
   _(Max) _(Min)               /* NaN-propagating, like torch.maximum                    */        \
@@ -59,7 +65,7 @@ struct Expr {
   Op op = Op::Const;
   DType type = DType::Float32;
   ExprId a = -1, b = -1, c = -1;
-  int32_t slot = -1;  // Load: operand; Param: param; RowValue: reduction
+  int32_t slot = -1;  // Load, Gather: operand; Param: param; RowValue: reduction; Index: dim
   double imm = 0;     // Const (ints and bools are exact as doubles up to 2^53)
   bool operator==(const Expr&) const = default;
 };
@@ -90,6 +96,13 @@ struct Store {
   int32_t operand = -1;
   ExprId value = -1;     // cast to the operand's dtype
   bool per_row = false;  // Row kernels: once per row, after the reductions
+  // A scatter: the element `offset` (an Int64 expression) elements from the
+  // current one, and with `accumulate` the value is added to it. Elements
+  // may meet at one address, so a kernel with scatters runs serially in
+  // index order on the CPU (the eager kernels' order: the same sums) and
+  // adds atomically on a GPU. Element stores only.
+  ExprId offset = -1;
+  bool accumulate = false;
 };
 
 enum class Kind : uint8_t { Pointwise, Row };
@@ -108,6 +121,8 @@ struct Kernel {
 
   // Structural identity: equal text, equal kernel (names included).
   std::string to_text() const;
+  // Whether a store scatters (Store::offset, Store::accumulate).
+  bool scatters() const;
 };
 
 // The compiled entry point's ABI (both code generators).
@@ -139,6 +154,11 @@ class Builder {
   ExprId constant(double v, DType type);
   ExprId param(int32_t slot, DType type);
   ExprId row_value(int32_t reduction);
+  ExprId index(int32_t dim);
+  // Operand `operand` moved by `offset` elements (an Int64 expression). The
+  // element must exist: a lowering passes only offsets its op's check has
+  // bounded (an index out of range is the op's error before any kernel runs).
+  ExprId gather(int32_t operand, ExprId offset);
   ExprId cast(ExprId a, DType type);
   ExprId unary(Op op, ExprId a);
   ExprId binary(Op op, ExprId a, ExprId b);  // Add..Pow, And, Or: same-typed operands

@@ -53,7 +53,9 @@ class Checker {
   std::string text(ExprId e) const {
     const kir::Expr& x = k_.exprs[size_t(e)];
     std::string s = "%" + std::to_string(e) + " = " + kir::op_name(x.op) + "." + std::string(dtype_name(x.type));
-    if (x.op == Op::Load || x.op == Op::Param || x.op == Op::RowValue) return s + " #" + std::to_string(x.slot);
+    if (x.op == Op::Load || x.op == Op::Param || x.op == Op::RowValue || x.op == Op::Index)
+      return s + " #" + std::to_string(x.slot);
+    if (x.op == Op::Gather) s += " #" + std::to_string(x.slot);
     for (ExprId o : {x.a, x.b, x.c})
       if (o != -1) s += " %" + std::to_string(o);
     return s;
@@ -81,6 +83,17 @@ class Checker {
         need(x.slot >= 0 && size_t(x.slot) < k_.operands.size(), t, ": no operand ", x.slot);
         need(k_.operands[size_t(x.slot)].dtype == x.type, t, ": operand ", x.slot, " is ",
              dtype_name(k_.operands[size_t(x.slot)].dtype));
+        break;
+      case Op::Gather:
+        need(x.slot >= 0 && size_t(x.slot) < k_.operands.size(), t, ": no operand ", x.slot);
+        need(k_.operands[size_t(x.slot)].dtype == x.type, t, ": operand ", x.slot, " is ",
+             dtype_name(k_.operands[size_t(x.slot)].dtype));
+        need(!k_.operands[size_t(x.slot)].output, t, ": gathers from an output");
+        need(type(x.a) == DType::Int64, t, ": the offset %", x.a, " is ", dtype_name(type(x.a)));
+        break;
+      case Op::Index:
+        need(x.type == DType::Int64, t, ": Index yields int64");
+        need(x.slot >= 0 && x.slot < k_.rank, t, ": no domain dim ", x.slot);
         break;
       case Op::Const:
         need(floating(x.type) || (std::isfinite(x.imm) && std::fabs(x.imm) < 9.2e18), t, ": constant ", x.imm,
@@ -188,8 +201,14 @@ class Checker {
     const kir::Operand& o = k_.operands[size_t(s.operand)];
     need(o.output, "store to operand ", s.operand, ": it is an input");
     need(!s.per_row || k_.kind == kir::Kind::Row, "store to operand ", s.operand, ": per_row in a pointwise kernel");
-    need(s.per_row || o.inner != kir::Inner::Broadcast, "store to operand ", s.operand,
+    const bool scatter = s.offset >= 0 || s.accumulate;
+    need(s.per_row || scatter || o.inner != kir::Inner::Broadcast, "store to operand ", s.operand,
          ": every element of a row would go to one address (inner broadcast)");
+    if (!scatter) return;
+    need(!s.per_row, "store to operand ", s.operand, ": a per-row scatter");
+    need(!(s.accumulate && o.dtype == DType::Bool), "store to operand ", s.operand, ": adds into bool");
+    need(s.offset == -1 || (s.offset >= 0 && size_t(s.offset) < k_.exprs.size() && type(s.offset) == DType::Int64),
+         "store to operand ", s.operand, ": the offset is not an int64 expression");
   }
 
   const kir::Kernel& k_;

@@ -27,8 +27,29 @@ class Lowering {
   std::span<const Tensor> outs;  // its outputs (dtypes, sizes)
 
   // Tensor argument `arg` at the current index, cast to `as`; -1 when the
-  // argument is None or an undefined tensor.
-  virtual ExprId tensor(int arg, DType as) = 0;
+  // argument is None or an undefined tensor. `trailing` size-1 dims are
+  // appended to it before it broadcasts to the domain (embedding's indices
+  // [B, T] against its [B, T, D] output).
+  virtual ExprId tensor(int arg, DType as, int trailing = 0) = 0;
+  // Tensor argument `arg` with its dim `dim` read at `at` (an Int64
+  // expression) and its other dims broadcast to the domain as tensor()'s
+  // are: `dim` removed, or kept as a size-1 dim when `keep_dim`. The index
+  // must be in range: the op's check (CheckFn) has bounded it before any
+  // kernel runs, and entries it skips (ignore_index) must be mapped to 0.
+  virtual ExprId gather(int arg, int64_t dim, ExprId at, DType as, bool keep_dim = false) = 0;
+  // The current index of the domain's dim `dim` (negative: from the end), an Int64.
+  virtual ExprId index(int64_t dim) = 0;
+
+  // Scatters. domain_of makes the domain tensor argument `arg`'s shape (call
+  // it first): for an op that walks an input rather than its output.
+  virtual bool domain_of(int arg) = 0;
+  // Output `out` as a scatter-add target: it starts as zeros and, at every
+  // index of the domain, `value` is added to its element at index `at`
+  // (Int64, in range as for gather) along its dim `dim`, its other dims
+  // mapping onto the domain as tensor()'s do. The node is then a kernel of
+  // its own, which the CPU runs serially in index order (the eager kernels'
+  // order, so the same sums) and a GPU with atomic adds.
+  virtual void scatter_add_out(int out, int64_t dim, ExprId at, ExprId value) = 0;
   // Scalar argument `arg` as a kernel parameter of type `as`: a Python number
   // may change between runs without recompiling.
   virtual ExprId scalar(int arg, DType as) = 0;

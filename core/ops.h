@@ -212,9 +212,10 @@ Tensor cross_entropy(const Tensor& logits, const Tensor& target, const Tensor& w
 Tensor mse_loss(const Tensor& a, const Tensor& b, const std::string& reduction);
 Tensor nll_loss(const Tensor& logp, const Tensor& target, const Tensor& weight = {}, int64_t reduction = 1,
                 int64_t ignore_index = -100);
-// nll_loss's derivative for self (a Kiln helper op; PyTorch's takes self and total_weight instead).
+// nll_loss_forward's derivative for self, given its total_weight output (a
+// Kiln helper op: PyTorch's nll_loss_backward takes self instead of its sizes).
 Tensor nll_loss_grad(const Tensor& grad, const Tensor& target, const Tensor& weight, const Shape& self_size,
-                     int64_t reduction, int64_t ignore_index);
+                     int64_t reduction, int64_t ignore_index, const Tensor& total_weight);
 // {output, mean, rstd}; mean and rstd keep the normalized dims as size 1.
 std::vector<Tensor> native_layer_norm(const Tensor& x, const Shape& normalized_shape, const Tensor& w,
                                       const Tensor& b, double eps);

@@ -322,7 +322,7 @@ class Emitter {
     for (size_t e = k_.exprs.size(); e-- > 0;) {
       if (!p.need[e]) continue;
       const kir::Expr& x = k_.exprs[e];
-      if (x.op == Op::Load) p.operand[size_t(x.slot)] = 1;
+      if (x.op == Op::Load || x.op == Op::Gather) p.operand[size_t(x.slot)] = 1;
       if (x.op == Op::IsNan && !floating(k_.exprs[size_t(x.a)].type)) continue;  // "false": reads nothing
       for (ExprId o : {x.a, x.b, x.c})
         if (o >= 0) p.need[size_t(o)] = 1;
@@ -333,6 +333,7 @@ class Emitter {
 
   // Offsets, then one local per needed expression, then the stores.
   void pass(const Plan& p, Where w, const std::vector<const kir::Store*>& stores) {
+    where_ = w;
     for (size_t k = 0; k < p.operand.size(); ++k)
       if (p.operand[k]) line("const kiln_i64 o" + std::to_string(k) + " = " + offset(int32_t(k), w) + ";");
     for (size_t e = 0; e < p.need.size(); ++e)
@@ -341,9 +342,21 @@ class Emitter {
     for (const kir::Store* s : stores) {
       const DType t = k_.operands[size_t(s->operand)].dtype;
       const std::string v = cast(var(s->value), k_.exprs[size_t(s->value)].type, t);
-      line("((" + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(s->operand) + "])[o" +
-           std::to_string(s->operand) + "] = " + (t == DType::Bool ? "(kiln_u8)" + v : v) + ";");
+      const std::string at = "o" + std::to_string(s->operand) + (s->offset >= 0 ? " + " + var(s->offset) : "");
+      const std::string elem = "((" + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(s->operand) + "])[" + at + "]";
+      if (s->accumulate) {
+        line(atomic_add(t, elem, v) + ";");  // elements may meet at one address
+      } else {
+        line(elem + " = " + (t == DType::Bool ? "(kiln_u8)" + v : v) + ";");
+      }
     }
+  }
+
+  // atomicAdd has float, double, int and unsigned long long forms; int64
+  // adds as unsigned (two's complement: the same bits).
+  static std::string atomic_add(DType t, const std::string& elem, const std::string& v) {
+    if (t == DType::Int64) return "atomicAdd((kiln_u64*)&" + elem + ", (kiln_u64)(" + v + "))";
+    return "atomicAdd(&" + elem + ", " + v + ")";
   }
 
   std::string value(ExprId e) const {
@@ -357,6 +370,14 @@ class Emitter {
                               std::to_string(x.slot) + "]";
         return t == DType::Bool ? "(" + m + " != 0)" : m;
       }
+      case Op::Gather: {
+        const std::string m = "((const " + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(x.slot) + "])[o" +
+                              std::to_string(x.slot) + " + " + a + "]";
+        return t == DType::Bool ? "(" + m + " != 0)" : m;
+      }
+      case Op::Index:
+        if (x.slot < rank_ - 1) return "i" + std::to_string(x.slot);
+        return where_ == Where::Pointwise ? "i" + std::to_string(x.slot) : where_ == Where::RowElement ? "e" : "0LL";
       case Op::Const: return constant(x.imm, t);
       case Op::Param: return cast("a.params[" + std::to_string(x.slot) + "]", DType::Float64, t);
       case Op::RowValue: return "rv" + std::to_string(x.slot);
@@ -397,7 +418,10 @@ class Emitter {
   }
   static std::vector<ExprId> roots(const std::vector<const kir::Store*>& ss) {
     std::vector<ExprId> r;
-    for (const kir::Store* s : ss) r.push_back(s->value);
+    for (const kir::Store* s : ss) {
+      r.push_back(s->value);
+      if (s->offset >= 0) r.push_back(s->offset);
+    }
     return r;
   }
 
@@ -422,7 +446,7 @@ class Emitter {
     if (!k_.reductions.empty()) line("__shared__ kiln_i64 partial[32];  // one value per warp; 8 bytes hold any type");
     bool row_loads = false;
     for (size_t e = 0; e < k_.exprs.size(); ++e)
-      row_loads = row_loads || (row_plan.need[e] && k_.exprs[e].op == Op::Load);
+      row_loads = row_loads || (row_plan.need[e] && (k_.exprs[e].op == Op::Load || k_.exprs[e].op == Op::Gather));
     if (!k_.reductions.empty() || !elem_stores.empty() || row_loads)
       line("const kiln_i64 n = a.sizes[" + std::to_string(rank_ - 1) + "];");
     line("for (kiln_i64 r = a.begin + blockIdx.x; r < a.end; r += gridDim.x) {");
@@ -495,6 +519,7 @@ class Emitter {
   const int rank_;
   std::string out_;
   int indent_ = 0;
+  Where where_ = Where::Pointwise;  // of the pass being written: where Index reads the last dim
 };
 
 bool word_char(char c) {

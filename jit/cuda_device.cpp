@@ -153,9 +153,12 @@ class CudaBackend final : public DeviceBackend, public FusedRunner {
     Device dev = common_device(op, args);
     DeviceState& d = state(dev.index);
     if (run_matmul(d, op, args, outs)) return true;
-    lazy::PendingOp p{&op, std::vector<Value>(args.begin(), args.end()), outs, 0};
-    const FusedKernel* fk = kernels_.find(p, dev);
-    return fk && launch_on(d, *fk, *op_function(d, fk->kernel), {&p, 1});
+    // A piece without a kernel leaves the rest to the fallback, which writes every output whole.
+    for (lazy::PendingOp& p : OpKernels::pieces(op, args, outs)) {
+      const FusedKernel* fk = kernels_.find(p, dev);
+      if (!fk || !launch_on(d, *fk, *op_function(d, fk->kernel), {&p, 1})) return false;
+    }
+    return true;
   }
 
   // Fused kernels of traced graphs. The handle is the kernel's Loaded entry
@@ -173,6 +176,8 @@ class CudaBackend final : public DeviceBackend, public FusedRunner {
   bool launch_on(DeviceState& d, const FusedKernel& fk, const Loaded& f, std::span<const lazy::PendingOp> ops) {
     BoundArgs a;
     if (!bind_args(fk, ops, a)) return false;
+    for (auto [operand, bytes] : a.zero)
+      check(drv().cuMemsetD8Async(dptr(a.ptrs[size_t(operand)]), 0, bytes, d.stream), "cuMemsetD8Async");
     if (a.items == 0) return true;
     launch_kernel(d, fk.kernel, f.fn, f.threads, a);
     return true;

@@ -54,10 +54,12 @@ class EmulatedCuda final : public DeviceBackend, public FusedRunner {
   }
 
   bool run(const OpDef& op, const Args& args, std::vector<Tensor>& outs) override {
-    lazy::PendingOp p{&op, std::vector<Value>(args.begin(), args.end()), outs, 0};
-    const FusedKernel* fk = kernels_.find(p, Device{DeviceType::CUDA, 0});
-    if (!fk) return false;
-    return launch(*fk, op_kernel(fk->kernel), {&p, 1});
+    // A piece without a kernel leaves the rest to the fallback, which writes every output whole.
+    for (lazy::PendingOp& p : OpKernels::pieces(op, args, outs)) {
+      const FusedKernel* fk = kernels_.find(p, Device{DeviceType::CUDA, 0});
+      if (!fk || !launch(*fk, op_kernel(fk->kernel), {&p, 1})) return false;
+    }
+    return true;
   }
 
   // Fused kernels of traced graphs: compiled by LLVM, run on the untagged

@@ -88,11 +88,13 @@ class NodeLowering : public kir::Lowering {
   bool ok = true;
   std::vector<std::pair<ExprId, bool>> outs_set;  // per output: expression, per_row (-1: unset)
 
-  ExprId tensor(int arg, DType as) override {
+  ExprId tensor(int arg, DType as, int trailing) override {
     const NodeArg& a = graph_.nodes[size_t(node_)].args[size_t(arg)];
     if (a.kind != NodeArg::Kind::Tensor || a.value < 0) return -1;
     auto it = g_.exprs.find(a.value);
     if (it != g_.exprs.end()) {
+      // The group holds it at the domain's index, not at a re-shaped one.
+      if (trailing) return fail();
       if (!g_.per_row.count(a.value)) uses_elem_ = true;
       return b.cast(it->second, as);
     }
@@ -106,8 +108,74 @@ class NodeLowering : public kir::Lowering {
       if (t.dim() != 0 || t.device().type != DeviceType::CPU || !p_.args[size_t(arg)].is_tensor()) return fail();
       return b.param(param_slot((int64_t(node_) << 16) | arg, arg), as);
     }
-    return b.cast(load(t, ref), as);
+    return b.cast(load(t, ref, trailing), as);
   }
+
+  ExprId gather(int arg, int64_t dim, ExprId at, DType as, bool keep_dim) override {
+    if (at < 0) return fail();
+    const NodeArg& a = graph_.nodes[size_t(node_)].args[size_t(arg)];
+    // A value this kernel computes has no memory to gather from.
+    if (a.kind != NodeArg::Kind::Tensor || a.value < 0 || g_.exprs.count(a.value)) return fail();
+    TensorRef ref = ref_of(graph_, a.value);
+    const Tensor& t = resolve(ref, ops_);
+    const int64_t d = dim < 0 ? dim + t.dim() : dim;
+    if (d < 0 || d >= t.dim() || g_.writes.count(storage_of(t)) || !kir::lowerable_type(t.dtype()) ||
+        t.device() != device_)
+      return fail();
+    uses_elem_ = true;
+    kir::Kernel& k = g_.fk.kernel;
+    k.operands.push_back({.dtype = t.dtype()});
+    g_.fk.operands.push_back({.tensor = ref, .gather_dim = int8_t(d), .keep_dim = keep_dim});
+    g_.load_impls.push_back(nullptr);  // never shared with a plain load
+    const int64_t key = (((int64_t(node_) << 16) | arg) << 8 | d) | (int64_t(1) << 60);
+    ExprId stride = b.param(param_slot(key, {.node = node_, .arg = arg, .stride_dim = int32_t(d)}), DType::Int64);
+    ExprId offset = b.binary(kir::Op::Mul, b.cast(at, DType::Int64), stride);
+    return b.cast(b.gather(int32_t(k.operands.size() - 1), offset), as);
+  }
+
+  ExprId index(int64_t dim) override {
+    const int64_t rank = int64_t(g_.domain.size());
+    const int64_t d = dim < 0 ? dim + rank : dim;
+    if (d < 0 || d >= rank) return fail();
+    uses_elem_ = true;
+    return b.index(int32_t(d));
+  }
+
+  bool domain_of(int arg) override {
+    if (!g_.fk.nodes.empty() || !g_.fk.kernel.exprs.empty() || !p_.args[size_t(arg)].is_tensor()) return false;
+    g_.domain = p_.args[size_t(arg)].tensor().sizes();
+    return true;
+  }
+
+  void scatter_add_out(int out, int64_t dim, ExprId at, ExprId value) override {
+    if (at < 0 || value < 0 || size_t(out) >= outs.size() || !g_.fk.nodes.empty()) {
+      fail();
+      return;
+    }
+    const Tensor& t = p_.outs[size_t(out)];
+    const int64_t d = dim < 0 ? dim + t.dim() : dim;
+    if (d < 0 || d >= t.dim() || !kir::lowerable_type(t.dtype()) || t.dtype() == DType::Bool) {
+      fail();
+      return;
+    }
+    kir::Kernel& k = g_.fk.kernel;
+    const int32_t operand = int32_t(k.operands.size());
+    k.operands.push_back({.dtype = t.dtype(), .output = true});
+    g_.fk.operands.push_back({.tensor = {.node = node_, .out = out}, .gather_dim = int8_t(d)});
+    g_.load_impls.push_back(nullptr);
+    const int64_t key = (((int64_t(node_) << 16) | 0x8000 | out) << 8 | d) | (int64_t(1) << 60);
+    ExprId stride = b.param(param_slot(key, {.node = node_, .stride_dim = int32_t(d), .out = out}), DType::Int64);
+    ExprId offset = b.binary(kir::Op::Mul, b.cast(at, DType::Int64), stride);
+    k.stores.push_back({.operand = operand, .value = b.cast(value, t.dtype()), .offset = offset, .accumulate = true});
+    g_.fk.zero_first.push_back(operand);
+    scatter_outs.push_back(out);
+    set_out(out, value, false);
+  }
+
+  bool scatters(size_t out) const {
+    return std::find(scatter_outs.begin(), scatter_outs.end(), int(out)) != scatter_outs.end();
+  }
+  std::vector<int> scatter_outs;  // outputs written by scatter_add_out
 
   ExprId scalar(int arg, DType as) override {
     const NodeArg& a = graph_.nodes[size_t(node_)].args[size_t(arg)];
@@ -139,7 +207,7 @@ class NodeLowering : public kir::Lowering {
 
   ExprId row_length(DType as) override {
     if (g_.fk.kernel.kind != kir::Kind::Row) return fail();
-    return b.param(param_slot(-1, -1), as);
+    return b.param(param_slot(-1, {.row_length = true}), as);
   }
 
   std::optional<double> specialize(int arg) override {
@@ -159,18 +227,19 @@ class NodeLowering : public kir::Lowering {
     return -1;
   }
 
-  int32_t param_slot(int64_t key, int arg) {
+  int32_t param_slot(int64_t key, int arg) { return param_slot(key, ParamBinding{.node = node_, .arg = arg}); }
+  int32_t param_slot(int64_t key, ParamBinding binding) {
     auto [it, fresh] = g_.param_of.try_emplace(key, int32_t(g_.fk.params.size()));
-    if (fresh) g_.fk.params.push_back(key < 0 ? ParamBinding{.row_length = true} : ParamBinding{node_, arg, false});
+    if (fresh) g_.fk.params.push_back(binding);
     return it->second;
   }
 
-  ExprId load(const Tensor& t, TensorRef ref) {
+  ExprId load(const Tensor& t, TensorRef ref, int trailing) {
     for (size_t k = 0; k < g_.load_impls.size(); ++k)
-      if (g_.load_impls[k] == t.impl()) return b.load(int32_t(k));
+      if (g_.load_impls[k] == t.impl() && g_.fk.operands[k].trailing == trailing) return b.load(int32_t(k));
     kir::Kernel& k = g_.fk.kernel;
     k.operands.push_back({.dtype = t.dtype()});
-    g_.fk.operands.push_back({ref, Mapping::Broadcast});
+    g_.fk.operands.push_back({.tensor = ref, .trailing = int8_t(trailing)});
     g_.load_impls.push_back(t.impl());
     return b.load(int32_t(k.operands.size() - 1));
   }
@@ -256,7 +325,8 @@ class Fuser {
     const bool fresh = g.fk.nodes.empty();
     if (fresh) g.domain = p.outs.empty() ? Shape{} : p.outs[0].sizes();
     const size_t n_exprs = k.exprs.size(), n_red = k.reductions.size(), n_ops = k.operands.size(),
-                 n_params = g.fk.params.size(), n_guards = g.fk.guards.size();
+                 n_params = g.fk.params.size(), n_guards = g.fk.guards.size(), n_stores = k.stores.size(),
+                 n_zero = g.fk.zero_first.size();
     const kir::Kind kind = k.kind;
     const int32_t rank = k.rank, num_params = k.num_params;
     const Shape domain = g.domain;
@@ -264,9 +334,13 @@ class Fuser {
     bool ok = functional(p).lower(L) && L.ok && accept(g, n, L);
     if (ok) {
       commit(g, n, L, acc);
+      // A scatter's outputs exist only in memory, after the kernel: nothing joins it.
+      if (!L.scatter_outs.empty()) g.sealed = true;
       return true;
     }
     k.exprs.resize(n_exprs);
+    k.stores.resize(n_stores);
+    g.fk.zero_first.resize(n_zero);
     k.reductions.resize(n_red);
     k.operands.resize(n_ops);
     g.fk.operands.resize(n_ops);
@@ -290,6 +364,7 @@ class Fuser {
       auto [e, per_row] = L.outs_set[i];
       const Tensor& t = p.outs[i];
       if (e < 0 || !t.defined() || !kir::lowerable_type(t.dtype())) return false;
+      if (L.scatters(i)) continue;  // its store is made: any shape
       bool row = g.fk.kernel.kind == kir::Kind::Row;
       bool elem_shape = t.sizes() == g.domain;
       bool row_shape = row && is_row_shape(t.sizes(), g.domain);
@@ -309,6 +384,7 @@ class Fuser {
     kir::Kernel& k = g.fk.kernel;
     if (k.kind == kir::Kind::Pointwise) k.rank = std::max<int32_t>(1, int32_t(g.domain.size()));
     for (size_t i = 0; i < p.outs.size(); ++i) {
+      if (L.scatters(i)) continue;  // not a value at the domain's index
       auto [e, per_row] = L.outs_set[i];
       const Tensor& t = p.outs[i];
       bool row = per_row || (k.kind == kir::Kind::Row && t.sizes() != g.domain);
@@ -422,11 +498,11 @@ class Fuser {
     int64_t last = g.domain.empty() ? 1 : g.domain.back();
     for (size_t i = 0; i < k.operands.size(); ++i) {
       const KernelBinding& b = g.fk.operands[i];
-      const lazy::PendingOp& p = ops_[size_t(b.tensor.node)];
-      const Tensor& t = b.tensor.out >= 0 ? p.outs[size_t(b.tensor.out)] : p.args[size_t(b.tensor.arg)].tensor();
+      Shape sizes, strides;
+      mapped_view(resolve(b.tensor, ops_), b, sizes, strides);
       int64_t stride = 0;
-      bool has_last = b.mapping == Mapping::Broadcast && t.dim() > 0 && t.sizes().back() != 1;
-      if (has_last) stride = t.strides().back();
+      bool has_last = b.mapping == Mapping::Broadcast && !sizes.empty() && sizes.back() != 1;
+      if (has_last) stride = strides.back();
       k.operands[i].inner = (last <= 1 || stride == 1) ? kir::Inner::Contiguous
                             : stride == 0              ? kir::Inner::Broadcast
                                                        : kir::Inner::Strided;
@@ -464,6 +540,24 @@ class Fuser {
 };
 
 }  // namespace
+
+void mapped_view(const Tensor& t, const KernelBinding& b, Shape& sizes, Shape& strides) {
+  sizes = t.sizes();
+  strides = t.strides();
+  if (b.gather_dim >= 0 && b.gather_dim < int64_t(sizes.size())) {
+    if (b.keep_dim) {
+      sizes[size_t(b.gather_dim)] = 1;
+      strides[size_t(b.gather_dim)] = 0;
+    } else {
+      sizes.erase(sizes.begin() + b.gather_dim);
+      strides.erase(strides.begin() + b.gather_dim);
+    }
+  }
+  for (int i = 0; i < b.trailing; ++i) {
+    sizes.push_back(1);
+    strides.push_back(0);
+  }
+}
 
 const Tensor& resolve(const TensorRef& r, std::span<const lazy::PendingOp> ops) {
   const lazy::PendingOp& p = ops[size_t(r.node)];

@@ -43,12 +43,22 @@ enum class Mapping : uint8_t {
 struct KernelBinding {
   TensorRef tensor;
   Mapping mapping = Mapping::Broadcast;
+  int8_t trailing = 0;     // size-1 dims appended before broadcasting
+  int8_t gather_dim = -1;  // a gathered operand (Lowering::gather): the dim read at an offset
+  bool keep_dim = false;   // ... kept as a size-1 dim (else removed)
 };
 
-// A kernel parameter's source: a Scalar argument, or the Row domain's length.
+// The sizes and strides by which a bound tensor maps onto the domain (its
+// own, less a gathered dim, plus trailing size-1 dims).
+void mapped_view(const Tensor& t, const KernelBinding& b, Shape& sizes, Shape& strides);
+
+// A kernel parameter's source: a Scalar argument, the Row domain's length,
+// or a stride of a tensor argument (a gathered dim's).
 struct ParamBinding {
   int32_t node = -1, arg = -1;  // ops[node].args[arg]
   bool row_length = false;
+  int32_t stride_dim = -1;  // >= 0: the argument's stride of this dim
+  int32_t out = -1;         // ... or, >= 0, the stride of ops[node].outs[out]
 };
 
 // A Python number a kernel was specialized on (kir::Lowering::specialize):
@@ -65,6 +75,7 @@ struct FusedKernel {
   std::vector<ValueGuard> guards;       // values the kernel assumes; launch checks them
   TensorRef domain;                     // a tensor whose sizes are the domain
   std::vector<int32_t> nodes;           // the graph nodes it computes, in order
+  std::vector<int32_t> zero_first;      // output operands zeroed before each launch (scatter-add targets)
 };
 
 // An eager node whose arguments a graph pass rewrote: argument `arg` (list

@@ -1,6 +1,7 @@
 #include "jit/launch.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/thread_pool.h"
 
@@ -11,30 +12,32 @@ namespace {
 constexpr int kMaxRank = 8;
 
 // Operand strides over the domain; false when the tensor does not broadcast to it.
-bool strides_over(const Tensor& t, Mapping m, const Shape& domain, int64_t* out) {
-  const int64_t rank = int64_t(domain.size());
-  if (m == Mapping::Rows) {
-    if (t.dim() != rank - 1) return false;
+bool strides_over(const Tensor& t, const KernelBinding& b, const Shape& domain, int64_t* out) {
+  Shape sizes, strides;
+  mapped_view(t, b, sizes, strides);
+  const int64_t rank = int64_t(domain.size()), dims = int64_t(sizes.size());
+  if (b.mapping == Mapping::Rows) {
+    if (dims != rank - 1) return false;
     for (int64_t d = 0; d + 1 < rank; ++d) {
-      if (t.size(d) != domain[size_t(d)] && t.size(d) != 1) return false;
-      out[d] = t.size(d) == 1 ? 0 : t.stride(d);
+      if (sizes[size_t(d)] != domain[size_t(d)] && sizes[size_t(d)] != 1) return false;
+      out[d] = sizes[size_t(d)] == 1 ? 0 : strides[size_t(d)];
     }
     out[rank - 1] = 0;
     return true;
   }
-  const int64_t lead = rank - t.dim();
+  const int64_t lead = rank - dims;
   if (lead < 0) {  // more dims than the domain: only a single element broadcasts
     std::fill_n(out, rank, 0);
-    return t.numel() == 1;
+    return shape_numel(sizes) == 1;
   }
   for (int64_t d = 0; d < rank; ++d) {
     int64_t td = d - lead;
-    if (td < 0 || t.size(td) == 1) {
+    if (td < 0 || sizes[size_t(td)] == 1) {
       out[d] = 0;
       continue;
     }
-    if (t.size(td) != domain[size_t(d)]) return false;
-    out[d] = t.stride(td);
+    if (sizes[size_t(td)] != domain[size_t(d)]) return false;
+    out[d] = strides[size_t(td)];
   }
   return true;
 }
@@ -65,7 +68,7 @@ bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, Boun
   for (size_t i = 0; i < n; ++i) {
     const Tensor& t = resolve(fk.operands[i].tensor, ops);
     if (!t.defined() || t.dtype() != k.operands[i].dtype) return false;
-    if (!strides_over(t, fk.operands[i].mapping, domain, &out.strides[i * rank])) return false;
+    if (!strides_over(t, fk.operands[i], domain, &out.strides[i * rank])) return false;
     if (!fits(k.operands[i].inner, out.strides[i * rank + rank - 1], domain.back())) return false;
     out.ptrs[i] = static_cast<char*>(t.raw_data());
   }
@@ -76,9 +79,20 @@ bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, Boun
       out.params[p] = double(domain.back());
       continue;
     }
-    // A host scalar tensor in a device kernel is a parameter (jit/fusion.cpp).
+    if (b.stride_dim >= 0) {
+      const Tensor& t = b.out >= 0 ? ops[size_t(b.node)].outs[size_t(b.out)] : ops[size_t(b.node)].args[size_t(b.arg)].tensor();
+      out.params[p] = double(t.stride(b.stride_dim));
+      continue;
+    }
     const Value& v = ops[size_t(b.node)].args[size_t(b.arg)];
+    // A host scalar tensor in a device kernel is a parameter (jit/fusion.cpp).
     out.params[p] = v.is_tensor() ? v.tensor().item_double() : v.to_double();
+  }
+  out.zero.clear();
+  for (int32_t z : fk.zero_first) {
+    const Tensor& t = resolve(fk.operands[size_t(z)].tensor, ops);
+    if (!t.is_contiguous()) return false;  // zeroed as one span
+    out.zero.push_back({z, size_t(t.numel()) * t.element_size()});
   }
   int64_t total = shape_numel(domain);
   out.items = total == 0 ? 0 : k.kind == kir::Kind::Row ? total / domain.back() : total;
@@ -86,7 +100,9 @@ bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, Boun
 }
 
 void run_bound(const kir::Kernel& k, kir::KernelFn fn, const BoundArgs& a) {
+  for (auto [operand, bytes] : a.zero) std::memset(a.ptrs[size_t(operand)], 0, bytes);
   if (a.items == 0) return;
+  if (k.scatters()) return fn(a.ptrs.data(), a.domain.data(), a.strides.data(), a.params.data(), 0, a.items);
   // About 32K elements a task, so small kernels stay on the calling thread.
   int64_t per_item = k.kind == kir::Kind::Row ? a.domain.back() : 1;
   int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(per_item, 1));

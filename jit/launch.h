@@ -17,6 +17,12 @@ struct BoundArgs {
   SmallVec<int64_t, 64> strides;
   SmallVec<double, 8> params;
   int64_t items = 0;  // Pointwise: domain elements; Row: rows
+  // Operands to zero before the kernel runs (FusedKernel::zero_first).
+  struct Zero {
+    int32_t operand;
+    size_t bytes;
+  };
+  SmallVec<Zero, 2> zero;
 };
 
 // False when this run's tensors do not fit what the kernel was compiled for
@@ -24,7 +30,8 @@ struct BoundArgs {
 // value changed).
 bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, BoundArgs& out);
 
-// Runs bound arguments on the CPU, split over core's thread pool.
+// Runs bound arguments on the CPU, split over core's thread pool (serially
+// when the kernel scatters), after zeroing the operands a.zero names.
 void run_bound(const kir::Kernel& k, kir::KernelFn fn, const BoundArgs& a);
 
 // False (nothing written) when bind_args fails: the caller then runs the

@@ -11,8 +11,11 @@
 // with a scalar tail, the per-row stores, then the element stores.
 //
 // Expressions that do not vary along the last dim (constants, params, row
-// values, broadcast loads and anything built only from them) are computed
-// once per segment or row, as scalars, before the loop that first needs them.
+// values, broadcast loads, outer dims' indices and anything built only from
+// them) are computed once per segment or row, as scalars, before the loop
+// that first needs them. So a gather whose offset is fixed along the row (an
+// embedding lookup) is a plain vector load from a moved segment; only one
+// whose offset varies per element becomes a masked gather.
 //
 // A Row kernel's element expression that calls a math function and is needed
 // both by a reduction and by the element stores (softmax's exp(x - max)) is
@@ -108,6 +111,10 @@ class Emitter {
       v = splat(invariant(e), l.w);
     } else if (x.op == Op::Load) {
       v = load(x.slot, l);
+    } else if (x.op == Op::Gather) {
+      v = gather(x, l);
+    } else if (x.op == Op::Index) {
+      v = index(l);
     } else {
       v = apply(x, l.w, [&](ExprId o) { return eval(o, l); });
     }
@@ -127,6 +134,14 @@ class Emitter {
         v = load(x.slot, first);
         break;
       }
+      case Op::Gather: {
+        Lanes first = lanes(1, i64(0));
+        v = load_from(x.slot, b_.CreateInBoundsGEP(memory(k_.operands[size_t(x.slot)].dtype), seg_[size_t(x.slot)],
+                                                   invariant(x.a)),
+                      first);
+        break;
+      }
+      case Op::Index: v = outer_[size_t(x.slot)]; break;  // an outer dim: the last one varies
       case Op::Const: v = constant(x.imm, x.type); break;
       case Op::Param: v = cast(param_[size_t(x.slot)], DType::Float64, x.type, 1); break;
       case Op::RowValue: v = reduced_[size_t(x.slot)]; break;
@@ -184,6 +199,8 @@ class Emitter {
         return floating(type(x.a)) ? b_.CreateFCmpUNO(a, a) : llvm::ConstantInt::getFalse(vec(b_.getInt1Ty(), w));
       case Op::Select: return b_.CreateSelect(c, a, b);
       case Op::Load:
+      case Op::Gather:
+      case Op::Index:
       case Op::Const:
       case Op::Param:
       case Op::RowValue: break;
@@ -240,11 +257,13 @@ class Emitter {
   }
 
   // ---- memory ----
-  Value* load(int32_t k, const Lanes& l) {
+  Value* load(int32_t k, const Lanes& l) { return load_from(k, seg_[size_t(k)], l); }
+
+  // Operand k's elements at lanes l of a segment that starts at `base`.
+  Value* load_from(int32_t k, Value* base, const Lanes& l) {
     const kir::Operand& o = k_.operands[size_t(k)];
     llvm::Type* mt = memory(o.dtype);
     const llvm::Align align(dtype_size(o.dtype));
-    Value* base = seg_[size_t(k)];
     Value* v;
     if (o.inner == kir::Inner::Broadcast) {
       v = b_.CreateAlignedLoad(mt, base, align);
@@ -262,6 +281,35 @@ class Emitter {
     }
     if (o.dtype == DType::Bool) v = b_.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType()));
     return v;
+  }
+
+  // A gather whose offset is the same for the whole segment (an embedding
+  // row) is a plain load from a moved segment; one that varies along it
+  // loads each lane's own element.
+  Value* gather(const kir::Expr& x, Lanes& l) {
+    const int32_t k = x.slot;
+    const kir::Operand& o = k_.operands[size_t(k)];
+    llvm::Type* mt = memory(o.dtype);
+    if (!varies_[size_t(x.a)]) return load_from(k, b_.CreateInBoundsGEP(mt, seg_[size_t(k)], invariant(x.a)), l);
+    Value* at = eval(x.a, l);
+    if (o.inner != kir::Inner::Broadcast) {
+      Value* j = l.w == 1 ? l.j : b_.CreateAdd(splat(l.j, l.w), b_.CreateStepVector(vec(b_.getInt64Ty(), l.w)));
+      if (o.inner == kir::Inner::Strided) j = b_.CreateMul(j, splat(stride_[size_t(k)][size_t(k_.rank - 1)], l.w));
+      at = b_.CreateAdd(at, j);
+    }
+    const llvm::Align align(dtype_size(o.dtype));
+    Value* ptrs = b_.CreateInBoundsGEP(mt, seg_[size_t(k)], at);
+    Value* v = l.w == 1 ? static_cast<Value*>(b_.CreateAlignedLoad(mt, ptrs, align))
+                        : b_.CreateMaskedGather(vec(mt, l.w), ptrs, align);
+    if (o.dtype == DType::Bool) v = b_.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType()));
+    return v;
+  }
+
+  // The last dim's index at lanes l (the outer dims' are invariants).
+  Value* index(const Lanes& l) {
+    Value* j = j0_ ? b_.CreateAdd(j0_, l.j) : l.j;
+    if (l.w == 1) return j;
+    return b_.CreateAdd(splat(j, l.w), b_.CreateStepVector(vec(b_.getInt64Ty(), l.w)));
   }
 
   void store(int32_t k, Value* v, DType from, const Lanes& l, bool per_row) {
@@ -289,6 +337,8 @@ class Emitter {
   // segment. j0 == nullptr: the row's start (also where per-row stores go,
   // whatever the operand's last-dim stride).
   void segment(const std::vector<Value*>& outer, Value* j0) {
+    outer_ = outer;
+    j0_ = j0;
     for (size_t k = 0; k < k_.operands.size(); ++k) {
       const kir::Operand& o = k_.operands[k];
       Value* off = nullptr;
@@ -347,10 +397,46 @@ class Emitter {
   // The stores (per_row or not) at lanes l; values first, so a store into an
   // operand that is also read (in place) cannot change what the others load.
   void stores(Lanes& l, bool per_row) {
-    std::vector<Value*> values;
-    for (const kir::Store& s : k_.stores) values.push_back(s.per_row == per_row ? eval(s.value, l) : nullptr);
-    for (size_t n = 0; n < k_.stores.size(); ++n)
-      if (values[n]) store(k_.stores[n].operand, values[n], type(k_.stores[n].value), l, per_row);
+    std::vector<Value*> values, offsets;
+    for (const kir::Store& s : k_.stores) {
+      const bool here = s.per_row == per_row;
+      values.push_back(here ? eval(s.value, l) : nullptr);
+      offsets.push_back(here && s.offset >= 0 ? eval(s.offset, l) : nullptr);
+    }
+    for (size_t n = 0; n < k_.stores.size(); ++n) {
+      const kir::Store& s = k_.stores[n];
+      if (!values[n]) continue;
+      if (s.offset >= 0 || s.accumulate) {
+        scatter(s, values[n], offsets[n], l);
+      } else {
+        store(s.operand, values[n], type(s.value), l, per_row);
+      }
+    }
+  }
+
+  // A scattering store, lane by lane in index order: lanes may meet at one
+  // address (the launcher runs the kernel serially, so no atomics).
+  void scatter(const kir::Store& s, Value* v, Value* offset, const Lanes& l) {
+    const kir::Operand& o = k_.operands[size_t(s.operand)];
+    llvm::Type* mt = memory(o.dtype);
+    const llvm::Align align(dtype_size(o.dtype));
+    v = cast(v, type(s.value), o.dtype, l.w);
+    if (o.dtype == DType::Bool) v = b_.CreateZExt(v, vec(mt, l.w));
+    for (int i = 0; i < l.w; ++i) {
+      Value* j = i ? b_.CreateAdd(l.j, i64(i)) : l.j;
+      Value* at = o.inner == kir::Inner::Broadcast ? i64(0)
+                  : o.inner == kir::Inner::Contiguous
+                      ? j
+                      : b_.CreateMul(j, stride_[size_t(s.operand)][size_t(k_.rank - 1)]);
+      if (offset) at = b_.CreateAdd(at, l.w == 1 ? offset : b_.CreateExtractElement(offset, uint64_t(i)));
+      Value* ptr = b_.CreateInBoundsGEP(mt, seg_[size_t(s.operand)], at);
+      Value* e = l.w == 1 ? v : b_.CreateExtractElement(v, uint64_t(i));
+      if (s.accumulate) {
+        Value* old = b_.CreateAlignedLoad(mt, ptr, align);
+        e = floating(o.dtype) ? b_.CreateFAdd(old, e) : b_.CreateAdd(old, e);
+      }
+      b_.CreateAlignedStore(e, ptr, align);
+    }
   }
 
   // The element stores over elements [0, len) of the current segment.
@@ -586,6 +672,8 @@ class Emitter {
   std::vector<Value*> ptr_, size_, param_;   // the ABI's arrays, loaded once
   std::vector<std::vector<Value*>> stride_;  // [operand][dim]; only the dims used
   std::vector<Value*> seg_;                  // per operand: current segment's (row's) start
+  std::vector<Value*> outer_;                // the current segment's (row's) outer indices
+  Value* j0_ = nullptr;                      // its first last-dim index; null: 0 (a row)
   std::vector<Value*> row_;                  // invariant expressions, scalar, for this segment or row
   std::vector<Value*> reduced_;              // the finished reductions of this row
   std::vector<int32_t> cached_at_;           // per expression: reduction whose loop caches it (-1: none)
@@ -601,6 +689,10 @@ llvm::Function* Emitter::run(const std::string& symbol) {
     const kir::Expr& x = k_.exprs[e];
     if (x.op == Op::Load) {
       varies_[e] = k_.operands[size_t(x.slot)].inner != kir::Inner::Broadcast;
+    } else if (x.op == Op::Index) {
+      varies_[e] = x.slot == k_.rank - 1;
+    } else if (x.op == Op::Gather) {
+      varies_[e] = k_.operands[size_t(x.slot)].inner != kir::Inner::Broadcast || varies_[size_t(x.a)];
     } else {
       for (ExprId o : {x.a, x.b, x.c})
         if (o >= 0 && varies_[size_t(o)]) varies_[e] = 1;

@@ -113,7 +113,30 @@ bool move_reduced_dims_last(lazy::PendingOp& p) {
   return true;
 }
 
+// cat as copies of its inputs into slices of the output. Skips what the
+// eager kernel skips (PyTorch's legacy rule: 1-D inputs of size 0).
+std::vector<lazy::PendingOp> cat_pieces(const Args& args, const Tensor& out) {
+  static const OpDef& clone = op_table().get("clone");
+  const int64_t dim = wrap_dim(args[1].to_int(), out.dim());
+  std::vector<lazy::PendingOp> pieces;
+  int64_t at = 0;
+  for (const Tensor& t : args[0].tensor_list()) {
+    if (t.dim() == 1 && t.size(0) == 0) continue;
+    Shape sizes = out.sizes();
+    sizes[size_t(dim)] = t.size(dim);
+    Tensor slice = storage_view(out.storage(), sizes, out.strides(), out.offset() + at * out.stride(dim), out.dtype());
+    at += t.size(dim);
+    if (t.numel() > 0) pieces.push_back({&clone, {Value(t)}, {slice}, 0});
+  }
+  return pieces;
+}
+
 }  // namespace
+
+std::vector<lazy::PendingOp> OpKernels::pieces(const OpDef& op, const Args& args, const std::vector<Tensor>& outs) {
+  if (op.name() == "cat" && outs.size() == 1) return cat_pieces(args, outs[0]);
+  return {lazy::PendingOp{&op, std::vector<Value>(args.begin(), args.end()), outs, 0}};
+}
 
 const FusedKernel* OpKernels::find(lazy::PendingOp& p, Device device) {
   move_reduced_dims_last(p);

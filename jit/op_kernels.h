@@ -26,6 +26,9 @@ class OpKernels {
   // A reduction over other dims than the last is rewritten in `p` first, as
   // one over the last dim of a view (launch the kernel on `p` as rewritten).
   const FusedKernel* find(lazy::PendingOp& p, Device device);
+  // The one-op launches `op` is made of on a device: itself, or for cat one
+  // copy (clone) per input into its slice of the output.
+  static std::vector<lazy::PendingOp> pieces(const OpDef& op, const Args& args, const std::vector<Tensor>& outs);
   size_t size() const;
 
  private:

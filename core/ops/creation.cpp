@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/float_to_int.h"
+#include "core/lowering.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -84,6 +85,18 @@ void arange_kernel(const Args& a, std::vector<Tensor>& outs) {
   });
 }
 
+// start + step * i, computed in float64 and cast as the eager kernel does.
+template <bool HasStart>
+bool lower_arange(kir::Lowering& L) {
+  const DType t = L.outs[0].dtype();
+  if (!kir::lowerable_type(t)) return false;
+  kir::Builder& b = L.b;
+  const DType D = DType::Float64;
+  kir::ExprId i = b.cast(L.index(0), D);
+  L.set_out(0, HasStart ? b.binary(kir::Op::Add, L.scalar(0, D), b.binary(kir::Op::Mul, L.scalar(2, D), i)) : i);
+  return true;
+}
+
 // ---- linspace, eye ------------------------------------------------------------------
 std::vector<Shape> shape_linspace(const Args& a) {
   int64_t steps = a[2].to_int();
@@ -148,9 +161,10 @@ void register_creation_ops(OpTable& t) {
   t.add({.schema_text = "full_like(Tensor self, Scalar fill_value, " KILN_TAIL, .kind = C,
          .shape = shape_like_self, .dtype = dtype_full_like, .kernel = full_kernel});
   t.add({.schema_text = "arange(Scalar end, " KILN_TAIL, .kind = C, .shape = shape_arange<false>,
-         .dtype = dtype_arange<false>, .kernel = arange_kernel<false>});
+         .dtype = dtype_arange<false>, .kernel = arange_kernel<false>, .lower = lower_arange<false>});
   t.add({.schema_text = "arange.start(Scalar start, Scalar end, Scalar step=1, " KILN_TAIL, .kind = C,
-         .shape = shape_arange<true>, .dtype = dtype_arange<true>, .kernel = arange_kernel<true>});
+         .shape = shape_arange<true>, .dtype = dtype_arange<true>, .kernel = arange_kernel<true>,
+         .lower = lower_arange<true>});
   t.add({.schema_text = "linspace(Scalar start, Scalar end, int steps, " KILN_TAIL, .kind = C,
          .shape = shape_linspace, .dtype = dtype_linspace, .kernel = linspace_kernel});
   t.add({.schema_text = "eye(int n, int? m=None, " KILN_TAIL, .kind = C, .shape = shape_eye, .dtype = dtype_eye,

@@ -165,6 +165,17 @@ void check_index_select(const Args& a) {
   shape_index_select(a);
   check_in_range(index_values(a[2].tensor()), indexed_size(a[0].tensor(), a[1]));
 }
+// out[.., k, ..] = self[.., index[k], ..]: index placed at dim `dim` of the
+// output, self read along it at the index (the check has bounded it).
+bool lower_index_select(kir::Lowering& L) {
+  const Tensor& self = L.args[0].tensor();
+  const DType t = L.outs[0].dtype();
+  if (self.dim() == 0 || !kir::lowerable_type(t)) return false;
+  const int64_t d = wrap_dim(L.args[1].to_int(), self.dim());
+  kir::ExprId at = L.tensor(2, DType::Int64, int(self.dim() - 1 - d));
+  L.set_out(0, L.gather(0, d, at, t, /*keep_dim=*/true));
+  return true;
+}
 std::vector<Tensor> grad_index_select(const GradCtx& c) {
   Tensor z = zeros(c.in_sizes[0], c.grad().dtype());
   return {index_add(z, c.args[1].to_int(), c.in(2), c.grad())};
@@ -250,6 +261,19 @@ void check_bounds_along(const Tensor& idx, int64_t d, int64_t size) {
 }
 
 // gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False): out[p] = self[p with p[dim] = index[p]].
+// out[i][j] = self[i][index[i][j]] (dim 1): when self's other dims are the
+// index's (PyTorch also allows them larger; that use runs its eager kernel).
+bool lower_gather(kir::Lowering& L) {
+  const Tensor &self = L.args[0].tensor(), &idx = L.args[2].tensor();
+  const DType t = L.outs[0].dtype();
+  if (self.dim() == 0 || self.dim() != idx.dim() || !kir::lowerable_type(t)) return false;
+  const int64_t d = wrap_dim(L.args[1].to_int(), self.dim());
+  for (int64_t i = 0; i < self.dim(); ++i)
+    if (i != d && self.size(i) != idx.size(i)) return false;
+  L.set_out(0, L.gather(0, d, L.tensor(2, DType::Int64), t, /*keep_dim=*/true));
+  return true;
+}
+
 std::vector<Shape> shape_gather(const Args& a) {
   const Tensor &self = a[0].tensor(), &idx = a[2].tensor();
   KILN_CHECK(idx.dtype() == DType::Int64, Runtime, "gather(): Expected dtype int64 for index");
@@ -603,7 +627,7 @@ void register_index_ops(OpTable& t) {
          .inplace_of = "masked_fill.Scalar"});
   t.add({.schema_text = "index_select(Tensor self, int dim, Tensor index) -> Tensor", .kind = S,
          .shape = shape_index_select, .dtype = dtype_like_self, .kernel = index_select_kernel,
-         .grad = grad_index_select, .saves = save_in(2), .check = check_index_select});
+         .grad = grad_index_select, .saves = save_in(2), .check = check_index_select, .lower = lower_index_select});
   t.add({.schema_text = "index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
          .kind = S, .shape = shape_index_write<true>, .dtype = dtype_like_self, .kernel = index_write_kernel<true>,
          .grad = grad_index_add, .saves = save_in(2), .check = check_index_write<true>});
@@ -612,7 +636,7 @@ void register_index_ops(OpTable& t) {
          .grad = grad_index_copy, .saves = save_in(2), .check = check_index_write<false>});
   t.add({.schema_text = "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", .kind = S,
          .shape = shape_gather, .dtype = dtype_like_self, .kernel = gather_kernel, .grad = grad_gather,
-         .saves = save_in(2), .check = check_gather});
+         .saves = save_in(2), .check = check_gather, .lower = lower_gather});
   t.add({.schema_text = "scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
          .shape = shape_scatter_add, .dtype = dtype_like_self, .kernel = scatter_add_kernel,
          .grad = grad_scatter_add, .saves = save_in(2), .check = check_scatter_add});

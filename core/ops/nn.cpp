@@ -231,6 +231,15 @@ void embedding_kernel(const Args& a, std::vector<Tensor>& outs) {
   });
 }
 
+// out[..., j] = weight[indices[...], j]: each row one gather (a moved
+// vector load on the CPU). The check has bounded the indices.
+bool lower_embedding(kir::Lowering& L) {
+  const DType t = L.outs[0].dtype();
+  if (L.args[0].tensor().dim() != 2 || !kir::lowerable_type(t)) return false;
+  L.set_out(0, L.gather(0, 0, L.tensor(1, DType::Int64, 1), t));
+  return true;
+}
+
 // The kernels' row check, in index order.
 void check_rows(const Tensor& indices, int64_t rows) {
   Tensor idx = dense(indices, DType::Int64);
@@ -264,6 +273,22 @@ void check_embedding_backward(const Args& a) {
   KILN_CHECK(a[0].tensor().numel() == n * cols, Runtime, "embedding_backward: grad_output has ",
              a[0].tensor().numel(), " elements, expected ", n * cols);
   check_rows(a[1].tensor(), rows);
+}
+
+// grad_weight[ids[i], j] += grad[i, j] over the gradient's elements, the
+// padding row adding nothing: one scatter-add kernel (serial on the CPU,
+// in the eager kernel's order). scale_grad_by_freq needs the counts first:
+// its eager kernel runs.
+bool lower_embedding_backward(kir::Lowering& L) {
+  const Tensor &g = L.args[0].tensor(), &ids = L.args[1].tensor();
+  const DType t = L.outs[0].dtype();
+  if (L.args[4].to_bool() || !kir::lowerable_float(t) || g.dim() != ids.dim() + 1) return false;
+  if (!std::equal(ids.sizes().begin(), ids.sizes().end(), g.sizes().begin()) || !L.domain_of(0)) return false;
+  kir::Builder& b = L.b;
+  kir::ExprId id = L.tensor(1, DType::Int64, 1), x = L.tensor(0, t);
+  kir::ExprId kept = b.compare(kir::Op::Ne, id, L.scalar(3, DType::Int64));
+  L.scatter_add_out(0, 0, id, b.select(kept, x, b.constant(0, t)));
+  return true;
 }
 
 // Scatter-adds gradient rows into their weight rows, skipping padding_idx; serial, so sums are deterministic.
@@ -374,11 +399,14 @@ void check_targets(const Tensor& target, int64_t classes, int64_t ignore_index) 
   }
 }
 
-// nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100)
+// nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index)
+//   -> (output, total_weight): the weight summed over the targets not ignored,
+// which the mean divides by and the backward reads (as PyTorch's does).
 std::vector<Shape> shape_nll_loss(const Args& a) {
   nll_layout(a[0].tensor(), a[1].tensor(), opt_tensor(a[2]));
-  return {a[3].to_int() == 0 ? a[1].tensor().sizes() : Shape{}};
+  return {a[3].to_int() == 0 ? a[1].tensor().sizes() : Shape{}, Shape{}};
 }
+std::vector<DType> dtype_nll_loss(const Args& a) { return {a[0].tensor().dtype(), a[0].tensor().dtype()}; }
 
 // Layout first: it is the shape rule, which dispatch runs after the check.
 void check_nll_loss(const Args& a) {
@@ -405,6 +433,7 @@ void nll_loss_kernel(const Args& a, std::vector<Tensor>& outs) {
       loss[size_t(e)] = -tg.w[size_t(e)] * double(px[(b * l.classes + c) * l.inner + s]);
     }
     T* po = outs[0].data<T>();
+    outs[1].data<T>()[0] = T(tg.total_weight);
     if (reduction == 0) {
       for (int64_t e = 0; e < n; ++e) po[e] = T(loss[size_t(e)]);
       return;
@@ -415,12 +444,45 @@ void nll_loss_kernel(const Args& a, std::vector<Tensor>& outs) {
   });
 }
 
-std::vector<Tensor> grad_nll_loss(const GradCtx& c) {
-  return per_tensor_arg(c, {nll_loss_grad(c.grad(), c.in(1), opt_tensor(c.args[2]), c.in_sizes[0],
-                                          c.args[3].to_int(), c.args[4].to_int())});
+// 2-D input: one Row kernel over the targets [N]. Each target's loss is
+// -w[t] * x[i, t] (0 when ignored); the output is their sum, or the mean
+// over the weights, and the weights' sum is total_weight. Float64
+// throughout, like the eager kernel's accumulators.
+bool lower_nll_loss(kir::Lowering& L) {
+  using KOp = kir::Op;
+  const Tensor& self = L.args[0].tensor();
+  if (self.dim() != 2 || !kir::lowerable_float(self.dtype()) || !L.can_reduce(1, 0)) return false;
+  kir::Builder& b = L.b;
+  const DType D = DType::Float64;
+  kir::ExprId t = L.tensor(1, DType::Int64), zero = b.constant(0, D);
+  kir::ExprId valid = b.compare(KOp::Ne, t, L.scalar(4, DType::Int64));
+  kir::ExprId cls = b.select(valid, t, b.constant(0, DType::Int64));  // an ignored target reads class 0
+  kir::ExprId x = L.gather(0, 1, cls, D);
+  kir::ExprId w = L.args[2].is_tensor() ? L.gather(2, 0, cls, D) : b.constant(1, D);
+  kir::ExprId loss = b.select(valid, b.unary(KOp::Neg, b.binary(KOp::Mul, w, x)), zero);
+  kir::ExprId total_weight = b.reduce(kir::ReduceOp::Sum, b.select(valid, w, zero));
+  const int64_t reduction = L.args[3].to_int();
+  if (reduction == 0) {
+    L.set_out(0, loss);
+  } else {
+    kir::ExprId total = b.reduce(kir::ReduceOp::Sum, loss);
+    L.set_out(0, reduction == 1 ? b.binary(KOp::Div, total, total_weight) : total, true);
+  }
+  L.set_out(1, total_weight, true);
+  return true;
 }
 
-// nll_loss_grad(Tensor grad_output, Tensor target, Tensor? weight, int[] self_size, int reduction, int ignore_index)
+std::vector<Tensor> grad_nll_loss(const GradCtx& c) {
+  return per_tensor_arg(c, {nll_loss_grad(c.grad(), c.in(1), opt_tensor(c.args[2]), c.in_sizes[0],
+                                          c.args[3].to_int(), c.args[4].to_int(), c.out(1))});
+}
+
+std::vector<Tensor> nll_loss_composite(const Args& a) {
+  return {invoke_multi("nll_loss_forward", {a[0], a[1], a[2], a[3], a[4]})[0]};
+}
+
+// nll_loss_grad(Tensor grad_output, Tensor target, Tensor? weight, int[] self_size, int reduction,
+//               int ignore_index, Tensor total_weight)
 std::vector<Shape> shape_nll_loss_grad(const Args& a) { return {a[3].int_list()}; }
 
 // The kernel lays the loss out over its output; a zero-stride stand-in of
@@ -442,6 +504,7 @@ void nll_loss_grad_kernel(const Args& a, std::vector<Tensor>& outs) {
   NllLayout l = nll_layout(out, target, weight);
   NllTargets tg = nll_targets(target, weight, l.classes, a[5].to_int());
   std::vector<double> g = to_double_vector(a[0].tensor());
+  const double total_weight = reduction == 1 ? a[6].tensor().item_double() : 1.0;
   copy_cast(out, scalar_tensor(0, DType::Float64, true));
   visit_floating(out.dtype(), "nll_loss_backward_out_frame", [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -449,11 +512,30 @@ void nll_loss_grad_kernel(const Args& a, std::vector<Tensor>& outs) {
     for (size_t e = 0; e < tg.cls.size(); ++e) {
       int64_t c = tg.cls[e];
       if (c < 0) continue;
-      double ge = reduction == 0 ? g[e] : reduction == 1 ? g[0] / tg.total_weight : g[0];
+      double ge = reduction == 0 ? g[e] : reduction == 1 ? g[0] / total_weight : g[0];
       int64_t b = int64_t(e) / l.inner, s = int64_t(e) % l.inner;
       po[(b * l.classes + c) * l.inner + s] = T(-tg.w[e] * ge);
     }
   });
+}
+
+// 2-D: grad_input[i, c] = -w[t_i] * g (over total_weight for the mean) where
+// c == t_i, else 0; one pointwise kernel over [N, C].
+bool lower_nll_loss_grad(kir::Lowering& L) {
+  using KOp = kir::Op;
+  if (L.args[3].int_list().size() != 2 || !kir::lowerable_float(L.outs[0].dtype())) return false;
+  kir::Builder& b = L.b;
+  const DType D = DType::Float64;
+  kir::ExprId t = L.tensor(1, DType::Int64, 1);
+  kir::ExprId valid = b.compare(KOp::Ne, t, L.scalar(5, DType::Int64));
+  kir::ExprId hit = b.binary(KOp::And, valid, b.compare(KOp::Eq, L.index(1), t));
+  kir::ExprId cls = b.select(valid, t, b.constant(0, DType::Int64));
+  kir::ExprId w = L.args[2].is_tensor() ? L.gather(2, 0, cls, D) : b.constant(1, D);
+  const int64_t reduction = L.args[4].to_int();
+  kir::ExprId g = L.tensor(0, D, reduction == 0 ? 1 : 0);
+  if (reduction == 1) g = b.binary(KOp::Div, g, L.tensor(6, D));
+  L.set_out(0, b.select(hit, b.unary(KOp::Neg, b.binary(KOp::Mul, w, g)), b.constant(0, D)));
+  return true;
 }
 
 // ---- cross_entropy ---------------------------------------------------------------------------
@@ -556,19 +638,23 @@ void register_nn_ops(OpTable& t) {
   t.add({.schema_text = "embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, "
                         "bool sparse=False) -> Tensor",
          .kind = OpKind::Shape, .shape = shape_embedding, .dtype = dtype_like_self, .kernel = embedding_kernel,
-         .grad = grad_embedding, .saves = save_in(1), .check = check_embedding});
+         .grad = grad_embedding, .saves = save_in(1), .check = check_embedding, .lower = lower_embedding});
   t.add({.schema_text = "embedding_dense_backward(Tensor grad_output, Tensor indices, int num_weights, "
                         "int padding_idx, bool scale_grad_by_freq) -> Tensor",
          .kind = OpKind::Shape, .shape = shape_embedding_backward, .dtype = dtype_like_self,
-         .kernel = embedding_backward_kernel, .check = check_embedding_backward});
+         .kernel = embedding_backward_kernel, .check = check_embedding_backward, .lower = lower_embedding_backward});
+  t.add({.schema_text = "nll_loss_forward(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, "
+                        "int ignore_index=-100) -> (Tensor output, Tensor total_weight)",
+         .kind = OpKind::Reduction, .shape = shape_nll_loss, .dtype = dtype_nll_loss, .kernel = nll_loss_kernel,
+         .grad = grad_nll_loss, .saves = save_in(1) | save_in(2) | save_out(1), .check = check_nll_loss,
+         .lower = lower_nll_loss});
   t.add({.schema_text = "nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, "
                         "int ignore_index=-100) -> Tensor",
-         .kind = OpKind::Reduction, .shape = shape_nll_loss, .dtype = dtype_like_self, .kernel = nll_loss_kernel,
-         .grad = grad_nll_loss, .saves = save_in(1) | save_in(2), .check = check_nll_loss});
+         .kind = C, .composite = nll_loss_composite});
   t.add({.schema_text = "nll_loss_grad(Tensor grad_output, Tensor target, Tensor? weight, int[] self_size, "
-                        "int reduction, int ignore_index) -> Tensor",
+                        "int reduction, int ignore_index, Tensor total_weight) -> Tensor",
          .kind = OpKind::Reduction, .shape = shape_nll_loss_grad, .dtype = dtype_like_self,
-         .kernel = nll_loss_grad_kernel, .check = check_nll_loss_grad});
+         .kernel = nll_loss_grad_kernel, .check = check_nll_loss_grad, .lower = lower_nll_loss_grad});
   t.add({.schema_text = "cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction=\"mean\", "
                         "int ignore_index=-100, float label_smoothing=0.0) -> Tensor",
          .kind = C, .composite = cross_entropy_composite});
@@ -602,8 +688,8 @@ Tensor nll_loss(const Tensor& logp, const Tensor& target, const Tensor& weight, 
   return invoke("nll_loss", {logp, target, opt_value(weight), reduction, ignore_index});
 }
 Tensor nll_loss_grad(const Tensor& grad, const Tensor& target, const Tensor& weight, const Shape& self_size,
-                     int64_t reduction, int64_t ignore_index) {
-  return invoke("nll_loss_grad", {grad, target, opt_value(weight), self_size, reduction, ignore_index});
+                     int64_t reduction, int64_t ignore_index, const Tensor& total_weight) {
+  return invoke("nll_loss_grad", {grad, target, opt_value(weight), self_size, reduction, ignore_index, total_weight});
 }
 Tensor cross_entropy(const Tensor& logits, const Tensor& target) {
   return invoke("cross_entropy", {logits, target});

@@ -9,6 +9,7 @@
 
 #include "core/alloc_limit.h"
 #include "core/device.h"
+#include "core/lowering.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -600,6 +601,17 @@ std::vector<Shape> shape_tri(const Args& a) {
              ": input tensor must have at least 2 dimensions");
   return {a[0].tensor().sizes()};
 }
+// x where j - i is on the kept side of the diagonal, else 0 (i, j: the last two dims' indices).
+template <bool Lower>
+bool lower_tri(kir::Lowering& L) {
+  const DType t = L.outs[0].dtype();
+  if (!kir::lowerable_type(t)) return false;
+  kir::Builder& b = L.b;
+  kir::ExprId off = b.binary(kir::Op::Sub, L.index(-1), L.index(-2));
+  kir::ExprId keep = b.compare(Lower ? kir::Op::Le : kir::Op::Ge, off, L.scalar(1, DType::Int64));
+  L.set_out(0, b.select(keep, L.tensor(0, t), b.constant(0, t)));
+  return true;
+}
 std::vector<Tensor> grad_tril(const GradCtx& c) { return {tril(c.grad(), c.args[1].to_int())}; }
 std::vector<Tensor> grad_triu(const GradCtx& c) { return {triu(c.grad(), c.args[1].to_int())}; }
 
@@ -707,9 +719,9 @@ void add_copying_entries(OpTable& t) {
   t.add({.schema_text = "stack(Tensor[] tensors, int dim=0) -> Tensor", .kind = OpKind::Composite,
          .composite = stack_composite});
   t.add({.schema_text = "tril(Tensor self, int diagonal=0) -> Tensor", .kind = S, .shape = shape_tri<true>,
-         .dtype = dtype_like_self, .kernel = tri_kernel<true>, .grad = grad_tril});
+         .dtype = dtype_like_self, .kernel = tri_kernel<true>, .grad = grad_tril, .lower = lower_tri<true>});
   t.add({.schema_text = "triu(Tensor self, int diagonal=0) -> Tensor", .kind = S, .shape = shape_tri<false>,
-         .dtype = dtype_like_self, .kernel = tri_kernel<false>, .grad = grad_triu});
+         .dtype = dtype_like_self, .kernel = tri_kernel<false>, .grad = grad_triu, .lower = lower_tri<false>});
   t.add({.schema_text = "equal(Tensor self, Tensor other) -> bool", .kind = S, .shape = shape_scalar,
          .dtype = dtype_bool, .kernel = equal_kernel});
   t.add({.schema_text = "allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool",

@@ -100,6 +100,51 @@ kir::Kernel mixed_row() {
   });
 }
 
+// nll_loss's shape: a Row kernel over rows of x, each reducing
+// x[r, t[r, e]] over e (a gather that varies per element), with a per-row
+// store of a fixed gather and of the row's index (its last dim reads 0 there).
+kir::Kernel gather_row() {
+  const std::vector<kir::Operand> ops = {{DType::Int64, Inner::Contiguous, false},
+                                         {DType::Float32, Inner::Contiguous, false},
+                                         {DType::Float32, Inner::Broadcast, true},
+                                         {DType::Int64, Inner::Broadcast, true},
+                                         {DType::Float32, Inner::Contiguous, true}};
+  return make("fused_gather", kir::Kind::Row, 2, ops, [](kir::Builder& b) {
+    const ExprId t = b.load(0), e = b.index(1);
+    const ExprId off = b.binary(Op::Sub, t, e);
+    const ExprId x = b.gather(1, off);
+    const ExprId s = b.reduce(kir::ReduceOp::Sum, x);
+    const ExprId first = b.gather(1, b.constant(3, DType::Int64));
+    const ExprId row = b.index(0);
+    auto& st = b.kernel().stores;
+    st.push_back({2, b.binary(Op::Add, s, first), true});
+    st.push_back({3, b.binary(Op::Add, row, e), true});
+    st.push_back({4, b.binary(Op::Sub, x, s)});
+  });
+}
+
+// Scatter-adds of every type atomicAdd takes (int64 through its unsigned
+// form) and a plain scatter: embedding's backward shape.
+kir::Kernel scatter() {
+  const std::vector<kir::Operand> ops = {{DType::Int64, Inner::Broadcast, false},
+                                         {DType::Float32, Inner::Contiguous, false},
+                                         {DType::Float32, Inner::Contiguous, true},
+                                         {DType::Float64, Inner::Contiguous, true},
+                                         {DType::Int32, Inner::Contiguous, true},
+                                         {DType::Int64, Inner::Contiguous, true},
+                                         {DType::Bool, Inner::Contiguous, true}};
+  return make("fused_scatter", kir::Kind::Pointwise, 2, ops, [](kir::Builder& b) {
+    const ExprId off = b.binary(Op::Mul, b.load(0), b.param(0, DType::Int64));
+    const ExprId x = b.load(1);
+    auto& st = b.kernel().stores;
+    st.push_back({.operand = 2, .value = x, .offset = off, .accumulate = true});
+    st.push_back({.operand = 3, .value = b.cast(x, DType::Float64), .offset = off, .accumulate = true});
+    st.push_back({.operand = 4, .value = b.cast(x, DType::Int32), .offset = off, .accumulate = true});
+    st.push_back({.operand = 5, .value = b.cast(x, DType::Int64), .offset = off, .accumulate = true});
+    st.push_back({.operand = 6, .value = b.cast(x, DType::Bool), .offset = off});
+  });
+}
+
 bool has(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 // The kernel's own code, past the shared prelude.
@@ -179,6 +224,30 @@ TEST(CudaCodegen, PerRowStoresIgnoreTheLastStrideAndRunOnThreadZero) {
   EXPECT_TRUE(has(c, "kiln_i64 acc3 = 0LL;")) << c;
   EXPECT_TRUE(has(c, "(const kiln_i32*)a.ptrs[1]")) << c;
   EXPECT_TRUE(has(c, "rsqrt(")) << c;
+}
+
+TEST(CudaCodegen, GathersReadAtAnOffsetAndIndexNamesTheLoopVariables) {
+  const std::string c = kernel_part(emit_cuda(gather_row(), "k_gather").code);
+  // Element passes: the last dim's index is the element e, the outer one i0.
+  EXPECT_TRUE(has(c, "const kiln_i64 v1 = e;")) << c;
+  EXPECT_TRUE(has(c, "const float v3 = ((const float*)a.ptrs[1])[o1 + v2];")) << c;
+  EXPECT_TRUE(has(c, "const kiln_i64 v7 = i0;")) << c;
+  // The per-row pass: the last dim reads 0, and the fixed gather counts as a
+  // load of element 0 (skipped on an empty row).
+  const size_t per_row = c.find("if (threadIdx.x == 0 && n > 0) {");
+  ASSERT_NE(per_row, std::string::npos) << c;
+  const std::string row_part = c.substr(per_row, c.find("// element stores") - per_row);
+  EXPECT_TRUE(has(row_part, "const kiln_i64 v1 = 0LL;")) << row_part;
+  EXPECT_TRUE(has(row_part, "((const float*)a.ptrs[1])[o1 + v5]")) << row_part;
+}
+
+TEST(CudaCodegen, ScatterAddsAreAtomic) {
+  const std::string c = kernel_part(emit_cuda(scatter(), "k_scatter").code);
+  EXPECT_TRUE(has(c, "atomicAdd(&((float*)a.ptrs[2])[o2 + v2], v3);")) << c;
+  EXPECT_TRUE(has(c, "atomicAdd(&((double*)a.ptrs[3])[o3 + v2], v4);")) << c;
+  EXPECT_TRUE(has(c, "atomicAdd(&((kiln_i32*)a.ptrs[4])[o4 + v2], v5);")) << c;
+  EXPECT_TRUE(has(c, "atomicAdd((kiln_u64*)&((kiln_i64*)a.ptrs[5])[o5 + v2], (kiln_u64)(v6));")) << c;
+  EXPECT_TRUE(has(c, "((kiln_u8*)a.ptrs[6])[o6 + v2] = (kiln_u8)v7;")) << c;  // a plain scatter
 }
 
 TEST(CudaCodegen, ConstantsAndCastsAreExact) {
@@ -282,7 +351,8 @@ bool is_elf(const std::string& image) { return image.size() > 4 && image.compare
 TEST(CudaCodegenNvrtc, HandKernelsCompileForSm90AndCompute90) {
   KILN_NEED_NVRTC();
   const std::vector<std::pair<kir::Kernel, std::string>> kernels = {
-      {mul_add_tanh(), "k_mul_add_tanh"}, {softmax(), "k_softmax"}, {mixed_row(), "k_mixed"}};
+      {mul_add_tanh(), "k_mul_add_tanh"}, {softmax(), "k_softmax"}, {mixed_row(), "k_mixed"},
+      {gather_row(), "k_gather"}, {scatter(), "k_scatter"}};
   for (const auto& [k, entry] : kernels) {
     const CudaKernelSource src = emit_cuda(k, entry);
     NvrtcResult cubin = nvrtc_compile(src.code, entry + ".cu", {.arch = "sm_90", .want_ptx = true});

@@ -129,6 +129,69 @@ TEST(EmulatedDevice, FillsRunOnTheDevice) {
   EXPECT_EQ(to_double_vector(zeros_like(like)), std::vector<double>(12, 0.0));
 }
 
+// embedding (and its backward: a scatter-add), nll_loss (forward and
+// gradient), arange, tril/triu and cat run as device kernels from their
+// lowerings (cat as one copy per input), not through the host fallback, and
+// match the CPU.
+TEST(EmulatedDevice, GathersIndicesAndCatRunOnTheDevice) {
+  emulated();
+  OpKernels kernels;
+  auto has_kernels = [&](std::string_view name, std::vector<Value> args, std::vector<Tensor> outs) {
+    const OpDef& op = op_table().get(name);
+    std::vector<PendingOp> pieces = OpKernels::pieces(op, bind_args(op.schema, args, {}, true), outs);
+    for (PendingOp& p : pieces)
+      if (!kernels.find(p, kCuda)) return false;
+    return !pieces.empty();
+  };
+  auto dev = [](const Tensor& t) { return copy_to_device(t, kCuda); };
+  auto out = [](Shape s, DType d = DType::Float32) { return empty_tensor(s, d, kCuda); };
+
+  Tensor w = randn({10, 4}), ids = tensor_from({3, 0, 9, 3, 1, 2}, {2, 3}, DType::Int64);
+  EXPECT_TRUE(has_kernels("embedding", {dev(w), dev(ids)}, {out({2, 3, 4})}));
+  expect_same(embedding(dev(w), dev(ids)), embedding(w, ids));
+  Tensor g = randn({2, 3, 4});  // rows 3 meet; row 2 is the padding row
+  EXPECT_TRUE(has_kernels("embedding_dense_backward", {dev(g), dev(ids), int64_t(10), int64_t(2), false},
+                          {out({10, 4})}));
+  expect_same(embedding_dense_backward(dev(g), dev(ids), 10, 2, false), embedding_dense_backward(g, ids, 10, 2, false));
+  expect_same(embedding_dense_backward(dev(g), dev(ids), 10, -1, true), embedding_dense_backward(g, ids, 10, -1, true));
+
+  Tensor logp = log_softmax(randn({6, 5}), 1), cw = rand({5});
+  Tensor target = tensor_from({4, 0, -100, 2, 1, 4}, {6}, DType::Int64);
+  EXPECT_TRUE(has_kernels("nll_loss_forward", {dev(logp), dev(target), dev(cw), int64_t(1), int64_t(-100)},
+                          {out({}), out({})}));
+  for (int64_t reduction : {0, 1, 2}) {
+    expect_same(nll_loss(dev(logp), dev(target), dev(cw), reduction), nll_loss(logp, target, cw, reduction));
+    expect_same(nll_loss(dev(logp), dev(target), Tensor(), reduction), nll_loss(logp, target, Tensor(), reduction));
+  }
+  Tensor g1 = scalar_tensor(1.5, DType::Float32, false), total = scalar_tensor(2.5, DType::Float32, false);
+  EXPECT_TRUE(has_kernels("nll_loss_grad", {dev(g1), dev(target), dev(cw), Shape{6, 5}, int64_t(1), int64_t(-100),
+                                            dev(total)},
+                          {out({6, 5})}));
+  expect_same(nll_loss_grad(dev(g1), dev(target), dev(cw), {6, 5}, 1, -100, dev(total)),
+              nll_loss_grad(g1, target, cw, {6, 5}, 1, -100, total));
+  Tensor gs = randn({6});
+  expect_same(nll_loss_grad(dev(gs), dev(target), Tensor(), {6, 5}, 0, -100, dev(total)),
+              nll_loss_grad(gs, target, Tensor(), {6, 5}, 0, -100, total));
+
+  Tensor x = randn({3, 4, 5});
+  EXPECT_TRUE(has_kernels("tril", {dev(x), int64_t(1)}, {out({3, 4, 5})}));
+  expect_same(tril(dev(x), 1), tril(x, 1));
+  expect_same(triu(dev(x), -1), triu(x, -1));
+
+  Tensor a = randn({2, 3}), b = randn({2, 1}), c = tensor_from({1, 2, 3, 4}, {2, 2}, DType::Int64);
+  Tensor skipped = empty_tensor({0}, DType::Float32);  // PyTorch's legacy rule: skipped
+  EXPECT_TRUE(has_kernels("cat", {std::vector<Tensor>{dev(a), dev(b)}, int64_t(1)}, {out({2, 4})}));
+  expect_same(cat({dev(a), dev(b), dev(skipped), dev(c)}, 1), cat({a, b, skipped, c}, 1));
+  expect_same(cat({dev(a), dev(a)}, 0), cat({a, a}, 0));
+
+  DeviceScope on(kCuda);
+  EXPECT_TRUE(has_kernels("arange.start", {2.0, 11.0, 3.0, Value(), false}, {out({3})}));
+  Tensor r = arange(2, 11, 3, DType::Float32);
+  EXPECT_EQ(r.device(), kCuda);
+  EXPECT_EQ(to_double_vector(r), (std::vector<double>{2, 5, 8}));
+  EXPECT_EQ(to_double_vector(arange(0, 5, 1, DType::Int64)), (std::vector<double>{0, 1, 2, 3, 4}));
+}
+
 TEST(EmulatedDevice, HostCodeReadingDeviceMemoryFaultsLikeOnAGpu) {
   emulated();
   Tensor d = copy_to_device(randn({8}), kCuda);

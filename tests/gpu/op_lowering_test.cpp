@@ -58,6 +58,23 @@ std::vector<Case> cases() {
       {"softmax", [=](DType d) { return std::vector<Value>{x(d), -1}; }},
       {"log_softmax", [=](DType d) { return std::vector<Value>{x(d), -1}; }},
       {"native_layer_norm", [=](DType d) { return std::vector<Value>{x(d), Shape{8}, y(d), y(d), 1e-5}; }},
+      // Gathers: indices (zeros: in range) select rows, classes, elements.
+      {"embedding", [=](DType d) { return std::vector<Value>{x(d), t({2, 3}, DType::Int64)}; }},
+      {"index_select", [=](DType d) { return std::vector<Value>{x(d), 1, t({5}, DType::Int64)}; }},
+      {"gather", [=](DType d) { return std::vector<Value>{x(d), 0, t({4, 8}, DType::Int64)}; }},
+      {"embedding_dense_backward",
+       [=](DType d) { return std::vector<Value>{t({2, 3, 8}, d), t({2, 3}, DType::Int64), 10, -1, false}; }},
+      {"nll_loss_forward",
+       [=](DType d) { return std::vector<Value>{x(d), t({4}, DType::Int64), y(d), 1, -100}; }},
+      {"nll_loss_grad",
+       [=](DType d) {
+         return std::vector<Value>{t({4}, d), t({4}, DType::Int64), y(d), Shape{4, 8}, 0, -100, t({}, d)};
+       }},
+      // The domain index.
+      {"arange", [=](DType d) { return std::vector<Value>{5.0, d}; }},
+      {"arange.start", [=](DType d) { return std::vector<Value>{1.0, 9.0, 2.0, d}; }},
+      {"tril", [=](DType d) { return std::vector<Value>{x(d), 1}; }},
+      {"triu", [=](DType d) { return std::vector<Value>{x(d), -1}; }},
   };
   for (const char* op : {"neg", "abs", "relu", "silu", "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos",
                          "tanh", "sigmoid", "erf", "logical_not", "clone", "zero"})

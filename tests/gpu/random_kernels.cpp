@@ -80,7 +80,7 @@ class Generator {
     const ExprId a = pick(), c = pick();
     const DType ta = b_.type(a);
     const DType num = ta == DType::Bool ? numeric() : ta;
-    switch (rng_() % 14) {
+    switch (rng_() % 16) {
       case 0: {
         const Op ops[] = {Op::Add, Op::Sub, Op::Mul, Op::Max, Op::Min};
         return b_.binary(ops[rng_() % 5], as(a, num), as(c, num));
@@ -108,6 +108,12 @@ class Generator {
       case 9: return b_.unary(Op::IsNan, a);
       case 10: return b_.binary(rng_() % 2 ? Op::Max : Op::Min, as(a, DType::Bool), as(c, DType::Bool));
       case 11: return random_constant();
+      case 12: return b_.index(int32_t(rng_() % uint64_t(k_.rank)));
+      case 13: {  // nothing runs the kernel: any offset is valid IR
+        int32_t inputs = 0;
+        while (!k_.operands[size_t(inputs)].output) ++inputs;
+        return b_.gather(int32_t(rng_() % uint64_t(inputs)), as(a, DType::Int64));
+      }
       default: return as(a, any_type());
     }
   }

@@ -101,7 +101,8 @@ Args::Args(const kir::Kernel& k, std::vector<int64_t> sizes, uint64_t seed)
       k_(k),
       sizes_(std::move(sizes)),
       strides_(k.operands.size() * size_t(k.rank)),
-      data_(k.operands.size()) {
+      data_(k.operands.size()),
+      min_elements_(k.operands.size(), 0) {
   const int rank = k.rank;
   for (size_t op = 0; op < k.operands.size(); ++op) {
     const kir::Inner inner = k.operands[op].inner;
@@ -123,8 +124,9 @@ Args::Args(const kir::Kernel& k, std::vector<int64_t> sizes, uint64_t seed)
   params.assign(size_t(k.num_params), 0.5);
 }
 
-void Args::set_strides(int operand, std::vector<int64_t> strides) {
+void Args::set_strides(int operand, std::vector<int64_t> strides, int64_t min_elements) {
   ASSERT_EQ(strides.size(), size_t(k_.rank));
+  min_elements_[size_t(operand)] = min_elements;
   std::copy(strides.begin(), strides.end(), strides_.begin() + operand * k_.rank);
   const DType t = k_.operands[size_t(operand)].dtype;
   fill(operand, [t](std::mt19937_64& r) {
@@ -135,6 +137,7 @@ void Args::set_strides(int operand, std::vector<int64_t> strides) {
 void Args::allocate(int operand) {
   int64_t elems = 1;
   for (int d = 0; d < k_.rank; ++d) elems += (sizes_[size_t(d)] - 1) * strides_[size_t(operand * k_.rank + d)];
+  elems = std::max(elems, min_elements_[size_t(operand)]);
   data_[size_t(operand)].assign(size_t(elems) * elem_size(k_.operands[size_t(operand)].dtype), 0);
 }
 

@@ -32,7 +32,9 @@ class Args {
 
   // Strides of one operand, one per dim (default: row-major over the domain,
   // inner stride 1, 0 or 2 for Contiguous, Broadcast, Strided).
-  void set_strides(int operand, std::vector<int64_t> strides);
+  // `min_elements`: storage for at least that many (a gathered operand's
+  // elements lie beyond what its strides reach).
+  void set_strides(int operand, std::vector<int64_t> strides, int64_t min_elements = 0);
   // Refills one operand's storage (allocating it for its strides).
   void fill(int operand, const std::function<double(std::mt19937_64&)>& gen);
   std::vector<double> params;
@@ -55,6 +57,7 @@ class Args {
   std::vector<int64_t> sizes_;
   std::vector<int64_t> strides_;         // operand-major
   std::vector<std::vector<char>> data_;  // storage per operand
+  std::vector<int64_t> min_elements_;    // per operand
 };
 
 // Default value generators.

@@ -27,7 +27,7 @@ class RandomKernel {
 
   kir::Kernel make(bool row) {
     const DType types[] = {DType::Float32, DType::Float32, DType::Float64, DType::Int32, DType::Bool};
-    const int rank = 1 + int(rng_() % 3);
+    const int rank = rank_ = 1 + int(rng_() % 3);
     std::vector<kir::Operand> ops;
     const int inputs = 1 + int(rng_() % 4);
     for (int i = 0; i < inputs; ++i) ops.push_back({types[rng_() % 5], Inner(rng_() % 3), false});
@@ -76,7 +76,7 @@ class RandomKernel {
     const ExprId a = rng_() % 2 ? pick() : pick_any(), c = pick_any();
     const DType ta = b.type(a);
     const DType num = ta == DType::Bool ? DType::Float32 : ta;
-    switch (rng_() % 12) {
+    switch (rng_() % 13) {
       case 0: {
         const Op ops[] = {Op::Add, Op::Sub, Op::Mul, Op::Max, Op::Min};
         return b.binary(ops[rng_() % 5], as(b, a, num), as(b, c, num));
@@ -99,12 +99,14 @@ class RandomKernel {
       case 8: return b.unary(Op::IsNan, a);
       case 9: return as(b, a, rng_() % 2 ? DType::Float64 : DType::Float32);
       case 10: return as(b, a, DType::Int32);
+      case 11: return b.index(int32_t(rng_() % uint64_t(rank_)));
       default: return b.binary(Op::Mul, as(b, a, DType::Float32), b.param(0, DType::Float32));
     }
   }
 
   std::mt19937_64 rng_;
   std::vector<ExprId> pool_;
+  int rank_ = 1;
 };
 
 // KILN_RANDOM_KERNELS=N runs N kernels of each kind (default 150).

@@ -172,13 +172,22 @@ class Interpreter {
 
   void element_stores() {
     fresh();
-    std::vector<V> values;
-    for (const kir::Store& s : k_.stores) values.push_back(s.per_row ? V{} : eval(s.value));
+    std::vector<V> values, offsets;
+    for (const kir::Store& s : k_.stores) {
+      values.push_back(s.per_row ? V{} : eval(s.value));
+      offsets.push_back(s.per_row || s.offset < 0 ? V{} : eval(s.offset));
+    }
     for (size_t i = 0; i < k_.stores.size(); ++i) {
       const kir::Store& s = k_.stores[i];
       if (s.per_row) continue;
       const DType t = k_.operands[size_t(s.operand)].dtype;
-      write(t, address(s.operand), cast(values[i], type(s.value), t));
+      char* at = address(s.operand) + offsets[i].i * int64_t(elem_size(t));
+      V v = cast(values[i], type(s.value), t);
+      if (s.accumulate) {  // in the element's type, as one add
+        const V old = read(t, at);
+        v = fl(t) ? arith(t, old, v, [](auto p, auto q) { return p + q; }) : integer(t, uint64_t(old.i) + uint64_t(v.i));
+      }
+      write(t, at, v);
     }
   }
 
@@ -230,6 +239,8 @@ class Interpreter {
       case Op::Const: return cast(V{x.imm, 0}, DType::Float64, t);
       case Op::Param: return cast(V{params_[x.slot], 0}, DType::Float64, t);
       case Op::RowValue: return row_values_[size_t(x.slot)];
+      case Op::Index: return {0, idx_[size_t(x.slot)]};
+      case Op::Gather: return read(t, address(x.slot) + eval(x.a).i * int64_t(elem_size(t)));
       default: break;
     }
     const V a = x.a >= 0 ? eval(x.a) : V{};

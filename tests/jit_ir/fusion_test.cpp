@@ -97,6 +97,106 @@ TEST(Fusion, MaskedFillJoinsTheSoftmaxKernel) {
   EXPECT_NE(k.to_text().find("Select"), std::string::npos) << k.to_text();
 }
 
+// Token + position embeddings: the lookup is a gather of whole rows (its
+// offset a row index times the table's row stride, a kernel argument) and
+// fuses with the add; the indices broadcast along the embedding dim.
+TEST(Fusion, EmbeddingGathersRowsAndFusesWithItsConsumer) {
+  Tensor w = t({10, 8}), ids = t({2, 3}, DType::Int64), pos = t({3, 8}), e = t({2, 3, 8}), y = t({2, 3, 8});
+  std::vector<PendingOp> ops = {pending("embedding", {w, ids}, {e}), pending("add", {e, pos, 1.0}, {y})};
+  Graph g = build_graph(ops);
+  FusionPlan p = fuse(g, ops, last_live(g));
+  ASSERT_EQ(plan_text(p, g), "kernel fused_embedding_add [2 nodes, 1 stores]\n");
+  EXPECT_EQ(p.kernels[0].kernel.to_text(),
+            "kernel fused_embedding_add pointwise rank 3 params 2\n"
+            "  operand 0: int64 broadcast in\n"     // ids [2, 3] as [2, 3, 1]
+            "  operand 1: float32 contiguous in\n"  // the table without its row dim
+            "  operand 2: float32 contiguous in\n"  // pos
+            "  operand 3: float32 contiguous out\n"
+            "  %0 = Load.int64 #0\n"
+            "  %1 = Param.int64 #0\n"  // the table's row stride
+            "  %2 = Mul.int64 %0 %1\n"
+            "  %3 = Gather.float32 #1 %2\n"
+            "  %4 = Load.float32 #2\n"
+            "  %5 = Param.float32 #1\n"  // alpha
+            "  %6 = Mul.float32 %5 %4\n"
+            "  %7 = Add.float32 %3 %6\n"
+            "  store 3 <- %7\n");
+}
+
+// nll_loss over [N, C] log-probabilities: one Row kernel over the N targets,
+// gathering each target's class, with the loss and total_weight per row.
+TEST(Fusion, NllLossIsOneRowKernelOverTheTargets) {
+  Tensor logp = t({4, 5}), target = t({4}, DType::Int64), w = t({5}), loss = t({}), total = t({});
+  std::vector<PendingOp> ops = {
+      pending("nll_loss_forward", {logp, target, w, int64_t(1), int64_t(-100)}, {loss, total})};
+  Graph g = build_graph(ops);
+  std::vector<bool> live(g.values.size(), true);
+  FusionPlan p = fuse(g, ops, live);
+  ASSERT_EQ(plan_text(p, g), "kernel fused_nll_loss_forward [1 nodes, 2 stores]\n");
+  EXPECT_EQ(p.kernels[0].kernel.to_text(),
+            "kernel fused_nll_loss_forward row rank 1 params 2\n"
+            "  operand 0: int64 contiguous in\n"   // target
+            "  operand 1: float32 strided in\n"    // logp without its class dim: x[i, 0]
+            "  operand 2: float32 broadcast in\n"  // the class weights without theirs
+            "  operand 3: float32 broadcast out\n"
+            "  operand 4: float32 broadcast out\n"
+            "  %0 = Load.int64 #0\n"
+            "  %1 = Const.float64 0\n"
+            "  %2 = Const.int64 -100\n"
+            "  %3 = Ne.bool %0 %2\n"
+            "  %4 = Const.int64 0\n"
+            "  %5 = Select.int64 %0 %4 %3\n"  // an ignored target reads class 0
+            "  %6 = Param.int64 #0\n"
+            "  %7 = Mul.int64 %5 %6\n"
+            "  %8 = Gather.float32 #1 %7\n"
+            "  %9 = Cast.float64 %8\n"
+            "  %10 = Param.int64 #1\n"
+            "  %11 = Mul.int64 %5 %10\n"
+            "  %12 = Gather.float32 #2 %11\n"
+            "  %13 = Cast.float64 %12\n"
+            "  %14 = Mul.float64 %13 %9\n"
+            "  %15 = Neg.float64 %14\n"
+            "  %16 = Select.float64 %15 %1 %3\n"
+            "  %17 = Select.float64 %13 %1 %3\n"
+            "  %18 = RowValue.float64 #0\n"
+            "  %19 = RowValue.float64 #1\n"
+            "  %20 = Div.float64 %19 %18\n"
+            "  %21 = Cast.float32 %20\n"
+            "  %22 = Cast.float32 %18\n"
+            "  reduce 0: sum %17\n"
+            "  reduce 1: sum %16\n"
+            "  store 3 <- %21 per_row\n"
+            "  store 4 <- %22 per_row\n");
+}
+
+// embedding's backward walks the gradient [2, 3, 8] and adds each row into
+// the weight row its index names: a scatter-add into a zeroed output, in a
+// kernel of its own (its result exists only in memory).
+TEST(Fusion, EmbeddingBackwardIsAScatterAddKernel) {
+  Tensor g = t({2, 3, 8}), ids = t({2, 3}, DType::Int64), gw = t({10, 8}), y = t({10, 8});
+  std::vector<PendingOp> ops = {pending("embedding_dense_backward", {g, ids, int64_t(10), int64_t(-1), false}, {gw}),
+                                pending("mul", {gw, gw}, {y})};
+  Graph g2 = build_graph(ops);
+  FusionPlan p = fuse(g2, ops, last_live(g2));
+  ASSERT_EQ(plan_text(p, g2),
+            "kernel fused_embedding_dense_backward [1 nodes, 1 stores]\nkernel fused_mul [1 nodes, 1 stores]\n");
+  EXPECT_EQ(p.kernels[0].zero_first, std::vector<int32_t>{2});
+  EXPECT_EQ(p.kernels[0].kernel.to_text(),
+            "kernel fused_embedding_dense_backward pointwise rank 3 params 1\n"
+            "  operand 0: int64 broadcast in\n"     // ids [2, 3] as [2, 3, 1]
+            "  operand 1: float32 contiguous in\n"  // the gradient: the domain
+            "  operand 2: float32 contiguous out\n" // the weight's gradient without its row dim
+            "  %0 = Load.int64 #0\n"
+            "  %1 = Load.float32 #1\n"
+            "  %2 = Const.int64 -1\n"  // padding_idx: none
+            "  %3 = Ne.bool %0 %2\n"
+            "  %4 = Const.float32 0\n"
+            "  %5 = Select.float32 %1 %4 %3\n"
+            "  %6 = Param.int64 #0\n"  // the weight gradient's row stride
+            "  %7 = Mul.int64 %0 %6\n"
+            "  store 2 += %5 at %7\n");
+}
+
 TEST(Fusion, SoftmaxOverAnotherDimRunsEager) {
   Tensor x = t({6, 10}), y = t({6, 10});
   std::vector<PendingOp> ops = {pending("softmax", {x, int64_t(0), Value()}, {y})};

@@ -190,6 +190,10 @@ KILN_GRAD_SAMPLE("nll_loss", {
 });
 KILN_GRAD_SAMPLE("nll_loss", { return {grad_input({3, 4}), I64({1, -100, 2}), Value(), 2, -100}; });
 KILN_GRAD_SAMPLE("nll_loss", { return {grad_input({2, 3, 2}), I64({0, 2, 1, 1}, {2, 2})}; });
+// The op under nll_loss: its total_weight output does not depend on self.
+KILN_GRAD_SAMPLE("nll_loss_forward", {
+  return {grad_input({3, 4}), I64({1, -100, 2}), T({1, 2, 3, 4}, {}, DType::Float64), 1, -100};
+});
 KILN_GRAD_SAMPLE("cross_entropy", { return {grad_input({3, 4}), I64({1, 3, 0})}; });
 KILN_GRAD_SAMPLE("cross_entropy", {
   return {grad_input({3, 4}), I64({1, 3, -100}), T({1, 2, 3, 4}, {}, DType::Float64), "mean", -100, 0.2};

@@ -15,7 +15,7 @@ using testing::T;
 Tensor L(std::vector<double> v, Shape shape = {}) { return T(std::move(v), std::move(shape), DType::Int64); }
 
 // Every op whose kernel can raise an error that depends on tensor values.
-const char* const kValueCheckedOps[] = {"embedding", "embedding_dense_backward", "nll_loss", "nll_loss_grad",
+const char* const kValueCheckedOps[] = {"embedding", "embedding_dense_backward", "nll_loss_forward", "nll_loss_grad",
                                         "index_select", "index_add", "index_copy", "gather", "scatter_add"};
 
 struct Outcome {
@@ -97,27 +97,27 @@ TEST(ValueChecks, EmbeddingDenseBackward) {
 
 TEST(ValueChecks, NllLoss) {
   Tensor logp = randn({3, 4});
-  expect_checked("nll_loss", {logp, L({0, -100, 4})}, {logp, L({0, -100, 3})}, "Target 4 is out of bounds.");
-  expect_checked("nll_loss", {logp, L({-1, 0, 9})}, {logp, L({1, 0, 2})}, "Target -1 is out of bounds.");
+  expect_checked("nll_loss_forward", {logp, L({0, -100, 4})}, {logp, L({0, -100, 3})}, "Target 4 is out of bounds.");
+  expect_checked("nll_loss_forward", {logp, L({-1, 0, 9})}, {logp, L({1, 0, 2})}, "Target -1 is out of bounds.");
   // ignore_index skips its value whatever it is, even out of range.
-  expect_checked("nll_loss", {logp, L({7, 5, 0}), Value(), int64_t(2), int64_t(7)},
+  expect_checked("nll_loss_forward", {logp, L({7, 5, 0}), Value(), int64_t(2), int64_t(7)},
                  {logp, L({7, 7, 0}), Value(), int64_t(0), int64_t(7)}, "Target 5 is out of bounds.");
   Tensor w = T({1, 2, 3, 4});
-  expect_checked("nll_loss", {logp, L({0, 1, 4}), w}, {logp, L({0, 1, 3}), w}, "Target 4 is out of bounds.");
+  expect_checked("nll_loss_forward", {logp, L({0, 1, 4}), w}, {logp, L({0, 1, 3}), w}, "Target 4 is out of bounds.");
   // [N, C, d] input with [N, d] targets.
   Tensor x3 = randn({2, 3, 2});
-  expect_checked("nll_loss", {x3, L({0, 1, 2, 3}, {2, 2})}, {x3, L({0, 1, 2, 2}, {2, 2})},
+  expect_checked("nll_loss_forward", {x3, L({0, 1, 2, 3}, {2, 2})}, {x3, L({0, 1, 2, 2}, {2, 2})},
                  "Target 3 is out of bounds.");
   // One sample: a 1-D input and a 0-d target.
-  expect_checked("nll_loss", {T({0.1, 0.2}), L({2})}, {T({0.1, 0.2}), L({1})}, "Target 2 is out of bounds.");
+  expect_checked("nll_loss_forward", {T({0.1, 0.2}), L({2})}, {T({0.1, 0.2}), L({1})}, "Target 2 is out of bounds.");
 }
 
 TEST(ValueChecks, NllLossGrad) {
   Tensor gs = T({1.0});  // 0-dim: the grad of a reduced loss
-  expect_checked("nll_loss_grad", {gs, L({0, 7, 1}), Value(), Shape{3, 4}, int64_t(1), int64_t(-100)},
-                 {gs, L({0, 3, 1}), Value(), Shape{3, 4}, int64_t(1), int64_t(-100)}, "Target 7 is out of bounds.");
-  expect_checked("nll_loss_grad", {randn({3}), L({0, 4, 7}), Value(), Shape{3, 4}, int64_t(0), int64_t(4)},
-                 {randn({3}), L({0, 4, 3}), Value(), Shape{3, 4}, int64_t(0), int64_t(4)},
+  expect_checked("nll_loss_grad", {gs, L({0, 7, 1}), Value(), Shape{3, 4}, int64_t(1), int64_t(-100), T({2.0})},
+                 {gs, L({0, 3, 1}), Value(), Shape{3, 4}, int64_t(1), int64_t(-100), T({2.0})}, "Target 7 is out of bounds.");
+  expect_checked("nll_loss_grad", {randn({3}), L({0, 4, 7}), Value(), Shape{3, 4}, int64_t(0), int64_t(4), T({2.0})},
+                 {randn({3}), L({0, 4, 3}), Value(), Shape{3, 4}, int64_t(0), int64_t(4), T({2.0})},
                  "Target 7 is out of bounds.");
 }
 
@@ -173,9 +173,9 @@ TEST(ValueChecks, ShapeErrorsComeFirst) {
       {"index_add", {x, int64_t(0), L({9}), randn({2, 2})}},                 // index/source count
       {"gather", {x, int64_t(0), T({9.0}, {1, 1})}},                         // float index
       {"scatter_add", {x, int64_t(0), L({9, 9, 9}, {3, 1}), randn({1, 2})}}, // index larger than src
-      {"nll_loss", {x, L({9, 9})}},                                          // batch mismatch
-      {"nll_loss", {x, T({9, 9, 9}, {}, DType::Int32)}},                     // target dtype
-      {"nll_loss_grad", {T({1.0}), L({9, 9}), Value(), Shape{3, 2}, int64_t(1), int64_t(-100)}},
+      {"nll_loss_forward", {x, L({9, 9})}},                                  // batch mismatch
+      {"nll_loss_forward", {x, T({9, 9, 9}, {}, DType::Int32)}},             // target dtype
+      {"nll_loss_grad", {T({1.0}), L({9, 9}), Value(), Shape{3, 2}, int64_t(1), int64_t(-100), T({2.0})}},
   };
   for (Case& c : cases) {
     SCOPED_TRACE(c.name);

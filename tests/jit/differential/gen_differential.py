@@ -913,6 +913,95 @@ class Case:
         self.body.append(f"    {line}")
         return u
 
+    def index_input(self, shape, high):
+        """An int64 input of indices in [0, high), in any layout; not in the pool."""
+        k = len(self.params)
+        base, post, _ = layout_for(self.rng, shape)
+        self.make.append(f"    b{k} = torch.randint(0, {high}, {shape_arg(base)})")
+        self.params.append(f"x{k}")
+        self.args.append(f"b{k}{post}")
+        return f"x{k}"
+
+    def op_index(self):
+        """Gathers (embedding, index_select, gather, the losses), the domain
+        index (arange, tril/triu) and cat: exact copies, so they keep `exact`."""
+        rng = self.rng
+        a = self.pick(lambda v: v.ndim >= 1 and v.hi <= HI_CAP)
+        if a is None:
+            return False
+        n, nd = a.name, a.ndim
+        anything = frozenset(range(-8, 0)) if a.const else frozenset()
+        form = rng.choice(["embedding", "index_select", "gather", "nll", "cross_entropy", "tri", "arange", "cat"])
+        if form == "embedding" and nd == 2:
+            shape = tuple(rand_dim(rng) for _ in range(rng.randint(1, 2)))
+            if numel(shape) * a.shape[1] > MAX_NUMEL:
+                return False
+            i = self.index_input(shape, a.shape[0])
+            e = rng.choice([f"F.embedding({i}, {n})", f"torch.nn.functional.embedding({i}, {n})"])
+            return self.emit(e, shape + (a.shape[1],), a.dtype, a.hi, exact=a.exact, const=anything)
+        if form == "index_select":
+            d = self.dim(a)
+            k = rand_dim(rng)
+            shape = list(a.shape)
+            shape[d] = k
+            if numel(shape) > MAX_NUMEL:
+                return False
+            i = self.index_input((k,), a.shape[d])
+            e = rng.choice([f"torch.index_select({n}, {d}, {i})", f"{n}.index_select({d}, {i})"])
+            return self.emit(e, shape, a.dtype, a.hi, exact=a.exact, const=anything)
+        if form == "gather":
+            d = self.dim(a)
+            i = self.index_input(a.shape, a.shape[d])
+            e = rng.choice([f"torch.gather({n}, {d}, {i})", f"{n}.gather({d}, {i})"])
+            return self.emit(e, a.shape, a.dtype, a.hi, exact=a.exact, const=anything)
+        if form in ("nll", "cross_entropy") and nd == 2 and a.is_float and a.hi <= 50:
+            rows, classes = a.shape
+            t = self.index_input((rows,), classes)
+            reduction = rng.choice(["mean", "mean", "sum", "none"])
+            extra = f", reduction='{reduction}'"
+            if rng.random() < 0.3:
+                extra += f", ignore_index={rng.randrange(classes)}"
+            if rng.random() < 0.3:  # class weights: no gradient (PyTorch has no derivative for them)
+                k = len(self.params)
+                dt = "" if a.dtype == F32 else ", dtype=torch.float64"
+                self.make.append(f"    b{k} = torch.rand({classes}{dt}) + 0.1")
+                self.params.append(f"x{k}")
+                self.args.append(f"b{k}")
+                extra += f", weight=x{k}"
+            hi = 2 * a.hi + math.log(classes) + 1
+            x = n if form == "cross_entropy" else f"F.log_softmax({n}, 1)"
+            shape = (rows,) if reduction == "none" else ()
+            scale = rows if reduction == "sum" else 1
+            return self.emit(f"F.{'cross_entropy' if form == 'cross_entropy' else 'nll_loss'}({x}, {t}{extra})",
+                             shape, a.dtype, hi * scale * 1.1)
+        if form == "tri" and nd >= 2:
+            k = rng.randint(-2, 2)
+            fn = rng.choice(["tril", "triu"])
+            e = rng.choice([f"torch.{fn}({n}, {k})", f"{n}.{fn}({k})"])
+            return self.emit(e, a.shape, a.dtype, a.hi, exact=a.exact, const=anything)
+        if form == "arange":
+            size = a.shape[-1]
+            if rng.random() < 0.5:
+                r = f"torch.arange({size})"
+                hi = size
+            else:
+                r = f"torch.arange(1, {2 * size + 1}, 2)"
+                hi = 2 * size + 1
+            if a.is_float:
+                return self.emit(f"{n} * {r}", a.shape, a.dtype, a.hi * hi)
+            return self.emit(f"{n} + {r}", a.shape, I64, a.hi + hi, exact=a.exact)  # bool + int64: int64
+        if form == "cat":
+            d = self.dim(a)
+            shape = list(a.shape)
+            shape[d] = rand_dim(rng)
+            if numel(shape) + numel(a.shape) > MAX_NUMEL:
+                return False
+            b = self.new_input(tuple(shape), a.dtype)
+            shape[d] += a.shape[d]
+            parts = f"[{n}, {b.name}]" if rng.random() < 0.5 else f"({b.name}, {n})"
+            return self.emit(f"torch.cat({parts}, {d})", shape, a.dtype, max(a.hi, b.hi), exact=a.exact and b.exact)
+        return False
+
     # ---- the case -------------------------------------------------------
 
     def build(self):
@@ -922,7 +1011,7 @@ class Case:
             self.new_input(shape, self.input_dtype(), positive=rng.random() < 0.1)
         families = [(self.op_unary, 26), (self.op_binary, 24), (self.op_reduce, 12), (self.op_matmul, 6),
                     (self.op_view, 12), (self.op_inplace, 6), (self.op_where, 5), (self.op_compare, 3),
-                    (self.op_bool, 3)]
+                    (self.op_bool, 3), (self.op_index, 6)]
         if self.mode == "int":
             families.append((self.op_int, 20))
         ops, weights = zip(*families)
