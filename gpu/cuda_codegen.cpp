@@ -84,8 +84,6 @@ std::string cast(const std::string& x, DType from, DType to) {
   return "(" + std::string(ctype(to)) + ")" + x;
 }
 
-std::string var(ExprId e) { return "v" + std::to_string(e); }
-
 // The unary functions of floats: float spelling, double spelling.
 const char* math_fn(Op op, DType t) {
   const bool f = t == DType::Float32;
@@ -339,16 +337,20 @@ class Emitter {
     for (size_t e = 0; e < p.need.size(); ++e)
       if (p.need[e]) line("const " + std::string(ctype(k_.exprs[e].type)) + " " + var(ExprId(e)) + " = " +
                           value(ExprId(e)) + ";");
-    for (const kir::Store* s : stores) {
-      const DType t = k_.operands[size_t(s->operand)].dtype;
-      const std::string v = cast(var(s->value), k_.exprs[size_t(s->value)].type, t);
-      const std::string at = "o" + std::to_string(s->operand) + (s->offset >= 0 ? " + " + var(s->offset) : "");
-      const std::string elem = "((" + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(s->operand) + "])[" + at + "]";
-      if (s->accumulate) {
-        line(atomic_add(t, elem, v) + ";");  // elements may meet at one address
-      } else {
-        line(elem + " = " + (t == DType::Bool ? "(kiln_u8)" + v : v) + ";");
-      }
+    for (const kir::Store* s : stores)
+      store_line(*s, cast(var(s->value), k_.exprs[size_t(s->value)].type, k_.operands[size_t(s->operand)].dtype));
+  }
+
+  // Stores `v` (already of the operand's type) to the store's element, of lane lane_ in vector code.
+  void store_line(const kir::Store& s, const std::string& v) {
+    const DType t = k_.operands[size_t(s.operand)].dtype;
+    const std::string at =
+        "o" + std::to_string(s.operand) + lane_term(s.operand) + (s.offset >= 0 ? " + " + var(s.offset) : "");
+    const std::string elem = "((" + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(s.operand) + "])[" + at + "]";
+    if (s.accumulate) {
+      line(atomic_add(t, elem, v) + ";");  // elements may meet at one address
+    } else {
+      line(elem + " = " + (t == DType::Bool ? "(kiln_u8)" + v : v) + ";");
     }
   }
 
@@ -366,17 +368,19 @@ class Emitter {
     const bool f = floating(t);
     switch (x.op) {
       case Op::Load: {
+        if (lane_ >= 0 && vec_[size_t(x.slot)]) return "w" + std::to_string(x.slot) + "." + "xyzw"[lane_];
         const std::string m = "((const " + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(x.slot) + "])[o" +
-                              std::to_string(x.slot) + "]";
+                              std::to_string(x.slot) + lane_term(x.slot) + "]";
         return t == DType::Bool ? "(" + m + " != 0)" : m;
       }
       case Op::Gather: {
         const std::string m = "((const " + std::string(mtype(t)) + "*)a.ptrs[" + std::to_string(x.slot) + "])[o" +
-                              std::to_string(x.slot) + " + " + a + "]";
+                              std::to_string(x.slot) + lane_term(x.slot) + " + " + a + "]";
         return t == DType::Bool ? "(" + m + " != 0)" : m;
       }
       case Op::Index:
         if (x.slot < rank_ - 1) return "i" + std::to_string(x.slot);
+        if (lane_ > 0) return "(i" + std::to_string(x.slot) + " + " + std::to_string(lane_) + ")";
         return where_ == Where::Pointwise ? "i" + std::to_string(x.slot) : where_ == Where::RowElement ? "e" : "0LL";
       case Op::Const: return constant(x.imm, t);
       case Op::Param: return cast("a.params[" + std::to_string(x.slot) + "]", DType::Float64, t);
@@ -426,15 +430,102 @@ class Emitter {
   }
 
   void pointwise() {
+    const auto ss = stores(false);
+    const Plan p = plan(roots(ss), ss);
     line("const kiln_i64 step = (kiln_i64)gridDim.x * blockDim.x;");
+    if (vectorize(p)) pointwise_vec4(p, ss);
     line("for (kiln_i64 i = a.begin + (kiln_i64)blockIdx.x * blockDim.x + threadIdx.x; i < a.end; i += step) {");
     ++indent_;
     unravel("i", rank_);
     line();
-    const auto ss = stores(false);
-    pass(plan(roots(ss), ss), Where::Pointwise, ss);
+    pass(p, Where::Pointwise, ss);
     --indent_;
     line("}");
+  }
+
+  // ---- 128-bit loads and stores (pointwise kernels) ----
+  // Operands read or written as float4/int4: contiguous 4-byte ones that no
+  // gather or scatter addresses. False when there are none.
+  bool vectorize(const Plan& p) {
+    vec_.assign(k_.operands.size(), 0);
+    for (size_t k = 0; k < k_.operands.size(); ++k) {
+      const kir::Operand& o = k_.operands[k];
+      vec_[k] = p.operand[k] && o.inner == kir::Inner::Contiguous &&
+                (o.dtype == DType::Float32 || o.dtype == DType::Int32);
+    }
+    for (const kir::Expr& x : k_.exprs)
+      if (x.op == Op::Gather) vec_[size_t(x.slot)] = 0;
+    for (const kir::Store& s : k_.stores)
+      if (s.offset >= 0 || s.accumulate) vec_[size_t(s.operand)] = 0;
+    return std::find(vec_.begin(), vec_.end(), 1) != vec_.end();
+  }
+
+  // Four elements a thread when the row length is a multiple of 4 and every
+  // vectorized operand's rows start 16-byte aligned (checked at run time,
+  // the same in every thread); else the scalar loop below.
+  void pointwise_vec4(const Plan& p, const std::vector<const kir::Store*>& ss) {
+    std::string ok = "a.sizes[" + std::to_string(rank_ - 1) + "] % 4 == 0 && a.begin % 4 == 0 && a.end % 4 == 0";
+    for (size_t k = 0; k < vec_.size(); ++k) {
+      if (!vec_[k]) continue;
+      ok += " &&\n    ((kiln_u64)a.ptrs[" + std::to_string(k) + "] & 15) == 0";
+      for (int d = 0; d < rank_ - 1; ++d) ok += " && " + stride(int32_t(k), d) + " % 4 == 0";
+    }
+    line("const bool vec4 = " + ok + ";");
+    line("if (vec4) {");
+    ++indent_;
+    line("for (kiln_i64 g = a.begin / 4 + (kiln_i64)blockIdx.x * blockDim.x + threadIdx.x; g < a.end / 4; g += step) {");
+    ++indent_;
+    unravel("g * 4", rank_);
+    line();
+    where_ = Where::Pointwise;
+    for (size_t k = 0; k < p.operand.size(); ++k)
+      if (p.operand[k]) line("const kiln_i64 o" + std::to_string(k) + " = " + offset(int32_t(k), Where::Pointwise) + ";");
+    for (size_t k = 0; k < vec_.size(); ++k)
+      if (vec_[k] && !k_.operands[k].output)
+        line("const " + vec_type(k) + " w" + std::to_string(k) + " = *(const " + vec_type(k) + "*)(((const " +
+             mtype(k_.operands[k].dtype) + "*)a.ptrs[" + std::to_string(k) + "]) + o" + std::to_string(k) + ");");
+    for (lane_ = 0; lane_ < 4; ++lane_)
+      for (size_t e = 0; e < p.need.size(); ++e)
+        if (p.need[e]) line("const " + std::string(ctype(k_.exprs[e].type)) + " " + var(ExprId(e)) + " = " +
+                            value(ExprId(e)) + ";");
+    for (const kir::Store* s : ss) vec4_store(*s);
+    lane_ = -1;
+    --indent_;
+    line("}");
+    line("return;");
+    --indent_;
+    line("}");
+  }
+
+  // A store of all four lanes: one 128-bit store, or four in lane order.
+  void vec4_store(const kir::Store& s) {
+    const DType t = k_.operands[size_t(s.operand)].dtype;
+    const std::string k = std::to_string(s.operand);
+    std::vector<std::string> v;
+    for (lane_ = 0; lane_ < 4; ++lane_) v.push_back(cast(var(s.value), k_.exprs[size_t(s.value)].type, t));
+    if (vec_[size_t(s.operand)]) {
+      line("*(" + vec_type(size_t(s.operand)) + "*)(((" + mtype(t) + "*)a.ptrs[" + k + "]) + o" + k + ") = make_" +
+           vec_type(size_t(s.operand)) + "(" + v[0] + ", " + v[1] + ", " + v[2] + ", " + v[3] + ");");
+      return;
+    }
+    for (lane_ = 0; lane_ < 4; ++lane_) store_line(s, v[size_t(lane_)]);
+  }
+
+  std::string vec_type(size_t k) const { return k_.operands[k].dtype == DType::Float32 ? "float4" : "int4"; }
+
+  // The element offset of lane lane_ from the thread's first element (empty: lane 0 or scalar code).
+  std::string lane_term(int32_t k) const {
+    if (lane_ <= 0) return "";
+    switch (k_.operands[size_t(k)].inner) {
+      case kir::Inner::Contiguous: return " + " + std::to_string(lane_);
+      case kir::Inner::Broadcast: return "";
+      case kir::Inner::Strided: return " + " + std::to_string(lane_) + " * " + stride(k, rank_ - 1);
+    }
+    return "";
+  }
+
+  std::string var(ExprId e) const {
+    return "v" + std::to_string(e) + (lane_ >= 0 ? "_" + std::to_string(lane_) : "");
   }
 
   void rows() {
@@ -520,6 +611,8 @@ class Emitter {
   std::string out_;
   int indent_ = 0;
   Where where_ = Where::Pointwise;  // of the pass being written: where Index reads the last dim
+  int lane_ = -1;                   // in 4-wide code: the lane being written (0-3); -1: scalar code
+  std::vector<char> vec_;           // per operand: loaded or stored 128 bits at a time
 };
 
 bool word_char(char c) {

@@ -123,14 +123,8 @@ class NodeLowering : public kir::Lowering {
         t.device() != device_)
       return fail();
     uses_elem_ = true;
-    kir::Kernel& k = g_.fk.kernel;
-    k.operands.push_back({.dtype = t.dtype()});
-    g_.fk.operands.push_back({.tensor = ref, .gather_dim = int8_t(d), .keep_dim = keep_dim});
-    g_.load_impls.push_back(nullptr);  // never shared with a plain load
-    const int64_t key = (((int64_t(node_) << 16) | arg) << 8 | d) | (int64_t(1) << 60);
-    ExprId stride = b.param(param_slot(key, {.node = node_, .arg = arg, .stride_dim = int32_t(d)}), DType::Int64);
-    ExprId offset = b.binary(kir::Op::Mul, b.cast(at, DType::Int64), stride);
-    return b.cast(b.gather(int32_t(k.operands.size() - 1), offset), as);
+    auto [operand, offset] = offset_operand({.dtype = t.dtype()}, ref, d, keep_dim, at);
+    return b.cast(b.gather(operand, offset), as);
   }
 
   ExprId index(int64_t dim) override {
@@ -158,15 +152,10 @@ class NodeLowering : public kir::Lowering {
       fail();
       return;
     }
-    kir::Kernel& k = g_.fk.kernel;
-    const int32_t operand = int32_t(k.operands.size());
-    k.operands.push_back({.dtype = t.dtype(), .output = true});
-    g_.fk.operands.push_back({.tensor = {.node = node_, .out = out}, .gather_dim = int8_t(d)});
-    g_.load_impls.push_back(nullptr);
-    const int64_t key = (((int64_t(node_) << 16) | 0x8000 | out) << 8 | d) | (int64_t(1) << 60);
-    ExprId stride = b.param(param_slot(key, {.node = node_, .stride_dim = int32_t(d), .out = out}), DType::Int64);
-    ExprId offset = b.binary(kir::Op::Mul, b.cast(at, DType::Int64), stride);
-    k.stores.push_back({.operand = operand, .value = b.cast(value, t.dtype()), .offset = offset, .accumulate = true});
+    auto [operand, offset] =
+        offset_operand({.dtype = t.dtype(), .output = true}, {.node = node_, .out = out}, d, false, at);
+    g_.fk.kernel.stores.push_back(
+        {.operand = operand, .value = b.cast(value, t.dtype()), .offset = offset, .accumulate = true});
     g_.fk.zero_first.push_back(operand);
     scatter_outs.push_back(out);
     set_out(out, value, false);
@@ -232,6 +221,21 @@ class NodeLowering : public kir::Lowering {
     auto [it, fresh] = g_.param_of.try_emplace(key, int32_t(g_.fk.params.size()));
     if (fresh) g_.fk.params.push_back(binding);
     return it->second;
+  }
+
+  // An operand whose dim `d` is addressed by `at` (a gather's source, a
+  // scatter's target), that dim dropped from (or, keep_dim, size 1 in) its
+  // mapping: adds it and returns it with the element offset at * stride(d),
+  // the stride a kernel parameter read at each launch.
+  std::pair<int32_t, ExprId> offset_operand(kir::Operand o, TensorRef ref, int64_t d, bool keep_dim, ExprId at) {
+    kir::Kernel& k = g_.fk.kernel;
+    k.operands.push_back(o);
+    g_.fk.operands.push_back({.tensor = ref, .gather_dim = int8_t(d), .keep_dim = keep_dim});
+    g_.load_impls.push_back(nullptr);  // never shared with a plain load
+    const int32_t operand = int32_t(k.operands.size() - 1);
+    const int64_t key = (int64_t(1) << 60) | (int64_t(operand) << 8) | d;  // one stride per operand
+    ExprId stride = b.param(param_slot(key, {.stride_dim = int32_t(d), .strided = ref}), DType::Int64);
+    return {operand, b.binary(kir::Op::Mul, b.cast(at, DType::Int64), stride)};
   }
 
   ExprId load(const Tensor& t, TensorRef ref, int trailing) {

@@ -57,8 +57,8 @@ void mapped_view(const Tensor& t, const KernelBinding& b, Shape& sizes, Shape& s
 struct ParamBinding {
   int32_t node = -1, arg = -1;  // ops[node].args[arg]
   bool row_length = false;
-  int32_t stride_dim = -1;  // >= 0: the argument's stride of this dim
-  int32_t out = -1;         // ... or, >= 0, the stride of ops[node].outs[out]
+  int32_t stride_dim = -1;  // >= 0: the stride of this dim of `strided`
+  TensorRef strided;
 };
 
 // A Python number a kernel was specialized on (kir::Lowering::specialize):

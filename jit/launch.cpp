@@ -80,8 +80,7 @@ bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, Boun
       continue;
     }
     if (b.stride_dim >= 0) {
-      const Tensor& t = b.out >= 0 ? ops[size_t(b.node)].outs[size_t(b.out)] : ops[size_t(b.node)].args[size_t(b.arg)].tensor();
-      out.params[p] = double(t.stride(b.stride_dim));
+      out.params[p] = double(resolve(b.strided, ops).stride(b.stride_dim));
       continue;
     }
     const Value& v = ops[size_t(b.node)].args[size_t(b.arg)];

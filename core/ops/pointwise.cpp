@@ -824,13 +824,17 @@ ExprId gelu_cdf(Lowering& L, ExprId x, DType t) {  // 0.5 * (1 + erf(x * kSqrt1_
 bool lower_gelu(Lowering& L) {
   DType t = L.outs[0].dtype();
   if (!kir::lowerable_float(t)) return false;
-  ExprId x = L.tensor(0, t), one = kconst(L, 1, t), half = kconst(L, 0.5, t);
+  ExprId x = L.tensor(0, t), one = kconst(L, 1, t);
   if (gelu_tanh_arg(L, 1)) {
-    ExprId th = L.b.binary(KOp::Add, one, L.b.unary(KOp::Tanh, gelu_inner(L, x, t)));
-    L.set_out(0, L.b.binary(KOp::Mul, L.b.binary(KOp::Mul, half, x), th));
+    // 0.5 * x * (1 + tanh(u)) is x / (1 + exp(-2u)): one exp and one
+    // division, where tanh costs an exp, a division and its small-|u| path.
+    // (Where tanh(u) rounds to -1 in float, this keeps the tiny negative
+    // value PyTorch's formula cancels to 0.)
+    ExprId e = L.b.unary(KOp::Exp, L.b.binary(KOp::Mul, kconst(L, -2, t), gelu_inner(L, x, t)));
+    L.set_out(0, L.b.binary(KOp::Div, x, L.b.binary(KOp::Add, one, e)));
   } else {
     ExprId e = L.b.unary(KOp::Erf, L.b.binary(KOp::Mul, x, kconst(L, kSqrt1_2, t)));
-    L.set_out(0, L.b.binary(KOp::Mul, L.b.binary(KOp::Mul, x, half), L.b.binary(KOp::Add, one, e)));
+    L.set_out(0, L.b.binary(KOp::Mul, L.b.binary(KOp::Mul, x, kconst(L, 0.5, t)), L.b.binary(KOp::Add, one, e)));
   }
   return true;
 }

@@ -181,6 +181,25 @@ TEST(CudaCodegen, PointwiseKernelIsAGridStrideLoopOverTheDomain) {
   EXPECT_FALSE(has(c, "__shfl")) << c;
 }
 
+// Rows whose length is a multiple of 4 over 16-byte aligned operands take
+// float4 loads and stores, four elements a thread, each lane's expressions
+// written out; anything else takes the scalar loop after it.
+TEST(CudaCodegen, PointwiseKernelsLoadAndStore128BitsWhenAligned) {
+  const std::string c = kernel_part(emit_cuda(mul_add_tanh(), "k_mul_add_tanh").code);
+  EXPECT_TRUE(has(c, "const bool vec4 = a.sizes[1] % 4 == 0 && a.begin % 4 == 0 && a.end % 4 == 0 &&")) << c;
+  EXPECT_TRUE(has(c, "((kiln_u64)a.ptrs[0] & 15) == 0 && a.strides[0] % 4 == 0")) << c;
+  EXPECT_TRUE(has(c, "g < a.end / 4; g += step)")) << c;
+  EXPECT_TRUE(has(c, "const float4 w0 = *(const float4*)(((const float*)a.ptrs[0]) + o0);")) << c;
+  EXPECT_TRUE(has(c, "const float v0_3 = w0.w;")) << c;
+  EXPECT_TRUE(has(c, "const float v5_2 = tanhf(v4_2);")) << c;
+  EXPECT_TRUE(has(c, "*(float4*)(((float*)a.ptrs[3]) + o3) = make_float4(v5_0, v5_1, v5_2, v5_3);")) << c;
+  const size_t vec = c.find("return;"), scalar = c.find("i < a.end; i += step)");
+  ASSERT_NE(vec, std::string::npos) << c;
+  EXPECT_GT(scalar, vec) << c;  // the fallback loop comes after
+  // Row kernels, and kernels with no contiguous 4-byte operand, stay scalar.
+  EXPECT_FALSE(has(emit_cuda(softmax(), "k_softmax").code, "float4")) << c;
+}
+
 TEST(CudaCodegen, SoftmaxIsOneBlockPerRowWithShuffleReductions) {
   const std::string full = emit_cuda(softmax(), "k_softmax").code, c = kernel_part(full);
   EXPECT_TRUE(has(full, "__shfl_xor_sync(0xffffffffu")) << full;  // kiln_block_reduce, in the prelude
@@ -366,6 +385,10 @@ TEST(CudaCodegenNvrtc, HandKernelsCompileForSm90AndCompute90) {
     EXPECT_TRUE(has(ptx.image, ".maxntid 256")) << entry;  // __launch_bounds__
     if (k.kind == kir::Kind::Row) {
       EXPECT_TRUE(has(ptx.image, "shfl.sync.bfly")) << entry;
+    }
+    if (entry == "k_mul_add_tanh") {  // the 128-bit path is real vector memory access
+      EXPECT_TRUE(has(ptx.image, "ld.global.v4.f32")) << ptx.image;
+      EXPECT_TRUE(has(ptx.image, "st.global.v4.f32")) << ptx.image;
     }
   }
 }
