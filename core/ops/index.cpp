@@ -260,9 +260,9 @@ void check_bounds_along(const Tensor& idx, int64_t d, int64_t size) {
     KILN_CHECK(i >= -size && i < size, Index, "index ", i, " is out of bounds for dimension ", d, " with size ", size);
 }
 
-// gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False): out[p] = self[p with p[dim] = index[p]].
-// out[i][j] = self[i][index[i][j]] (dim 1): when self's other dims are the
-// index's (PyTorch also allows them larger; that use runs its eager kernel).
+// gather's lowering: out[i][j] = self[i][index[i][j]] (dim 1), when self's
+// other dims are the index's (PyTorch also allows them larger; that use runs
+// its eager kernel).
 bool lower_gather(kir::Lowering& L) {
   const Tensor &self = L.args[0].tensor(), &idx = L.args[2].tensor();
   const DType t = L.outs[0].dtype();
@@ -274,6 +274,7 @@ bool lower_gather(kir::Lowering& L) {
   return true;
 }
 
+// gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False): out[p] = self[p with p[dim] = index[p]].
 std::vector<Shape> shape_gather(const Args& a) {
   const Tensor &self = a[0].tensor(), &idx = a[2].tensor();
   KILN_CHECK(idx.dtype() == DType::Int64, Runtime, "gather(): Expected dtype int64 for index");
