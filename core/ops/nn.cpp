@@ -1,7 +1,8 @@
 // Neural-network ops: layer norm, embedding and the losses. Each op with its
-// own kernel (native_layer_norm, embedding, nll_loss and their backward
-// helpers) follows PyTorch's aten op; layer_norm, cross_entropy and mse_loss
-// are Composites over them, as in torch.nn.functional.
+// own kernel (native_layer_norm, embedding, nll_loss_forward and their
+// backward helpers) follows PyTorch's aten op; layer_norm, nll_loss,
+// cross_entropy and mse_loss are Composites over them, as in
+// torch.nn.functional.
 #include <algorithm>
 #include <cmath>
 
