@@ -331,14 +331,24 @@ class Emitter {
 
   // Offsets, then one local per needed expression, then the stores.
   void pass(const Plan& p, Where w, const std::vector<const kir::Store*>& stores) {
+    offsets(p, w);
+    locals(p);
+    for (const kir::Store* s : stores)
+      store_line(*s, cast(var(s->value), k_.exprs[size_t(s->value)].type, k_.operands[size_t(s->operand)].dtype));
+  }
+
+  // The element offsets `oK` of the operands a pass touches, at `w`.
+  void offsets(const Plan& p, Where w) {
     where_ = w;
     for (size_t k = 0; k < p.operand.size(); ++k)
       if (p.operand[k]) line("const kiln_i64 o" + std::to_string(k) + " = " + offset(int32_t(k), w) + ";");
+  }
+
+  // One local per needed expression (of lane lane_ in 4-wide code).
+  void locals(const Plan& p) {
     for (size_t e = 0; e < p.need.size(); ++e)
       if (p.need[e]) line("const " + std::string(ctype(k_.exprs[e].type)) + " " + var(ExprId(e)) + " = " +
                           value(ExprId(e)) + ";");
-    for (const kir::Store* s : stores)
-      store_line(*s, cast(var(s->value), k_.exprs[size_t(s->value)].type, k_.operands[size_t(s->operand)].dtype));
   }
 
   // Stores `v` (already of the operand's type) to the store's element, of lane lane_ in vector code.
@@ -477,17 +487,12 @@ class Emitter {
     ++indent_;
     unravel("g * 4", rank_);
     line();
-    where_ = Where::Pointwise;
-    for (size_t k = 0; k < p.operand.size(); ++k)
-      if (p.operand[k]) line("const kiln_i64 o" + std::to_string(k) + " = " + offset(int32_t(k), Where::Pointwise) + ";");
+    offsets(p, Where::Pointwise);
     for (size_t k = 0; k < vec_.size(); ++k)
       if (vec_[k] && !k_.operands[k].output)
         line("const " + vec_type(k) + " w" + std::to_string(k) + " = *(const " + vec_type(k) + "*)(((const " +
              mtype(k_.operands[k].dtype) + "*)a.ptrs[" + std::to_string(k) + "]) + o" + std::to_string(k) + ");");
-    for (lane_ = 0; lane_ < 4; ++lane_)
-      for (size_t e = 0; e < p.need.size(); ++e)
-        if (p.need[e]) line("const " + std::string(ctype(k_.exprs[e].type)) + " " + var(ExprId(e)) + " = " +
-                            value(ExprId(e)) + ";");
+    for (lane_ = 0; lane_ < 4; ++lane_) locals(p);
     for (const kir::Store* s : ss) vec4_store(*s);
     lane_ = -1;
     --indent_;
