@@ -536,9 +536,14 @@ Obj builtin_id(Interp&, const CallArgs& a) {
   return Obj::from_int((int64_t(o.kind()) << 56) ^ o.as_int());
 }
 
-Obj builtin_hash(Interp&, const CallArgs& a) {
+Obj builtin_hash(Interp& in, const CallArgs& a) {
   a.check("hash", 1, 1);
   const Obj& o = a.pos[0];
+  if (o.kind() == Kind::Instance) {  // a class's __hash__ (None: unhashable, as after defining __eq__ alone)
+    Obj f = special_method(in, o, "__hash__");
+    if (f.is_none()) throw Error("unhashable type: '" + type_name(o) + "'", ErrorKind::Type);
+    if (!f.is_null()) return in.call(f, {});
+  }
   if (o.is_intlike()) return Obj::from_int(o.as_int() == -1 ? -2 : o.as_int());
   if (o.is_float() && std::floor(o.as_float()) == o.as_float() && std::fabs(o.as_float()) < 9e18)
     return Obj::from_int(int64_t(o.as_float()));

@@ -50,6 +50,7 @@ class Compiler {
 
   Obj compile(const Module& m) {
     enter_unit(table_.scope_of(&m), CodeKind::Module, "<module>", Pos{1, 1});
+    setup_annotations(m.body);
     body(m.body);
     implicit_return();
     return finish_unit();
@@ -256,14 +257,7 @@ class Compiler {
       case StmtKind::Delete: for (const auto& t : s.as<Delete>()->targets) delete_target(*t); break;
       case StmtKind::Assign: assign(*s.as<Assign>()); break;
       case StmtKind::AugAssign: aug_assign(*s.as<AugAssign>()); break;
-      case StmtKind::AnnAssign: {
-        auto& a = *s.as<AnnAssign>();
-        if (a.value) {
-          expr(*a.value);
-          store_target(*a.target, TargetCtx::Other);
-        }
-        break;
-      }
+      case StmtKind::AnnAssign: ann_assign(*s.as<AnnAssign>()); break;
       case StmtKind::For: for_stmt(*s.as<For>()); break;
       case StmtKind::While: while_stmt(*s.as<While>()); break;
       case StmtKind::If: if_stmt(*s.as<If>()); break;
@@ -339,6 +333,7 @@ class Compiler {
     emit(Op::LOAD_BUILD_CLASS);
     const Scope& sc = table_.scope_of(&c);
     enter_unit(sc, CodeKind::Class, c.name, c.pos);
+    setup_annotations(c.body);
     body(c.body);
     const auto& positions = u().code->positions;
     if (!positions.empty()) u().pos = positions.back();
@@ -355,6 +350,45 @@ class Compiler {
     emit(Op::CALL, uint32_t(2 + c.bases.size()));
     apply_decorators(c.decorator_list);
     name_op(c.name, NameOp::Store);
+  }
+
+  // Module and class bodies keep the annotations of their names in
+  // `__annotations__`, as CPython does (dataclasses read them); function
+  // bodies evaluate none.
+  static bool has_annotations(const StmtList& stmts) {
+    for (const auto& s : stmts) {
+      if (auto* a = s->as<AnnAssign>(); a && a->target->kind == ExprKind::Name) return true;
+      if (auto* i = s->as<If>(); i && (has_annotations(i->body) || has_annotations(i->orelse))) return true;
+      if (auto* f = s->as<For>(); f && (has_annotations(f->body) || has_annotations(f->orelse))) return true;
+      if (auto* w = s->as<While>(); w && (has_annotations(w->body) || has_annotations(w->orelse))) return true;
+      if (auto* w = s->as<With>(); w && has_annotations(w->body)) return true;
+      if (auto* t = s->as<Try>()) {
+        if (has_annotations(t->body) || has_annotations(t->orelse) || has_annotations(t->finalbody)) return true;
+        for (const auto& h : t->handlers)
+          if (has_annotations(h.body)) return true;
+      }
+    }
+    return false;
+  }
+
+  void setup_annotations(const StmtList& stmts) {
+    if (!has_annotations(stmts)) return;
+    emit(Op::BUILD_DICT, 0);
+    name_op("__annotations__", NameOp::Store);
+  }
+
+  void ann_assign(const AnnAssign& a) {
+    if (a.value) {
+      expr(*a.value);
+      store_target(*a.target, TargetCtx::Other);
+    }
+    const CodeKind k = u().code->code_kind;
+    const auto* name = a.target->as<Name>();
+    if (!name || (k != CodeKind::Module && k != CodeKind::Class)) return;
+    expr(*a.annotation);
+    name_op("__annotations__", NameOp::Load);
+    load_const(make_str(name->id));
+    emit(Op::STORE_SUBSCR);
   }
 
   void return_stmt(const Return& r) {

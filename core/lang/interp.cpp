@@ -275,7 +275,9 @@ void Interp::register_module(const std::string& name, Obj module) {
 Obj Interp::import_module(const std::string& name) {
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
-  throw Error("No module named '" + name + "' (kiln scripts can import only its built-in modules: torch, math, time, sys)",
+  throw Error("No module named '" + name +
+                  "' (kiln scripts can import only its built-in modules: torch, math, time, sys, random, typing, "
+                  "dataclasses)",
               ErrorKind::Import);
 }
 

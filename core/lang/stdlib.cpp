@@ -479,6 +479,7 @@ void register_stdlib_modules(Interp& in) {
   in.register_module("math", make_math());
   in.register_module("time", make_time());
   in.register_module("sys", make_sys(in));
+  in.register_module("_random", make_random_core());
 }
 
 }  // namespace kiln::lang

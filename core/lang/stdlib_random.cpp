@@ -1,0 +1,139 @@
+// _random: CPython's Mersenne Twister core (seed, random, getrandbits), on
+// which the prelude's `random` module (core/lang/prelude/random.py) builds
+// randint, choice, shuffle, gauss, ... as CPython's random.py does. Seeded
+// with the same integer, a script draws the same numbers as under CPython.
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/lang/interp.h"
+#include "core/lang/objops.h"
+
+namespace kiln::lang {
+
+namespace {
+
+// MT19937 as in CPython's _randommodule.c (Matsumoto and Nishimura's
+// reference code): init_genrand, init_by_array and the tempered output.
+class Twister {
+ public:
+  Twister() { seed_words({uint32_t(std::chrono::steady_clock::now().time_since_epoch().count())}); }
+
+  void seed_words(const std::vector<uint32_t>& key) {
+    init_genrand(19650218u);
+    size_t i = 1, j = 0;
+    for (size_t k = std::max(kN, key.size()); k; --k) {
+      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525u)) + key[j] + uint32_t(j);
+      if (++i >= kN) mt_[0] = mt_[kN - 1], i = 1;
+      if (++j >= key.size()) j = 0;
+    }
+    for (size_t k = kN - 1; k; --k) {
+      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941u)) - uint32_t(i);
+      if (++i >= kN) mt_[0] = mt_[kN - 1], i = 1;
+    }
+    mt_[0] = 0x80000000u;
+  }
+
+  uint32_t next() {
+    if (index_ >= kN) twist();
+    uint32_t y = mt_[index_++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+  }
+
+  // A double in [0, 1) with 53 random bits, as random.random().
+  double real() {
+    const uint32_t a = next() >> 5, b = next() >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+  }
+
+ private:
+  static constexpr size_t kN = 624, kM = 397;
+
+  void init_genrand(uint32_t s) {
+    mt_[0] = s;
+    for (size_t i = 1; i < kN; ++i) mt_[i] = 1812433253u * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + uint32_t(i);
+    index_ = kN;
+  }
+
+  void twist() {
+    for (size_t i = 0; i < kN; ++i) {
+      const uint32_t y = (mt_[i] & 0x80000000u) | (mt_[(i + 1) % kN] & 0x7fffffffu);
+      mt_[i] = mt_[(i + kM) % kN] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+    }
+    index_ = 0;
+  }
+
+  std::array<uint32_t, kN> mt_{};
+  size_t index_ = kN;
+};
+
+Twister& twister() {
+  static Twister t;
+  return t;
+}
+
+// seed(a=None): an int seeds with its absolute value's 32-bit words, least
+// significant first, as CPython does; None seeds from the clock.
+Obj r_seed(Interp&, const CallArgs& a) {
+  a.check("seed", 0, 1);
+  const Obj v = a.pos.empty() ? Obj::none() : a.pos[0];
+  if (v.is_none()) {
+    twister() = Twister();
+    return Obj::none();
+  }
+  int64_t n = 0;
+  if (v.is_intlike()) n = v.as_int();
+  else if (v.kind() == Kind::Float && std::floor(v.as_number()) == v.as_number() && std::isfinite(v.as_number()))
+    n = int64_t(v.as_number());  // hash(2.0) == 2: the same seed as the int
+  else
+    throw Error("kiln's random.seed() takes None or an integer, not " + type_name(v), ErrorKind::Type);
+  uint64_t m = n < 0 ? uint64_t(0) - uint64_t(n) : uint64_t(n);
+  std::vector<uint32_t> key;
+  do {
+    key.push_back(uint32_t(m));
+    m >>= 32;
+  } while (m);
+  twister().seed_words(key);
+  return Obj::none();
+}
+
+Obj r_random(Interp&, const CallArgs& a) {
+  a.check("random", 0, 0);
+  return Obj::from_float(twister().real());
+}
+
+// getrandbits(k): k random bits, 32 at a time, the first draw least
+// significant (k <= 63 here: Kiln's int is 64-bit).
+Obj r_getrandbits(Interp&, const CallArgs& a) {
+  a.check("getrandbits", 1, 1);
+  KILN_CHECK(a.pos[0].is_intlike(), Type, "an integer is required");
+  const int64_t k = a.pos[0].as_int();
+  KILN_CHECK(k >= 0, Value, "number of bits must be non-negative");
+  KILN_CHECK(k <= 63, Overflow, "kiln's random.getrandbits() gives at most 63 bits (ints are 64-bit)");
+  uint64_t r = 0;
+  for (int64_t shift = 0, left = k; left > 0; shift += 32, left -= 32) {
+    uint64_t w = twister().next();
+    if (left < 32) w >>= (32 - left);
+    r |= w << shift;
+  }
+  return Obj::from_int(int64_t(r));
+}
+
+}  // namespace
+
+Obj make_random_core() {
+  Obj m = make<ModuleObj>("_random");
+  OrderedMap& at = m.as<ModuleObj>()->attrs;
+  auto fn = [&](const char* name, NativeFn f) { at.set(std::string_view(name), make_builtin(name, f)); };
+  fn("seed", r_seed);
+  fn("random", r_random);
+  fn("getrandbits", r_getrandbits);
+  return m;
+}
+
+}  // namespace kiln::lang
