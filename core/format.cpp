@@ -17,17 +17,16 @@
 
 namespace kiln {
 
-namespace {
+PrintOptions& print_options() {
+  static PrintOptions options;
+  return options;
+}
 
-// torch.set_printoptions defaults.
-constexpr int kPrecision = 4;
-constexpr int64_t kThreshold = 1000;
-constexpr int64_t kEdgeItems = 3;
-constexpr int64_t kLineWidth = 80;
+namespace {
 
 std::string printf_double(const char* fmt, int width, double v) {
   char buf[512];
-  int n = std::snprintf(buf, sizeof buf, fmt, width, kPrecision, v);
+  int n = std::snprintf(buf, sizeof buf, fmt, width, print_options().precision, v);
   return std::string(buf, size_t(std::max(n, 0)));
 }
 
@@ -102,7 +101,7 @@ class Formatter {
       if (v != std::ceil(v)) int_mode_ = false;
     }
     bool wide = hi / lo > 1000.0 || hi > 1.0e8;
-    sci_ = int_mode_ ? wide : (wide || lo < 1.0e-4);
+    sci_ = print_options().sci_mode >= 0 ? print_options().sci_mode == 1 : int_mode_ ? wide : (wide || lo < 1.0e-4);
     for (double v : nz) {
       size_t w = sci_ ? sci(v, 0).size() : int_mode_ ? fixed0(v).size() + 1 : fixed(v).size();
       width_ = std::max(width_, w);
@@ -149,16 +148,16 @@ class Formatter {
   size_t width_ = 1;
 };
 
-// get_summarized_data: indices of the first and last kEdgeItems along every dim.
+// get_summarized_data: indices of the first and last `edgeitems` along every dim.
 void summarized_indices(const Data& t, size_t d, int64_t base, std::vector<int64_t>& out) {
   if (d == t.sizes.size()) {
     out.push_back(base);
     return;
   }
   int64_t n = t.sizes[d], st = t.stride(d);
-  bool cut = n > 2 * kEdgeItems;
+  bool cut = n > 2 * print_options().edgeitems;
   for (int64_t i = 0; i < n; ++i) {
-    if (cut && i == kEdgeItems) i = n - kEdgeItems;
+    if (cut && i == print_options().edgeitems) i = n - print_options().edgeitems;
     summarized_indices(t, d + 1, base + i * st, out);
   }
 }
@@ -171,12 +170,12 @@ struct Printer {
   // _vector_str: elements wrapped to the line width.
   std::string vector(int64_t base, int64_t indent) const {
     int64_t n = t.sizes.back();
-    int64_t per_line = std::max<int64_t>(1, (kLineWidth - indent) / int64_t(fmt.width() + 2));
+    int64_t per_line = std::max<int64_t>(1, (print_options().linewidth - indent) / int64_t(fmt.width() + 2));
     std::vector<std::string> items;
     for (int64_t i = 0; i < n; ++i) {
-      if (summarize && n > 2 * kEdgeItems && i == kEdgeItems) {
+      if (summarize && n > 2 * print_options().edgeitems && i == print_options().edgeitems) {
         items.emplace_back(" ...");
-        i = n - kEdgeItems;
+        i = n - print_options().edgeitems;
       }
       items.push_back(fmt.format(base + i));
     }
@@ -202,9 +201,9 @@ struct Printer {
     std::string out = "[";
     for (int64_t i = 0; i < n; ++i) {
       if (i) out += sep;
-      if (summarize && n > 2 * kEdgeItems && i == kEdgeItems) {
+      if (summarize && n > 2 * print_options().edgeitems && i == print_options().edgeitems) {
         out.append("...").append(sep);
-        i = n - kEdgeItems;
+        i = n - print_options().edgeitems;
       }
       out += nested(d + 1, base + i * st, indent + 1);
     }
@@ -214,7 +213,7 @@ struct Printer {
 
 std::string tensor_body(const Tensor& t, int64_t indent) {
   Data data = read_data(t);
-  bool summarize = t.numel() > kThreshold;
+  bool summarize = t.numel() > print_options().threshold;
   std::vector<int64_t> shown;
   if (summarize) {
     summarized_indices(data, 0, 0, shown);
@@ -281,7 +280,7 @@ std::string add_suffixes(std::string body, const std::vector<std::string>& suffi
   // PyTorch's len - rfind + 1 (rfind is -1 when there is no newline).
   int64_t last = int64_t(body.size()) - (nl == std::string::npos ? -1 : int64_t(nl)) + 1;
   for (const std::string& s : suffixes) {
-    if (last + int64_t(s.size()) + 2 > kLineWidth) {
+    if (last + int64_t(s.size()) + 2 > print_options().linewidth) {
       body.append(",\n").append(size_t(indent), ' ').append(s);
       last = indent + int64_t(s.size());
     } else {

@@ -8,6 +8,16 @@
 
 namespace kiln {
 
+// torch.set_printoptions: its defaults, for every tensor printed after a change.
+struct PrintOptions {
+  int precision = 4;
+  int64_t threshold = 1000;  // more elements than this are summarised with "..."
+  int64_t edgeitems = 3;
+  int64_t linewidth = 80;
+  int sci_mode = -1;  // -1: chosen per tensor, 0: never, 1: always scientific
+};
+PrintOptions& print_options();
+
 std::string format_tensor(const Tensor& t);
 // Python's repr of a double: shortest round-trip ("0.1", "1e-05", "inf").
 std::string format_double(double v);

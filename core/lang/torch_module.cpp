@@ -11,6 +11,7 @@
 
 #include "core/autograd.h"
 #include "core/device.h"
+#include "core/format.h"
 #include "core/lazy.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
@@ -237,6 +238,39 @@ Obj f_seed(Interp&, const CallArgs& a) {
 Obj f_initial_seed(Interp&, const CallArgs& a) {
   a.check("initial_seed", 0, 0);
   return Obj::from_int(int64_t(initial_seed()));
+}
+
+// torch.set_printoptions(precision, threshold, edgeitems, linewidth, profile,
+// sci_mode): a profile first, then the named options; sci_mode is always
+// assigned (None gives the per-tensor choice back), as in torch/_tensor_str.py.
+Obj f_set_printoptions(Interp&, const CallArgs& a) {
+  a.check("set_printoptions", 0, 6, "precision threshold edgeitems linewidth profile sci_mode");
+  auto arg = [&](size_t i, const char* name) {
+    Obj v = a.arg(i, name);
+    return v.is_null() || v.is_none() ? Obj::null() : v;
+  };
+  auto count = [&](const Obj& v, const char* name) {
+    if (v.is_float() && std::isinf(v.as_float())) return std::numeric_limits<int64_t>::max();
+    KILN_CHECK(v.is_intlike(), Type, "set_printoptions(): ", name, " must be an int, not ", type_name(v));
+    return v.as_int();
+  };
+  PrintOptions& o = print_options();
+  if (Obj p = arg(4, "profile"); !p.is_null()) {
+    const std::string profile = str_of(p, "profile");
+    KILN_CHECK(profile == "default" || profile == "short" || profile == "full", Value,
+               "set_printoptions(): profile must be 'default', 'short' or 'full', not '", profile, "'");
+    o = PrintOptions{};
+    if (profile == "short") o.precision = 2, o.edgeitems = 2;
+    if (profile == "full") o.threshold = std::numeric_limits<int64_t>::max();
+  }
+  if (Obj v = arg(0, "precision"); !v.is_null()) o.precision = int(std::clamp<int64_t>(count(v, "precision"), 0, 100));
+  if (Obj v = arg(1, "threshold"); !v.is_null()) o.threshold = count(v, "threshold");
+  if (Obj v = arg(2, "edgeitems"); !v.is_null()) o.edgeitems = count(v, "edgeitems");
+  if (Obj v = arg(3, "linewidth"); !v.is_null()) o.linewidth = count(v, "linewidth");
+  Obj sci = arg(5, "sci_mode");
+  KILN_CHECK(sci.is_null() || sci.is_intlike(), Type, "set_printoptions(): sci_mode must be a bool or None");
+  o.sci_mode = sci.is_null() ? -1 : sci.as_int() != 0 ? 1 : 0;
+  return Obj::none();
 }
 
 Obj f_get_num_threads(Interp&, const CallArgs& a) {
@@ -503,6 +537,8 @@ void add_dtypes(ModuleObj& torch) {
   torch.attrs.set("e", Obj::from_float(M_E));
   torch.attrs.set("inf", Obj::from_float(std::numeric_limits<double>::infinity()));
   torch.attrs.set("nan", Obj::from_float(std::numeric_limits<double>::quiet_NaN()));
+  // The PyTorch release whose API Kiln follows (scripts print or compare it).
+  torch.attrs.set("__version__", make_str("2.5.0+kiln"));
 }
 
 void add_functions(ModuleObj& t) {
@@ -514,7 +550,8 @@ void add_functions(ModuleObj& t) {
       {"initial_seed", f_initial_seed}, {"get_num_threads", f_get_num_threads},
       {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
-      {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled}};
+      {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
+      {"set_printoptions", f_set_printoptions}};
   for (const auto& [name, fn] : fns) def(t, name, fn);
 }
 

@@ -418,5 +418,29 @@ TEST(FormatDouble, MatchesPythonRepr) {
   EXPECT_EQ(format_double(-NAN), "nan");
 }
 
+// torch.set_printoptions: each option changes every later repr; the strings
+// are PyTorch 2.x's for the same options (its sci_mode sets the width too).
+TEST(FormatTensor, PrintOptions) {
+  const PrintOptions saved = print_options();
+  Tensor x = tensor_from({1.23456789, 2.0, 1e-5}, {3}, DType::Float32);
+  Tensor y = tensor_from({1.5, -2.25, 3.0, 4.125}, {2, 2}, DType::Float32);
+  print_options().precision = 2;
+  EXPECT_EQ(format_tensor(x), "tensor([1.23e+00, 2.00e+00, 1.00e-05])");
+  print_options().sci_mode = 0;
+  EXPECT_EQ(format_tensor(x), "tensor([1.23, 2.00, 0.00])");
+  print_options().sci_mode = 1;
+  EXPECT_EQ(format_tensor(y), "tensor([[ 1.50e+00, -2.25e+00],\n        [ 3.00e+00,  4.12e+00]])");
+  EXPECT_EQ(format_tensor(tensor_from({0.0}, {1}, DType::Float32)), "tensor([0.])");
+  print_options() = PrintOptions{};
+  print_options().threshold = 5;
+  print_options().edgeitems = 2;
+  EXPECT_EQ(format_tensor(tensor_from(iota(10), {10}, DType::Int64)), "tensor([0, 1,  ..., 8, 9])");
+  print_options() = PrintOptions{};
+  print_options().linewidth = 30;
+  EXPECT_EQ(format_tensor(tensor_from(iota(8), {8}, DType::Float32)),
+            "tensor([0., 1., 2., 3., 4.,\n        5., 6., 7.])");
+  print_options() = saved;
+}
+
 }  // namespace
 }  // namespace kiln
