@@ -156,6 +156,13 @@ class Dumper {
         head("ifexp", e->pos), sp(i->test), sp(i->body), sp(i->orelse), close();
         return;
       }
+      case ExprKind::NamedExpr: {
+        auto* n = e->as<NamedExpr>();
+        head("namedexpr", e->pos);
+        os << ' ' << n->target;
+        sp(n->value), close();
+        return;
+      }
       case ExprKind::Lambda: {
         auto* l = e->as<Lambda>();
         head("lambda", e->pos), os << ' ', arguments(l->args), sp(l->body), close();

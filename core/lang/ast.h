@@ -51,7 +51,7 @@ enum class BoolOpKind : uint8_t { And, Or };
 enum class ExprKind : uint8_t {
   Constant, Name, Attribute, Subscript, Slice, Starred, Call, BinOp, UnaryOp, BoolOp, Compare,
   IfExp, Lambda, List, Tuple, Dict, Set, ListComp, SetComp, DictComp, GeneratorExp, JoinedStr,
-  FormattedValue
+  FormattedValue, NamedExpr
 };
 
 struct Expr {
@@ -93,6 +93,7 @@ struct BoolOp : Expr { KILN_EXPR_NODE(BoolOp) BoolOpKind op; ExprList values; };
 // a < b <= c: left=a, ops={Lt, LtE}, comparators={b, c}.
 struct Compare : Expr { KILN_EXPR_NODE(Compare) ExprP left; std::vector<CmpOpKind> ops; ExprList comparators; };
 struct IfExp : Expr { KILN_EXPR_NODE(IfExp) ExprP test, body, orelse; };
+struct NamedExpr : Expr { KILN_EXPR_NODE(NamedExpr) std::string target; ExprP value; };  // target := value
 
 struct Arg {
   Pos pos;

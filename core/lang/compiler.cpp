@@ -718,6 +718,7 @@ class Compiler {
       }
       case ExprKind::Compare: return "comparison";
       case ExprKind::IfExp: return "conditional expression";
+      case ExprKind::NamedExpr: return "named expression";
       case ExprKind::Lambda: return "lambda";
       case ExprKind::ListComp: return "list comprehension";
       case ExprKind::SetComp: return "set comprehension";
@@ -840,6 +841,13 @@ class Compiler {
         bind(orelse);
         expr(*i.orelse);
         bind(end);
+        break;
+      }
+      case ExprKind::NamedExpr: {
+        auto& n = *e.as<NamedExpr>();
+        expr(*n.value);
+        emit(Op::DUP_TOP);
+        name_op(n.target, NameOp::Store);
         break;
       }
       case ExprKind::Lambda: lambda(*e.as<Lambda>()); break;

@@ -101,7 +101,7 @@ class Parser {
   [[noreturn]] void unexpected() const { unexpected(cur()); }
   [[noreturn]] void unexpected(const Token& tk) const {
     if (tk.kind == TokKind::Indent) fail(tk.pos, "unexpected indent");
-    if (is_op(tk, ":=")) fail(tk.pos, "assignment expressions (:=) are not supported by kiln");
+    if (is_op(tk, ":=")) fail(tk.pos, "invalid syntax: `name := value` needs parentheses here");
     if (tk.kind == TokKind::Name && (tk.text == "yield" || tk.text == "await" || tk.text == "async"))
       unsupported(tk.pos, "'" + tk.text + "'");
     // Like CPython, a tokenizer error later in the file explains a plain
@@ -644,7 +644,17 @@ class Parser {
     return node;
   }
 
-  ExprP named_expr() { return expr(); }  // `:=` is rejected where it appears
+  // `name := value` where Python's grammar has a named_expression (if/elif/
+  // while tests, parenthesized expressions, call arguments); elsewhere `:=`
+  // is a syntax error.
+  ExprP named_expr() {
+    if (cur().kind != TokKind::Name || is_keyword(cur().text) || !is_op(la(1), ":=")) return expr();
+    auto node = mk<NamedExpr>(cur().pos);
+    node->target = advance().text;
+    advance();
+    node->value = expr();
+    return node;
+  }
 
   // Assignment targets of `for` and comprehensions: stops before `in`.
   ExprP target_list() {
@@ -851,7 +861,7 @@ class Parser {
         node->keywords.push_back(Keyword{pos, name, expr()});
         kw_seen = true;
       } else {
-        ExprP arg = expr();
+        ExprP arg = named_expr();
         if (kw("for")) {
           if (!node->args.empty() || !node->keywords.empty())
             fail(arg->pos, "Generator expression must be parenthesized");
@@ -964,7 +974,7 @@ class Parser {
     Pos pos = advance().pos;
     if (accept_op(")")) return mk<Tuple>(pos);
     if (kw("yield")) unexpected();
-    ExprP first = star_item();
+    ExprP first = op("*") ? star_item() : named_expr();
     if (kw("for")) {
       ExprP g = comprehension<GeneratorExp>(pos, std::move(first));
       expect_op(")");

@@ -303,6 +303,16 @@ class Collector {
         expr(*i.orelse);
         break;
       }
+      case ExprKind::NamedExpr: {
+        auto& n = *e.as<NamedExpr>();
+        expr(*n.value);
+        // CPython binds the name in the function around a comprehension; kiln's
+        // comprehensions are scopes of their own, so it refuses rather than differ.
+        if (cur_->out->kind == ScopeKind::Comprehension)
+          fail("assignment expressions (:=) inside comprehensions are not supported by kiln", e.pos);
+        bind(n.target);
+        break;
+      }
       case ExprKind::Lambda: {
         auto& l = *e.as<Lambda>();
         defaults(l.args);
