@@ -156,6 +156,13 @@ class Dumper {
         head("ifexp", e->pos), sp(i->test), sp(i->body), sp(i->orelse), close();
         return;
       }
+      case ExprKind::Yield: {
+        auto* y = e->as<Yield>();
+        head(y->from ? "yieldfrom" : "yield", e->pos);
+        if (y->value) sp(y->value);
+        close();
+        return;
+      }
       case ExprKind::NamedExpr: {
         auto* n = e->as<NamedExpr>();
         head("namedexpr", e->pos);

@@ -51,7 +51,7 @@ enum class BoolOpKind : uint8_t { And, Or };
 enum class ExprKind : uint8_t {
   Constant, Name, Attribute, Subscript, Slice, Starred, Call, BinOp, UnaryOp, BoolOp, Compare,
   IfExp, Lambda, List, Tuple, Dict, Set, ListComp, SetComp, DictComp, GeneratorExp, JoinedStr,
-  FormattedValue, NamedExpr
+  FormattedValue, NamedExpr, Yield
 };
 
 struct Expr {
@@ -94,6 +94,7 @@ struct BoolOp : Expr { KILN_EXPR_NODE(BoolOp) BoolOpKind op; ExprList values; };
 struct Compare : Expr { KILN_EXPR_NODE(Compare) ExprP left; std::vector<CmpOpKind> ops; ExprList comparators; };
 struct IfExp : Expr { KILN_EXPR_NODE(IfExp) ExprP test, body, orelse; };
 struct NamedExpr : Expr { KILN_EXPR_NODE(NamedExpr) std::string target; ExprP value; };  // target := value
+struct Yield : Expr { KILN_EXPR_NODE(Yield) ExprP value; bool from = false; };  // yield value / yield from value
 
 struct Arg {
   Pos pos;

@@ -26,7 +26,7 @@ int stack_effect(Op op, uint32_t arg, bool jump) {
   switch (op) {
     case Op::NOP: case Op::ROT_TWO: case Op::ROT_THREE: case Op::ROT_FOUR: case Op::UNARY_OP:
     case Op::TO_BOOL: case Op::LOAD_ATTR: case Op::LIST_TO_TUPLE: case Op::GET_ITER: case Op::JUMP:
-    case Op::JUMP_BACK: case Op::POP_BLOCK: case Op::DELETE_FAST: case Op::DELETE_DEREF:
+    case Op::YIELD_VALUE: case Op::JUMP_BACK: case Op::POP_BLOCK: case Op::DELETE_FAST: case Op::DELETE_DEREF:
     case Op::DELETE_GLOBAL: case Op::DELETE_NAME:
       return 0;
     case Op::POP_TOP: case Op::STORE_FAST: case Op::STORE_DEREF: case Op::STORE_GLOBAL:
@@ -164,7 +164,7 @@ bool has_arg(Op op) {
     case Op::DELETE_SUBSCR: case Op::TO_BOOL: case Op::LIST_TO_TUPLE: case Op::GET_ITER:
     case Op::LOAD_BUILD_CLASS: case Op::RETURN_VALUE: case Op::POP_BLOCK: case Op::POP_EXCEPT:
     case Op::RERAISE: case Op::BEFORE_WITH: case Op::WITH_EXIT: case Op::WITH_EXCEPT:
-    case Op::LOAD_ASSERTION_ERROR: case Op::PRINT_EXPR:
+    case Op::LOAD_ASSERTION_ERROR: case Op::PRINT_EXPR: case Op::YIELD_VALUE:
       return false;
     default:
       return true;

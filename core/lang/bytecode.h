@@ -80,6 +80,7 @@ struct Code : HeapObj {
   int kwonlyargcount = 0;  // keyword-only parameters
   bool has_varargs = false;
   bool has_varkw = false;
+  bool is_generator = false;  // calling it makes a generator (core/lang/vm.cpp); never a JIT region
   int max_stack = 0;       // the deepest operand stack the body needs
 
   // Hot counters for the tracing JIT: calls of this code, and back-edge

@@ -156,6 +156,7 @@ class Compiler {
     c.kwonlyargcount = sc.kwonlyargcount;
     c.has_varargs = sc.has_varargs;
     c.has_varkw = sc.has_varkw;
+    c.is_generator = sc.generator;
     const size_t nparams = size_t(sc.argcount + sc.kwonlyargcount + sc.has_varargs + sc.has_varkw);
     for (const auto& cell : c.cellvars) {
       auto p = std::find(c.varnames.begin(), c.varnames.begin() + std::min(nparams, c.varnames.size()), cell);
@@ -389,6 +390,27 @@ class Compiler {
     name_op("__annotations__", NameOp::Load);
     load_const(make_str(name->id));
     emit(Op::STORE_SUBSCR);
+  }
+
+  // YIELD_VALUE leaves the value sent back in (always None: kiln has no
+  // send()); `yield from it` yields each item of it and is None itself.
+  void yield_expr(const Yield& y) {
+    if (!y.from) {
+      if (y.value) expr(*y.value);
+      else load_const(Obj::none());
+      emit(Op::YIELD_VALUE);
+      return;
+    }
+    expr(*y.value);
+    emit(Op::GET_ITER);
+    int loop = new_label(), end = new_label();
+    bind(loop);
+    jump(Op::FOR_ITER, end);
+    emit(Op::YIELD_VALUE);
+    emit(Op::POP_TOP);
+    jump(Op::JUMP_BACK, loop);
+    bind(end);
+    load_const(Obj::none());
   }
 
   void return_stmt(const Return& r) {
@@ -719,6 +741,7 @@ class Compiler {
       case ExprKind::Compare: return "comparison";
       case ExprKind::IfExp: return "conditional expression";
       case ExprKind::NamedExpr: return "named expression";
+      case ExprKind::Yield: return "yield expression";
       case ExprKind::Lambda: return "lambda";
       case ExprKind::ListComp: return "list comprehension";
       case ExprKind::SetComp: return "set comprehension";
@@ -843,6 +866,7 @@ class Compiler {
         bind(end);
         break;
       }
+      case ExprKind::Yield: yield_expr(*e.as<Yield>()); break;
       case ExprKind::NamedExpr: {
         auto& n = *e.as<NamedExpr>();
         expr(*n.value);

@@ -86,6 +86,7 @@ namespace kiln::lang {
                            [defaults? kwdefaults? closure? code] -> [function] */              \
   _(LOAD_BUILD_CLASS)   /* [] -> [__build_class__]; called as __build_class__(body_fn, name, base?) */ \
   _(RETURN_VALUE)       /* [v] -> return v */                                                  \
+  _(YIELD_VALUE)        /* [v] -> [None]: a generator's frame suspends, v goes to next()'s caller */ \
   /* ---- exceptions and with ---- */                                                          \
   _(SETUP_FINALLY)      /* arg=handler: push a block; on an exception unwind the stack to the \
                            block's depth, push the exception object and jump to handler */    \

@@ -102,7 +102,7 @@ class Parser {
   [[noreturn]] void unexpected(const Token& tk) const {
     if (tk.kind == TokKind::Indent) fail(tk.pos, "unexpected indent");
     if (is_op(tk, ":=")) fail(tk.pos, "invalid syntax: `name := value` needs parentheses here");
-    if (tk.kind == TokKind::Name && (tk.text == "yield" || tk.text == "await" || tk.text == "async"))
+    if (tk.kind == TokKind::Name && (tk.text == "await" || tk.text == "async"))
       unsupported(tk.pos, "'" + tk.text + "'");
     // Like CPython, a tokenizer error later in the file explains a plain
     // syntax error better, as does a bracket left open before it.
@@ -222,9 +222,24 @@ class Parser {
     return next.kind == TokKind::Name && !is_keyword(next.text);
   }
 
+  // A yield expression (`yield`, `yield a, b`, `yield from it`) where a
+  // statement or an assignment's value may hold one, else star_expressions.
+  ExprP value_or_yield() {
+    if (!kw("yield")) return star_expressions();
+    auto node = mk<Yield>(advance().pos);
+    if (accept_kw("from")) {
+      node->from = true;
+      node->value = expr();
+    } else if (starts_expr()) {
+      node->value = star_expressions();
+      no_bare_star(node->value);
+    }
+    return node;
+  }
+
   StmtP expr_stmt() {
     Pos pos = cur().pos;
-    ExprP first = star_expressions();
+    ExprP first = value_or_yield();
     if (op(":")) return ann_assign(pos, std::move(first));
     static const std::pair<const char*, BinOpKind> kAug[] = {
         {"+=", BinOpKind::Add},       {"-=", BinOpKind::Sub},     {"*=", BinOpKind::Mult},
@@ -239,14 +254,14 @@ class Parser {
       auto node = mk<AugAssign>(pos);
       node->target = std::move(first);
       node->op = k;
-      node->value = star_expressions();
+      node->value = value_or_yield();
       no_bare_star(node->value);
       return node;
     }
     if (op("=")) {
       auto node = mk<Assign>(pos);
       node->targets.push_back(std::move(first));
-      while (accept_op("=")) node->targets.push_back(star_expressions());
+      while (accept_op("=")) node->targets.push_back(value_or_yield());
       node->value = std::move(node->targets.back());
       node->targets.pop_back();
       no_bare_star(node->value);
@@ -973,7 +988,11 @@ class Parser {
   ExprP paren() {
     Pos pos = advance().pos;
     if (accept_op(")")) return mk<Tuple>(pos);
-    if (kw("yield")) unexpected();
+    if (kw("yield")) {
+      ExprP y = value_or_yield();
+      expect_op(")");
+      return y;
+    }
     ExprP first = op("*") ? star_item() : named_expr();
     if (kw("for")) {
       ExprP g = comprehension<GeneratorExp>(pos, std::move(first));

@@ -11,7 +11,7 @@
 namespace kiln::lang {
 
 // Throws kiln::Error(ErrorKind::Syntax) with file:line:col for bad input and
-// for Python constructs Kiln does not support ("'yield' is not supported by kiln").
+// for Python constructs Kiln does not support ("'async' is not supported by kiln").
 Module parse_module(std::string_view source, const std::string& filename);
 
 }  // namespace kiln::lang

@@ -303,6 +303,16 @@ class Collector {
         expr(*i.orelse);
         break;
       }
+      case ExprKind::Yield: {
+        if (auto& v = e.as<Yield>()->value) expr(*v);
+        switch (cur_->out->kind) {
+          case ScopeKind::Function: cur_->out->generator = true; break;
+          case ScopeKind::Lambda: fail("'yield' inside a lambda is not supported by kiln", e.pos);
+          case ScopeKind::Comprehension: fail("'yield' inside a comprehension", e.pos);
+          default: fail("'yield' outside function", e.pos);
+        }
+        break;
+      }
       case ExprKind::NamedExpr: {
         auto& n = *e.as<NamedExpr>();
         expr(*n.value);

@@ -38,6 +38,7 @@ struct Scope {
   // A function inside a class that calls zero-argument super(): it has the
   // free variable __class__ (and the class body a cell of that name).
   bool uses_class_cell = false;
+  bool generator = false;  // a function whose body yields
 
   NameAccess access_of(const std::string& name) const;  // Name/Global by default
   int cell_index(const std::string& name) const;        // cellvars then freevars, -1 if none

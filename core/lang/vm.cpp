@@ -72,6 +72,25 @@ struct Frame {
   int64_t span_start = -1;  // trace::now_ns() at entry when a trace session records
   Frame* outer = nullptr;   // entry frames: the frame that was running when C++ called in
   bool captures = false;    // this frame opened a JIT region (VmHooks::on_region_enter/on_loop_edge)
+  struct GeneratorObj* gen = nullptr;  // the generator this entry frame resumes (YIELD_VALUE saves into it)
+};
+
+// A generator: calling a function whose body yields makes one instead of
+// running the body. Between next() calls its frame's slots (locals, cells,
+// operand stack), pc and try blocks live here; resuming copies them onto the
+// value stack as an entry frame, and YIELD_VALUE copies them back.
+struct GeneratorObj : IteratorObj {
+  Obj fn;                  // the generator function: its code and globals
+  std::vector<Obj> slots;  // locals, cells, then `depth` operand-stack values
+  uint32_t pc = 0, depth = 0;
+  SmallVec<Block, 4> blocks;
+  bool running = false, done = false, yielded = false;
+  bool next(Interp& in, Obj& out) override;
+  const char* type_name() const override { return "generator"; }
+  void clear_refs() override {
+    fn = Obj();
+    slots.clear();
+  }
 };
 
 // The innermost frame of this thread (inline or entry), for current_frame().
@@ -601,6 +620,7 @@ Frame* push_inline_frame(Interp& in, Frame* caller, const FunctionObj& fn, Obj* 
   f->span_start = span_start_now();
   f->outer = nullptr;
   f->captures = false;
+  f->gen = nullptr;
   t_top = f;
   region_enter(in, *f);
   return f;
@@ -624,7 +644,7 @@ bool can_inline(const Obj& callee, uint32_t nargs) {
   const FunctionObj* fn = callee.as<FunctionObj>();
   if (!fn) return false;
   const Code& c = fn->get_code();
-  return c.simple_args() && uint32_t(c.argcount) == nargs;
+  return c.simple_args() && uint32_t(c.argcount) == nargs && !c.is_generator;
 }
 
 }  // namespace
@@ -1023,7 +1043,7 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         // Checks before jumping, so an error here is reported at the back-edge's line.
         if (in.step_limit && ++in.steps > in.step_limit)
           throw Error("kiln step limit exceeded", ErrorKind::Runtime);
-        if (in.hooks.on_hot_loop || in.hooks.on_loop_edge) {
+        if ((in.hooks.on_hot_loop || in.hooks.on_loop_edge) && !code->is_generator) {
           if (code->loop_counts.size() != code->code.size()) code->loop_counts.assign(code->code.size(), 0);
           uint32_t& count = code->loop_counts[arg];
           if (count <= in.hooks.hot_loops) {
@@ -1115,6 +1135,19 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
       CASE(LOAD_BUILD_CLASS):
         PUSH(in.builtin("__build_class__"));
         NEXT;
+      CASE(YIELD_VALUE): {
+        Obj value = POP();
+        PUSH(Obj::none());  // what the yield expression is when the generator resumes
+        GeneratorObj* g = f->gen;
+        if (!g || f->caller) throw Error("internal error: yield outside a generator's frame", ErrorKind::Runtime);
+        g->slots.assign(std::make_move_iterator(f->locals), std::make_move_iterator(sp));
+        g->depth = uint32_t(sp - f->stack);
+        g->pc = pc;
+        g->blocks = f->blocks;
+        g->yielded = true;
+        f->sp = f->stack;
+        return value;
+      }
       CASE(RETURN_VALUE): {
         Obj result = POP();
         if (!f->caller) return result;
@@ -1288,8 +1321,72 @@ void bind_arguments(const FunctionObj& fn, const Code& c, Obj* locals, std::span
 
 }  // namespace
 
+namespace {
+
+// The generator for a call of `fn`: its arguments bound as a call would bind
+// them, the body not started. Generator code never counts calls or loops for
+// the JIT: a region cannot be suspended.
+Obj make_generator(const FunctionObj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw) {
+  Code& c = fn.get_code();
+  const size_t nl = c.nlocals(), nc = c.ncells();
+  Obj out = make<GeneratorObj>();
+  GeneratorObj& g = *out.as<GeneratorObj>();
+  g.fn = Obj(const_cast<FunctionObj*>(&fn));
+  g.slots.assign(nl + nc, Obj::null());
+  Obj* base = g.slots.data();
+  bind_arguments(fn, c, base, pos, kw);
+  for (size_t i = 0; i < c.cellvars.size(); ++i) {
+    int p = i < c.cell_param.size() ? c.cell_param[i] : -1;
+    base[nl + i] = make<CellObj>(p >= 0 ? base[p] : Obj::null());
+  }
+  for (size_t i = 0; i < c.freevars.size(); ++i) base[nl + c.cellvars.size() + i] = fn.closure[i];
+  return out;
+}
+
+}  // namespace
+
+// Runs the generator's frame from where it stopped to its next yield (true,
+// the value in `out`) or its end (false).
+bool GeneratorObj::next(Interp& in, Obj& out) {
+  if (done) return false;
+  if (running) throw Error("generator already executing", ErrorKind::Value);
+  const FunctionObj& f_obj = *fn.as<FunctionObj>();
+  Code& c = f_obj.get_code();
+  DepthGuard depth_guard(in);
+  const size_t nl = c.nlocals(), nc = c.ncells();
+  FrameSlots frame_slots(nl + nc + size_t(c.max_stack) + 1);
+  Obj* base = frame_slots.data();
+  for (size_t i = 0; i < slots.size(); ++i) base[i] = std::move(slots[i]);
+  Frame f{&c, const_cast<FunctionObj*>(&f_obj), &f_obj.globals.as<DictObj>()->map, nullptr, base, base + nl,
+          base + nl + nc, base + nl + nc + depth};
+  f.names = f.globals;
+  f.globals_obj = &f_obj.globals;
+  f.pc = pc;
+  f.blocks = blocks;
+  f.gen = this;
+  f.span_start = span_start_now();
+  SpanEnd span_end{f};
+  running = true;
+  yielded = false;
+  struct Stop {
+    GeneratorObj& g;
+    ~Stop() {
+      g.running = false;
+      if (!g.yielded) g.done = true, g.slots.clear();  // returned or raised: finished for good
+    }
+  } stop{*this};
+  // A yield inside an except block leaves the handler's exception behind:
+  // it belongs to the suspended frame, not to the caller's code.
+  const size_t handling = in.handling.size();
+  out = Vm::run(in, f);
+  in.handling.resize(std::min(in.handling.size(), handling));
+  in.handling_tb.resize(in.handling.size());
+  return yielded;
+}
+
 Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw) {
   Code& c = fn.get_code();
+  if (c.is_generator) return make_generator(fn, pos, kw);
   DepthGuard depth(in);
   if (in.step_limit && ++in.steps > in.step_limit) throw Error("kiln step limit exceeded", ErrorKind::Runtime);
   if (++c.call_count == in.hooks.hot_calls + 1 && in.hooks.on_hot_function) in.hooks.on_hot_function(in, c);

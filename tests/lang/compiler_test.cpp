@@ -1204,6 +1204,12 @@ TEST(CompilerTest, MaxStackOfDeepExpressions) {
 
 TEST(CompilerErrorsTest, MisplacedStatements) {
   EXPECT_EQ(error_of("return 1\n"), "'return' outside function @1:1");
+  EXPECT_EQ(error_of("yield 1\n"), "'yield' outside function @1:1");
+  EXPECT_EQ(error_of("class C:\n    yield 1\n"), "'yield' outside function @2:5");
+  EXPECT_EQ(error_of("f = lambda: (yield)\n"), "'yield' inside a lambda is not supported by kiln @1:14");
+  EXPECT_EQ(error_of("x = [(yield) for i in y]\n"), "'yield' inside a comprehension @1:7");
+  EXPECT_EQ(error_of("x = [y for i in z if (y := i)]\n"),
+            "assignment expressions (:=) inside comprehensions are not supported by kiln @1:23");
   EXPECT_EQ(error_of("class C:\n    return 1\n"), "'return' outside function @2:5");
   EXPECT_EQ(error_of("break\n"), "'break' outside loop @1:1");
   EXPECT_EQ(error_of("continue\n"), "'continue' not properly in loop @1:1");

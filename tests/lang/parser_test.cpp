@@ -126,6 +126,13 @@ TEST(Parser, Classes) {
   EXPECT_EQ(parse("class A: pass\n"), "(class A () ((pass)))");
 }
 
+TEST(Parser, YieldAndNamedExpressions) {
+  EXPECT_EQ(parse("def f():\n    yield 1\n    x = yield\n    yield from g\n"),
+            "(def f (args) ((expr (yield 1)) (= x (yield)) (expr (yieldfrom g))))");
+  EXPECT_EQ(parse("if (n := len(a)) > 1: f(m := 2)\n"),
+            "(if (cmp (namedexpr n (call len a)) > 1) ((expr (call f (namedexpr m 2)))))");
+}
+
 TEST(Parser, Positions) {
   EXPECT_EQ(parse("x = (a + b) * c.d\n", true),
             "(=@1:1 x@1:1 (*@1:5 (+@1:6 a@1:6 b@1:10) (.@1:15 c@1:15 d)))");
@@ -138,11 +145,10 @@ TEST(Parser, Positions) {
 }
 
 TEST(Parser, UnsupportedConstructs) {
-  EXPECT_EQ(error("def f():\n    yield 1\n"), "2:5 'yield' is not supported by kiln");
   EXPECT_EQ(error("async def f(): pass\n"), "1:1 'async' is not supported by kiln");
   EXPECT_EQ(error("x = await y\n"), "1:5 'await' is not supported by kiln");
   EXPECT_EQ(error("match x:\n    case 1:\n        pass\n"), "1:1 'match' statements are not supported by kiln");
-  EXPECT_EQ(error("if (n := 1): pass\n"), "1:7 assignment expressions (:=) are not supported by kiln");
+  EXPECT_EQ(error("x := 1\n"), "1:3 invalid syntax: `name := value` needs parentheses here");
   EXPECT_EQ(error("def f(a, /): pass\n"), "1:10 positional-only parameters (/) are not supported by kiln");
   EXPECT_EQ(error("class A(B, C): pass\n"), "1:12 multiple inheritance is not supported by kiln");
   EXPECT_EQ(error("class A(metaclass=M): pass\n"),
