@@ -196,3 +196,95 @@ class AdamW(Adam):
 
     def _decoupled(self):
         return True
+
+
+def _check_nonneg(name, value):
+    if value < 0.0:
+        raise ValueError('Invalid {} value: {}'.format(name, value))
+
+
+def _step_all(optimizer, closure, update):
+    loss = None
+    if closure is not None:
+        loss = closure()
+    with torch.no_grad():
+        for group, states in zip(optimizer.param_groups, optimizer._group_states):
+            for p, state in zip(group['params'], states):
+                if p.grad is not None:
+                    update(p, -p.grad if group['maximize'] else p.grad, state, group)
+    return loss
+
+
+def _rmsprop_update(p, grad, state, group):
+    alpha = group['alpha']
+    if len(state) == 0:
+        state['step'] = 0
+        state['square_avg'] = torch.zeros_like(p)
+        if group['momentum'] > 0:
+            state['momentum_buffer'] = torch.zeros_like(p)
+        if group['centered']:
+            state['grad_avg'] = torch.zeros_like(p)
+    state['step'] += 1
+    if group['weight_decay'] != 0:
+        grad = grad.add(p, alpha=group['weight_decay'])
+    square_avg = state['square_avg']
+    square_avg.mul_(alpha).add_(grad * grad, alpha=1 - alpha)
+    if group['centered']:
+        grad_avg = state['grad_avg']
+        grad_avg.mul_(alpha).add_(grad, alpha=1 - alpha)
+        avg = square_avg.add(grad_avg * grad_avg, alpha=-1).sqrt()
+    else:
+        avg = square_avg.sqrt()
+    avg = avg.add_(group['eps'])
+    if group['momentum'] > 0:
+        buf = state['momentum_buffer']
+        buf.mul_(group['momentum']).add_(grad / avg)
+        p.add_(buf, alpha=-group['lr'])
+    else:
+        p.add_(grad / avg, alpha=-group['lr'])
+
+
+class RMSprop(Optimizer):
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 foreach=None, maximize=False, differentiable=False):
+        _check_lr(lr)
+        _check_nonneg('epsilon', eps)
+        _check_nonneg('momentum', momentum)
+        _check_nonneg('weight_decay', weight_decay)
+        _check_nonneg('alpha', alpha)
+        defaults = {'lr': lr, 'momentum': momentum, 'alpha': alpha, 'eps': eps, 'centered': centered,
+                    'weight_decay': weight_decay, 'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _rmsprop_update)
+
+
+def _adagrad_update(p, grad, state, group):
+    if len(state) == 0:
+        state['step'] = 0
+        state['sum'] = torch.full_like(p, group['initial_accumulator_value'])
+    state['step'] += 1
+    if group['weight_decay'] != 0:
+        grad = grad.add(p, alpha=group['weight_decay'])
+    clr = group['lr'] / (1 + (state['step'] - 1) * group['lr_decay'])
+    state_sum = state['sum']
+    state_sum.add_(grad * grad)
+    std = state_sum.sqrt().add_(group['eps'])
+    p.add_(grad / std, alpha=-clr)
+
+
+class Adagrad(Optimizer):
+    def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
+                 foreach=None, maximize=False, differentiable=False):
+        _check_lr(lr)
+        _check_nonneg('lr_decay', lr_decay)
+        _check_nonneg('weight_decay', weight_decay)
+        _check_nonneg('initial_accumulator_value', initial_accumulator_value)
+        _check_nonneg('epsilon', eps)
+        defaults = {'lr': lr, 'lr_decay': lr_decay, 'eps': eps, 'weight_decay': weight_decay,
+                    'initial_accumulator_value': initial_accumulator_value, 'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _adagrad_update)
