@@ -47,6 +47,24 @@ class _IncompatibleKeys:
         return self.__repr__()
 
 
+class RemovableHandle:
+    _next_id = [0]
+
+    def __init__(self, hooks_dict):
+        self.hooks_dict_ref = hooks_dict
+        self.id = RemovableHandle._next_id[0]
+        RemovableHandle._next_id[0] += 1
+
+    def remove(self):
+        self.hooks_dict_ref.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, type, value, tb):
+        self.remove()
+
+
 class Module:
     def __init__(self):
         object.__setattr__(self, 'training', True)
@@ -84,8 +102,59 @@ class Module:
             self._buffers[name] = value
         object.__setattr__(self, name, value)
 
+    def __delattr__(self, name):
+        if name in self._parameters:
+            del self._parameters[name]
+        elif name in self._buffers:
+            del self._buffers[name]
+            if name in self._non_persistent_names():
+                self._non_persistent.remove(name)
+        elif name in self._modules:
+            del self._modules[name]
+        object.__delattr__(self, name)
+
+    _has_hooks = False
+
     def __call__(self, *args, **kwargs):
+        if self._has_hooks:
+            return self._call_with_hooks(args, kwargs)
         return self.forward(*args, **kwargs)
+
+    # PyTorch's hooks: a pre-hook may replace the positional args, a forward hook the output.
+    def _call_with_hooks(self, args, kwargs):
+        for hook in list(self._forward_pre_hooks.values()):
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
+        output = self.forward(*args, **kwargs)
+        for hook in list(self._forward_hooks.values()):
+            result = hook(self, args, output)
+            if result is not None:
+                output = result
+        return output
+
+    def _add_hook(self, registry, hook, prepend):
+        if not self._has_hooks:
+            object.__setattr__(self, '_forward_pre_hooks', {})
+            object.__setattr__(self, '_forward_hooks', {})
+            object.__setattr__(self, '_has_hooks', True)
+        hooks = getattr(self, registry)
+        handle = RemovableHandle(hooks)
+        if prepend:
+            items = list(hooks.items())
+            hooks.clear()
+            hooks[handle.id] = hook
+            for k, v in items:
+                hooks[k] = v
+        else:
+            hooks[handle.id] = hook
+        return handle
+
+    def register_forward_pre_hook(self, hook, prepend=False):
+        return self._add_hook('_forward_pre_hooks', hook, prepend)
+
+    def register_forward_hook(self, hook, prepend=False):
+        return self._add_hook('_forward_hooks', hook, prepend)
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError('Module [' + type(self).__name__ + '] is missing the required "forward" function')

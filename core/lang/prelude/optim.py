@@ -55,6 +55,44 @@ class Optimizer:
     def step(self, closure=None):
         raise NotImplementedError
 
+    # PyTorch's layout: parameters are numbered across the groups in order, and
+    # 'state' maps the number of each parameter that has state to that state.
+    def state_dict(self):
+        groups = []
+        state = {}
+        index = 0
+        for group, states in zip(self.param_groups, self._group_states):
+            packed = {k: v for k, v in group.items() if k != 'params'}
+            packed['params'] = list(range(index, index + len(group['params'])))
+            groups.append(packed)
+            for i, st in enumerate(states):
+                if len(st) > 0:
+                    state[index + i] = st
+            index += len(group['params'])
+        return {'state': state, 'param_groups': groups}
+
+    def load_state_dict(self, state_dict):
+        saved_groups = state_dict['param_groups']
+        if len(saved_groups) != len(self.param_groups):
+            raise ValueError('loaded state dict has a different number of parameter groups')
+        for group, saved in zip(self.param_groups, saved_groups):
+            if len(group['params']) != len(saved['params']):
+                raise ValueError("loaded state dict contains a parameter group that doesn't match the size of "
+                                 "optimizer's group")
+        saved_state = state_dict['state']
+        for g, (group, saved) in enumerate(zip(self.param_groups, saved_groups)):
+            for key, value in saved.items():
+                if key != 'params':
+                    group[key] = value
+            states = []
+            for i, p in enumerate(group['params']):
+                st = {}
+                if saved['params'][i] in saved_state:
+                    for key, value in saved_state[saved['params'][i]].items():
+                        st[key] = value.clone() if isinstance(value, torch.Tensor) else value
+                states.append(st)
+            self._group_states[g] = states
+
     def __repr__(self):
         text = type(self).__name__ + ' ('
         for i, group in enumerate(self.param_groups):
