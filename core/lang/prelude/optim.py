@@ -109,7 +109,8 @@ def _check_lr(lr):
 
 
 class SGD(Optimizer):
-    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, maximize=False):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, maximize=False,
+                 foreach=None, differentiable=False, fused=None):
         _check_lr(lr)
         if momentum < 0.0:
             raise ValueError('Invalid momentum value: {}'.format(momentum))
@@ -205,7 +206,7 @@ def _check_adam_args(lr, betas, eps, weight_decay):
 
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False,
-                 maximize=False):
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
         _check_adam_args(lr, betas, eps, weight_decay)
         defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay, 'amsgrad': amsgrad,
                     'maximize': maximize}
@@ -229,7 +230,7 @@ class Adam(Optimizer):
 
 class AdamW(Adam):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
-                 maximize=False):
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def _decoupled(self):
