@@ -6,6 +6,7 @@
 
 #include "core/dispatch.h"
 #include "core/format.h"
+#include "core/lang/functional_args.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
@@ -14,56 +15,7 @@
 namespace kiln::lang {
 namespace {
 
-// Python-style binding of a call to `names` (the first `required` are
-// required); absent optional parameters come back as Null.
-std::vector<Obj> bind(const char* fn, const CallArgs& a, std::initializer_list<const char*> names,
-                      size_t required) {
-  std::vector<const char*> params(names);
-  KILN_CHECK(a.pos.size() <= params.size(), Type, fn, "() takes from ", required, " to ", params.size(),
-             " positional arguments but ", a.pos.size(), " were given");
-  std::vector<Obj> out(params.size(), Obj::null());
-  for (size_t i = 0; i < a.pos.size(); ++i) out[i] = a.pos[i];
-  for (const Kwarg& k : a.kw) {
-    size_t i = 0;
-    while (i < params.size() && *k.name != params[i]) ++i;
-    KILN_CHECK(i < params.size(), Type, fn, "() got an unexpected keyword argument '", *k.name, "'");
-    KILN_CHECK(out[i].is_null(), Type, fn, "() got multiple values for argument '", *k.name, "'");
-    out[i] = k.value;
-  }
-  for (size_t i = 0; i < required; ++i)
-    KILN_CHECK(!out[i].is_null(), Type, fn, "() missing 1 required positional argument: '", params[i], "'");
-  return out;
-}
-
-Obj or_default(const Obj& v, Obj def) { return v.is_null() ? def : v; }
-bool flag(Interp& in, const Obj& v, bool def) { return v.is_null() ? def : truthy(in, v); }
-const Tensor& input(const Obj& v, const char* fn) { return tensor_of(v, fn); }
-
-Tensor op(std::string_view name, std::initializer_list<Value> pos, const Kwargs& kw = {}) {
-  return call_op(name, std::span<const Value>(pos.begin(), pos.size()), kw)[0];
-}
-Value val(const Obj& v) { return v.is_null() ? Value() : to_value(v); }
-
-// PyTorch's legacy size_average/reduce arguments override `reduction`.
-std::string reduction_of(const std::vector<Obj>& b, size_t size_average, size_t reduce, size_t reduction,
-                         Interp& in) {
-  const Obj& sa = b[size_average];
-  const Obj& re = b[reduce];
-  if ((!sa.is_null() && !sa.is_none()) || (!re.is_null() && !re.is_none())) {
-    bool s = sa.is_null() || sa.is_none() || truthy(in, sa);
-    bool r = re.is_null() || re.is_none() || truthy(in, re);
-    return !r ? "none" : s ? "mean" : "sum";
-  }
-  std::string red = b[reduction].is_null() ? "mean" : str_of(b[reduction], "reduction");
-  KILN_CHECK(red == "mean" || red == "sum" || red == "none", Value, red, " is not a valid value for reduction");
-  return red;
-}
-
-Tensor reduce(const Tensor& t, const std::string& reduction) {
-  if (reduction == "mean") return mean(t);
-  if (reduction == "sum") return sum(t);
-  return t;
-}
+using namespace fargs;
 
 // ---- activations --------------------------------------------------------------------------------
 
@@ -121,7 +73,8 @@ Obj f_softplus(Interp&, const CallArgs& a) {
   double beta = or_default(b[1], Obj::from_int(1)).as_number();
   double threshold = or_default(b[2], Obj::from_int(20)).as_number();
   Tensor bx = mul(x, beta);
-  Tensor soft = div(log1p(exp(bx)), scalar_tensor(beta, DType::Float64, true));
+  // exp of the clamped value: the branch where() drops must not overflow, or its 0 * inf gradient is NaN.
+  Tensor soft = div(log1p(exp(clamp(bx, std::nullopt, threshold))), scalar_tensor(beta, DType::Float64, true));
   return make_tensor(where(gt(bx, scalar_tensor(threshold, DType::Float64, true)), x, soft));
 }
 
@@ -281,6 +234,8 @@ Obj make_functional_module(Interp&) {
       {"l1_loss", f_l1_loss}, {"one_hot", f_one_hot}, {"normalize", f_normalize},
       {"scaled_dot_product_attention", f_sdpa}};
   for (const auto& [name, fn] : fns) f.attrs.set(name, make_builtin(name, fn));
+  add_activation_functions(f);
+  add_loss_functions(f);
   return m;
 }
 

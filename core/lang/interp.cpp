@@ -37,6 +37,19 @@ Obj object_setattr(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// object.__delattr__(self, name): removes without calling a user __delattr__.
+Obj object_delattr(Interp&, const CallArgs& a) {
+  size_t i;
+  Obj self = self_or_first(a, i);
+  if (a.pos.size() != i + 1) throw Error("__delattr__ expected 1 argument", ErrorKind::Type);
+  InstanceObj* inst = self.as<InstanceObj>();
+  if (!inst) throw Error("object.__delattr__ needs an instance", ErrorKind::Type);
+  std::string name = str_of(a.pos[i], "attribute name");
+  if (!inst->attrs.erase(make_str(name)))
+    throw Error("'" + inst->get_class().name + "' object has no attribute '" + name + "'", ErrorKind::Attribute);
+  return Obj();
+}
+
 // BaseException.__init__(self, *args): records args.
 Obj exception_init(Interp&, const CallArgs& a) {
   size_t i;
@@ -67,6 +80,7 @@ Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
   builtins().attrs.set("super", make_builtin("super", make_super));
   ensure_method(*this, "object", "__init__", object_init);
   ensure_method(*this, "object", "__setattr__", object_setattr);
+  ensure_method(*this, "object", "__delattr__", object_delattr);
   ensure_method(*this, "BaseException", "__init__", exception_init);
   register_module("builtins", builtins_);
   register_stdlib_modules(*this);

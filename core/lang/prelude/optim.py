@@ -55,6 +55,44 @@ class Optimizer:
     def step(self, closure=None):
         raise NotImplementedError
 
+    # PyTorch's layout: parameters are numbered across the groups in order, and
+    # 'state' maps the number of each parameter that has state to that state.
+    def state_dict(self):
+        groups = []
+        state = {}
+        index = 0
+        for group, states in zip(self.param_groups, self._group_states):
+            packed = {k: v for k, v in group.items() if k != 'params'}
+            packed['params'] = list(range(index, index + len(group['params'])))
+            groups.append(packed)
+            for i, st in enumerate(states):
+                if len(st) > 0:
+                    state[index + i] = st
+            index += len(group['params'])
+        return {'state': state, 'param_groups': groups}
+
+    def load_state_dict(self, state_dict):
+        saved_groups = state_dict['param_groups']
+        if len(saved_groups) != len(self.param_groups):
+            raise ValueError('loaded state dict has a different number of parameter groups')
+        for group, saved in zip(self.param_groups, saved_groups):
+            if len(group['params']) != len(saved['params']):
+                raise ValueError("loaded state dict contains a parameter group that doesn't match the size of "
+                                 "optimizer's group")
+        saved_state = state_dict['state']
+        for g, (group, saved) in enumerate(zip(self.param_groups, saved_groups)):
+            for key, value in saved.items():
+                if key != 'params':
+                    group[key] = value
+            states = []
+            for i, p in enumerate(group['params']):
+                st = {}
+                if saved['params'][i] in saved_state:
+                    for key, value in saved_state[saved['params'][i]].items():
+                        st[key] = value.clone() if isinstance(value, torch.Tensor) else value
+                states.append(st)
+            self._group_states[g] = states
+
     def __repr__(self):
         text = type(self).__name__ + ' ('
         for i, group in enumerate(self.param_groups):
@@ -71,7 +109,8 @@ def _check_lr(lr):
 
 
 class SGD(Optimizer):
-    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, maximize=False):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, maximize=False,
+                 foreach=None, differentiable=False, fused=None):
         _check_lr(lr)
         if momentum < 0.0:
             raise ValueError('Invalid momentum value: {}'.format(momentum))
@@ -167,7 +206,7 @@ def _check_adam_args(lr, betas, eps, weight_decay):
 
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False,
-                 maximize=False):
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
         _check_adam_args(lr, betas, eps, weight_decay)
         defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay, 'amsgrad': amsgrad,
                     'maximize': maximize}
@@ -191,8 +230,100 @@ class Adam(Optimizer):
 
 class AdamW(Adam):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
-                 maximize=False):
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def _decoupled(self):
         return True
+
+
+def _check_nonneg(name, value):
+    if value < 0.0:
+        raise ValueError('Invalid {} value: {}'.format(name, value))
+
+
+def _step_all(optimizer, closure, update):
+    loss = None
+    if closure is not None:
+        loss = closure()
+    with torch.no_grad():
+        for group, states in zip(optimizer.param_groups, optimizer._group_states):
+            for p, state in zip(group['params'], states):
+                if p.grad is not None:
+                    update(p, -p.grad if group['maximize'] else p.grad, state, group)
+    return loss
+
+
+def _rmsprop_update(p, grad, state, group):
+    alpha = group['alpha']
+    if len(state) == 0:
+        state['step'] = 0
+        state['square_avg'] = torch.zeros_like(p)
+        if group['momentum'] > 0:
+            state['momentum_buffer'] = torch.zeros_like(p)
+        if group['centered']:
+            state['grad_avg'] = torch.zeros_like(p)
+    state['step'] += 1
+    if group['weight_decay'] != 0:
+        grad = grad.add(p, alpha=group['weight_decay'])
+    square_avg = state['square_avg']
+    square_avg.mul_(alpha).add_(grad * grad, alpha=1 - alpha)
+    if group['centered']:
+        grad_avg = state['grad_avg']
+        grad_avg.mul_(alpha).add_(grad, alpha=1 - alpha)
+        avg = square_avg.add(grad_avg * grad_avg, alpha=-1).sqrt()
+    else:
+        avg = square_avg.sqrt()
+    avg = avg.add_(group['eps'])
+    if group['momentum'] > 0:
+        buf = state['momentum_buffer']
+        buf.mul_(group['momentum']).add_(grad / avg)
+        p.add_(buf, alpha=-group['lr'])
+    else:
+        p.add_(grad / avg, alpha=-group['lr'])
+
+
+class RMSprop(Optimizer):
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 foreach=None, maximize=False, differentiable=False):
+        _check_lr(lr)
+        _check_nonneg('epsilon', eps)
+        _check_nonneg('momentum', momentum)
+        _check_nonneg('weight_decay', weight_decay)
+        _check_nonneg('alpha', alpha)
+        defaults = {'lr': lr, 'momentum': momentum, 'alpha': alpha, 'eps': eps, 'centered': centered,
+                    'weight_decay': weight_decay, 'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _rmsprop_update)
+
+
+def _adagrad_update(p, grad, state, group):
+    if len(state) == 0:
+        state['step'] = 0
+        state['sum'] = torch.full_like(p, group['initial_accumulator_value'])
+    state['step'] += 1
+    if group['weight_decay'] != 0:
+        grad = grad.add(p, alpha=group['weight_decay'])
+    clr = group['lr'] / (1 + (state['step'] - 1) * group['lr_decay'])
+    state_sum = state['sum']
+    state_sum.add_(grad * grad)
+    std = state_sum.sqrt().add_(group['eps'])
+    p.add_(grad / std, alpha=-clr)
+
+
+class Adagrad(Optimizer):
+    def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
+                 foreach=None, maximize=False, differentiable=False):
+        _check_lr(lr)
+        _check_nonneg('lr_decay', lr_decay)
+        _check_nonneg('weight_decay', weight_decay)
+        _check_nonneg('initial_accumulator_value', initial_accumulator_value)
+        _check_nonneg('epsilon', eps)
+        defaults = {'lr': lr, 'lr_decay': lr_decay, 'eps': eps, 'weight_decay': weight_decay,
+                    'initial_accumulator_value': initial_accumulator_value, 'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _adagrad_update)

@@ -1,0 +1,188 @@
+// torch.nn.functional activations composed from ops (elu, hardtanh, glu,
+// prelu, the shrinks, ...). The compositions follow ATen's formulas so the
+// values agree to float rounding, and they keep the branch that where()
+// drops finite, since a 0 * inf gradient through it would be NaN.
+#include "core/format.h"
+#include "core/lang/functional_args.h"
+#include "core/lang/interp.h"
+
+namespace kiln::lang {
+namespace {
+
+using namespace fargs;
+
+// A Python number as a weakly typed scalar: float32 inputs stay float32.
+Tensor num(double v) { return scalar_tensor(v, DType::Float64, true); }
+double number(const Obj& v, double def) { return v.is_null() ? def : v.as_number(); }
+
+// F's inplace=True: the result is written into the input, which is returned.
+Obj finish(Interp& in, const Obj& self_obj, const Obj& inplace, const Tensor& y) {
+  if (!flag(in, inplace, false)) return make_tensor(y);
+  Tensor self = tensor_of(self_obj);
+  copy_(self, y);
+  return self_obj;
+}
+
+// scale * (x > 0 ? x : alpha * (exp(x / alpha_div) - 1)), ATen's elu with input_scale = 1 / alpha_div.
+Tensor elu_core(const Tensor& x, double alpha, double scale, double input_scale) {
+  Tensor neg = mul(sub(exp(mul(clamp(x, std::nullopt, 0.0), input_scale)), num(1)), alpha);
+  Tensor y = where(gt(x, num(0)), x, neg);
+  return scale == 1 ? y : mul(y, scale);
+}
+
+Obj f_elu(Interp& in, const CallArgs& a) {
+  auto b = bind("elu", a, {"input", "alpha", "inplace"}, 1);
+  return finish(in, b[0], b[2], elu_core(input(b[0], "elu"), number(b[1], 1.0), 1, 1));
+}
+
+Obj f_selu(Interp& in, const CallArgs& a) {
+  auto b = bind("selu", a, {"input", "inplace"}, 1);
+  constexpr double kAlpha = 1.6732632423543772848170429916717, kScale = 1.0507009873554804934193349852946;
+  return finish(in, b[0], b[1], elu_core(input(b[0], "selu"), kAlpha, kScale, 1));
+}
+
+Obj f_celu(Interp& in, const CallArgs& a) {
+  auto b = bind("celu", a, {"input", "alpha", "inplace"}, 1);
+  double alpha = number(b[1], 1.0);
+  KILN_CHECK(alpha != 0, Runtime, "ZeroDivisionError");
+  return finish(in, b[0], b[2], elu_core(input(b[0], "celu"), alpha, 1, 1.0 / alpha));
+}
+
+// min_val where x <= min_val, max_val where x >= max_val: the gradient is zero at the bounds, as ATen's.
+Tensor hardtanh_core(const Tensor& x, double lo, double hi) {
+  return where(le(x, num(lo)), num(lo), where(ge(x, num(hi)), num(hi), x));
+}
+
+Obj f_hardtanh(Interp& in, const CallArgs& a) {
+  auto b = bind("hardtanh", a, {"input", "min_val", "max_val", "inplace"}, 1);
+  double lo = number(b[1], -1.0), hi = number(b[2], 1.0);
+  KILN_CHECK(lo <= hi, Value, "min_val cannot be greater than max_val");
+  return finish(in, b[0], b[3], hardtanh_core(input(b[0], "hardtanh"), lo, hi));
+}
+
+Obj f_relu6(Interp& in, const CallArgs& a) {
+  auto b = bind("relu6", a, {"input", "inplace"}, 1);
+  return finish(in, b[0], b[1], hardtanh_core(input(b[0], "relu6"), 0, 6));
+}
+
+Obj f_hardsigmoid(Interp& in, const CallArgs& a) {
+  auto b = bind("hardsigmoid", a, {"input", "inplace"}, 1);
+  const Tensor& x = input(b[0], "hardsigmoid");
+  return finish(in, b[0], b[1], div(hardtanh_core(add(x, 3.0), 0, 6), num(6)));
+}
+
+Obj f_hardswish(Interp& in, const CallArgs& a) {
+  auto b = bind("hardswish", a, {"input", "inplace"}, 1);
+  const Tensor& x = input(b[0], "hardswish");
+  return finish(in, b[0], b[1], div(mul(x, hardtanh_core(add(x, 3.0), 0, 6)), num(6)));
+}
+
+Obj f_softsign(Interp&, const CallArgs& a) {
+  auto b = bind("softsign", a, {"input"}, 1);
+  const Tensor& x = input(b[0], "softsign");
+  return make_tensor(div(x, add(abs(x), 1.0)));
+}
+
+// min(x, 0) - log1p(exp(-|x|)); min(x, 0) as (x - |x|) / 2 so the gradient at 0 is ATen's 1/2.
+Obj f_logsigmoid(Interp&, const CallArgs& a) {
+  auto b = bind("logsigmoid", a, {"input"}, 1);
+  const Tensor& x = input(b[0], "logsigmoid");
+  Tensor ax = abs(x);
+  return make_tensor(sub(div(sub(x, ax), num(2)), log1p(exp(neg(ax)))));
+}
+
+Obj f_tanhshrink(Interp&, const CallArgs& a) {
+  auto b = bind("tanhshrink", a, {"input"}, 1);
+  const Tensor& x = input(b[0], "tanhshrink");
+  return make_tensor(sub(x, tanh(x)));
+}
+
+Obj f_softshrink(Interp&, const CallArgs& a) {
+  auto b = bind("softshrink", a, {"input", "lambd"}, 1);
+  const Tensor& x = input(b[0], "softshrink");
+  double l = number(b[1], 0.5);
+  KILN_CHECK(l >= 0, Runtime, "lambda must be greater or equal to 0, but found to be ", format_double(l), ".");
+  return make_tensor(where(gt(x, num(l)), sub(x, num(l)), where(lt(x, num(-l)), add(x, l), num(0))));
+}
+
+Obj f_hardshrink(Interp&, const CallArgs& a) {
+  auto b = bind("hardshrink", a, {"input", "lambd"}, 1);
+  const Tensor& x = input(b[0], "hardshrink");
+  double l = number(b[1], 0.5);
+  return make_tensor(where(gt(abs(x), num(l)), x, num(0)));
+}
+
+Obj f_threshold(Interp& in, const CallArgs& a) {
+  auto b = bind("threshold", a, {"input", "threshold", "value", "inplace"}, 3);
+  const Tensor& x = input(b[0], "threshold");
+  return finish(in, b[0], b[3], where(gt(x, num(b[1].as_number())), x, num(b[2].as_number())));
+}
+
+Obj f_glu(Interp&, const CallArgs& a) {
+  auto b = bind("glu", a, {"input", "dim"}, 1);
+  const Tensor& x = input(b[0], "glu");
+  KILN_CHECK(x.dim() > 0, Runtime, "glu does not support scalars because halving size must be even");
+  int64_t dim = b[1].is_null() ? -1 : to_value(b[1]).to_int();
+  int64_t d = dim < 0 ? dim + x.dim() : dim;
+  KILN_CHECK(d >= 0 && d < x.dim(), Index, "Dimension out of range (expected to be in range of [", -x.dim(), ", ",
+             x.dim() - 1, "], but got ", dim, ")");
+  KILN_CHECK(x.size(d) % 2 == 0, Runtime, "Halving dimension must be even, but dimension ", d, " is size ",
+             x.size(d));
+  std::vector<Tensor> halves = chunk(x, 2, d);
+  return make_tensor(mul(halves[0], sigmoid(halves[1])));
+}
+
+// x * tanh(softplus(x)), softplus linear above 20 like F.softplus (tanh is 1 there in float32).
+Obj f_mish(Interp& in, const CallArgs& a) {
+  auto b = bind("mish", a, {"input", "inplace"}, 1);
+  const Tensor& x = input(b[0], "mish");
+  Tensor sp = where(gt(x, num(20)), x, log1p(exp(clamp(x, std::nullopt, 20.0))));
+  return finish(in, b[0], b[1], mul(x, tanh(sp)));
+}
+
+// The weight applies along dim 1 (the channels); a one-element weight applies everywhere.
+Obj f_prelu(Interp&, const CallArgs& a) {
+  auto b = bind("prelu", a, {"input", "weight"}, 2);
+  const Tensor& x = input(b[0], "prelu");
+  Tensor w = input(b[1], "prelu");
+  if (w.numel() != 1) {
+    KILN_CHECK(x.dim() > 0, Runtime, "Not allow zero-dim input tensor.");
+    int64_t channels = x.dim() >= 2 ? x.size(1) : 1;
+    KILN_CHECK(w.numel() == channels, Runtime,
+               "Mismatch of parameter numbers and input channel size. Found parameter numbers = ", w.numel(),
+               " and channel size = ", channels, ".");
+    Shape s{w.numel()};
+    for (int64_t i = 2; i < x.dim(); ++i) s.push_back(1);
+    w = reshape(w, s);
+  } else {
+    w = reshape(w, Shape{});
+  }
+  return make_tensor(where(gt(x, num(0)), x, mul(w, x)));
+}
+
+Obj f_softmin(Interp&, const CallArgs& a) {
+  auto b = bind("softmin", a, {"input", "dim", "_stacklevel", "dtype"}, 1);
+  const Tensor& x = input(b[0], "softmin");
+  int64_t dim;
+  if (!b[1].is_null() && !b[1].is_none()) {
+    dim = to_value(b[1]).to_int();
+  } else {
+    int64_t n = x.dim();
+    dim = (n == 0 || n == 1 || n == 3) ? 0 : 1;
+  }
+  return make_tensor(op("softmax", {neg(x), dim, val(b[3])}));
+}
+
+}  // namespace
+
+void add_activation_functions(ModuleObj& f) {
+  const std::pair<const char*, NativeFn> fns[] = {
+      {"elu", f_elu}, {"selu", f_selu}, {"celu", f_celu}, {"hardtanh", f_hardtanh}, {"relu6", f_relu6},
+      {"hardsigmoid", f_hardsigmoid}, {"hardswish", f_hardswish}, {"softsign", f_softsign},
+      {"logsigmoid", f_logsigmoid}, {"tanhshrink", f_tanhshrink}, {"softshrink", f_softshrink},
+      {"hardshrink", f_hardshrink}, {"threshold", f_threshold}, {"glu", f_glu}, {"mish", f_mish},
+      {"prelu", f_prelu}, {"softmin", f_softmin}};
+  for (const auto& [name, fn] : fns) f.attrs.set(name, make_builtin(name, fn));
+}
+
+}  // namespace kiln::lang

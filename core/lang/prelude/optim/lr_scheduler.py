@@ -1,0 +1,364 @@
+# torch.optim.lr_scheduler, PyTorch's chainable ("get_lr from the group's
+# current lr") formulas step for step, so the printed lrs agree with PyTorch.
+
+import math
+
+import torch
+
+
+class LRScheduler:
+    def __init__(self, optimizer, last_epoch=-1, verbose=False):
+        self.optimizer = optimizer
+        if last_epoch == -1:
+            for group in optimizer.param_groups:
+                group.setdefault('initial_lr', group['lr'])
+        else:
+            for i, group in enumerate(optimizer.param_groups):
+                if 'initial_lr' not in group:
+                    raise KeyError("param 'initial_lr' is not specified in param_groups[{}] when resuming an "
+                                   "optimizer".format(i))
+        self.base_lrs = [group['initial_lr'] for group in optimizer.param_groups]
+        self.last_epoch = last_epoch
+        self.verbose = verbose
+        self._step_count = 0
+        self.step()
+
+    def get_lr(self):
+        raise NotImplementedError
+
+    def get_last_lr(self):
+        return self._last_lr
+
+    def _group_lrs(self):
+        return [group['lr'] for group in self.optimizer.param_groups]
+
+    def step(self, epoch=None):
+        self._step_count += 1
+        if epoch is None:
+            self.last_epoch += 1
+            values = self.get_lr()
+        else:
+            self.last_epoch = epoch
+            if hasattr(self, '_get_closed_form_lr'):
+                values = self._get_closed_form_lr()
+            else:
+                values = self.get_lr()
+        for group, lr in zip(self.optimizer.param_groups, values):
+            group['lr'] = lr
+        self._last_lr = self._group_lrs()
+
+    def state_dict(self):
+        return {key: value for key, value in self.__dict__.items() if key != 'optimizer'}
+
+    def load_state_dict(self, state_dict):
+        for key, value in state_dict.items():
+            setattr(self, key, value)
+
+
+_LRScheduler = LRScheduler
+
+
+def _per_group(name, optimizer, value):
+    if isinstance(value, list) or isinstance(value, tuple):
+        if len(value) != len(optimizer.param_groups):
+            raise ValueError('Expected {} {}, but got {}'.format(len(optimizer.param_groups), name, len(value)))
+        return list(value)
+    return [value] * len(optimizer.param_groups)
+
+
+class LambdaLR(LRScheduler):
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
+        self.optimizer = optimizer
+        self.lr_lambdas = _per_group('lr_lambdas', optimizer, lr_lambda)
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        return [base_lr * lmbda(self.last_epoch) for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
+
+
+class MultiplicativeLR(LRScheduler):
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
+        self.optimizer = optimizer
+        self.lr_lambdas = _per_group('lr_lambdas', optimizer, lr_lambda)
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch > 0:
+            return [group['lr'] * lmbda(self.last_epoch)
+                    for lmbda, group in zip(self.lr_lambdas, self.optimizer.param_groups)]
+        return self._group_lrs()
+
+
+class StepLR(LRScheduler):
+    def __init__(self, optimizer, step_size, gamma=0.1, last_epoch=-1, verbose=False):
+        self.step_size = step_size
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
+            return self._group_lrs()
+        return [lr * self.gamma for lr in self._group_lrs()]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * self.gamma ** (self.last_epoch // self.step_size) for base_lr in self.base_lrs]
+
+
+class MultiStepLR(LRScheduler):
+    def __init__(self, optimizer, milestones, gamma=0.1, last_epoch=-1, verbose=False):
+        self.milestones = {}
+        for m in milestones:
+            self.milestones[m] = self.milestones.get(m, 0) + 1
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch not in self.milestones:
+            return self._group_lrs()
+        return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in self._group_lrs()]
+
+    def _get_closed_form_lr(self):
+        passed = 0
+        for m, count in self.milestones.items():
+            if m <= self.last_epoch:
+                passed += count
+        return [base_lr * self.gamma ** passed for base_lr in self.base_lrs]
+
+
+class ConstantLR(LRScheduler):
+    def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1, verbose=False):
+        if factor > 1.0 or factor < 0:
+            raise ValueError('Constant multiplicative factor expected to be between 0 and 1.')
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch == 0:
+            return [lr * self.factor for lr in self._group_lrs()]
+        if self.last_epoch != self.total_iters:
+            return self._group_lrs()
+        return [lr * (1.0 / self.factor) for lr in self._group_lrs()]
+
+
+class LinearLR(LRScheduler):
+    def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5, last_epoch=-1,
+                 verbose=False):
+        if start_factor > 1.0 or start_factor <= 0:
+            raise ValueError('Starting multiplicative factor expected to be greater than 0 and less or equal to 1.')
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError('Ending multiplicative factor expected to be between 0 and 1.')
+        self.start_factor = start_factor
+        self.end_factor = end_factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch == 0:
+            return [lr * self.start_factor for lr in self._group_lrs()]
+        if self.last_epoch > self.total_iters:
+            return self._group_lrs()
+        delta = self.end_factor - self.start_factor
+        return [lr * (1.0 + delta / (self.total_iters * self.start_factor + (self.last_epoch - 1) * delta))
+                for lr in self._group_lrs()]
+
+
+class ExponentialLR(LRScheduler):
+    def __init__(self, optimizer, gamma, last_epoch=-1, verbose=False):
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch == 0:
+            return self._group_lrs()
+        return [lr * self.gamma for lr in self._group_lrs()]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
+
+
+class CosineAnnealingLR(LRScheduler):
+    def __init__(self, optimizer, T_max, eta_min=0, last_epoch=-1, verbose=False):
+        self.T_max = T_max
+        self.eta_min = eta_min
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch == 0:
+            return self._group_lrs()
+        if self._step_count == 1 and self.last_epoch > 0:
+            return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(self.last_epoch * math.pi / self.T_max)) / 2
+                    for base_lr in self.base_lrs]
+        if (self.last_epoch - 1 - self.T_max) % (2 * self.T_max) == 0:
+            return [group['lr'] + (base_lr - self.eta_min) * (1 - math.cos(math.pi / self.T_max)) / 2
+                    for base_lr, group in zip(self.base_lrs, groups)]
+        return [(1 + math.cos(math.pi * self.last_epoch / self.T_max)) /
+                (1 + math.cos(math.pi * (self.last_epoch - 1) / self.T_max)) *
+                (group['lr'] - self.eta_min) + self.eta_min for group in groups]
+
+    def _get_closed_form_lr(self):
+        return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+                for base_lr in self.base_lrs]
+
+
+def _annealing_cos(start, end, pct):
+    cos_out = math.cos(math.pi * pct) + 1
+    return end + (start - end) / 2.0 * cos_out
+
+
+def _annealing_linear(start, end, pct):
+    return (end - start) * pct + start
+
+
+class OneCycleLR(LRScheduler):
+    def __init__(self, optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None, pct_start=0.3,
+                 anneal_strategy='cos', cycle_momentum=True, base_momentum=0.85, max_momentum=0.95,
+                 div_factor=25.0, final_div_factor=1e4, three_phase=False, last_epoch=-1, verbose=False):
+        self.optimizer = optimizer
+        if total_steps is None and epochs is None and steps_per_epoch is None:
+            raise ValueError('You must define either total_steps OR (epochs AND steps_per_epoch)')
+        if total_steps is not None:
+            if total_steps <= 0 or not isinstance(total_steps, int):
+                raise ValueError('Expected positive integer total_steps, but got {}'.format(total_steps))
+            self.total_steps = total_steps
+        else:
+            if epochs <= 0 or not isinstance(epochs, int):
+                raise ValueError('Expected positive integer epochs, but got {}'.format(epochs))
+            if steps_per_epoch <= 0 or not isinstance(steps_per_epoch, int):
+                raise ValueError('Expected positive integer steps_per_epoch, but got {}'.format(steps_per_epoch))
+            self.total_steps = epochs * steps_per_epoch
+        if three_phase:
+            self._schedule_phases = [
+                {'end_step': float(pct_start * self.total_steps) - 1, 'start_lr': 'initial_lr',
+                 'end_lr': 'max_lr', 'start_momentum': 'max_momentum', 'end_momentum': 'base_momentum'},
+                {'end_step': float(2 * pct_start * self.total_steps) - 2, 'start_lr': 'max_lr',
+                 'end_lr': 'initial_lr', 'start_momentum': 'base_momentum', 'end_momentum': 'max_momentum'},
+                {'end_step': self.total_steps - 1, 'start_lr': 'initial_lr', 'end_lr': 'min_lr',
+                 'start_momentum': 'max_momentum', 'end_momentum': 'max_momentum'}]
+        else:
+            self._schedule_phases = [
+                {'end_step': float(pct_start * self.total_steps) - 1, 'start_lr': 'initial_lr',
+                 'end_lr': 'max_lr', 'start_momentum': 'max_momentum', 'end_momentum': 'base_momentum'},
+                {'end_step': self.total_steps - 1, 'start_lr': 'max_lr', 'end_lr': 'min_lr',
+                 'start_momentum': 'base_momentum', 'end_momentum': 'max_momentum'}]
+        if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
+            raise ValueError('Expected float between 0 and 1 pct_start, but got {}'.format(pct_start))
+        if anneal_strategy not in ['cos', 'linear']:
+            raise ValueError("anneal_strategy must by one of 'cos' or 'linear', instead got {}".format(
+                anneal_strategy))
+        self.anneal_func = _annealing_cos if anneal_strategy == 'cos' else _annealing_linear
+        max_lrs = _per_group('max_lr', optimizer, max_lr)
+        if last_epoch == -1:
+            for idx, group in enumerate(optimizer.param_groups):
+                group['initial_lr'] = max_lrs[idx] / div_factor
+                group['max_lr'] = max_lrs[idx]
+                group['min_lr'] = group['initial_lr'] / final_div_factor
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if 'momentum' not in optimizer.defaults and 'betas' not in optimizer.defaults:
+                raise ValueError('optimizer must support momentum with `cycle_momentum` option enabled')
+            self.use_beta1 = 'betas' in optimizer.defaults
+            max_momentums = _per_group('max_momentum', optimizer, max_momentum)
+            base_momentums = _per_group('base_momentum', optimizer, base_momentum)
+            if last_epoch == -1:
+                for m_momentum, b_momentum, group in zip(max_momentums, base_momentums, optimizer.param_groups):
+                    self._set_momentum(group, m_momentum)
+                    group['max_momentum'] = m_momentum
+                    group['base_momentum'] = b_momentum
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def _set_momentum(self, group, value):
+        if self.use_beta1:
+            group['betas'] = (value, group['betas'][1])
+        else:
+            group['momentum'] = value
+
+    def get_lr(self):
+        lrs = []
+        step_num = self.last_epoch
+        if step_num > self.total_steps:
+            raise ValueError('Tried to step {} times. The specified number of total steps is {}'.format(
+                step_num, self.total_steps))
+        for group in self.optimizer.param_groups:
+            start_step = 0
+            computed_lr = 0.0
+            computed_momentum = 0.0
+            for i, phase in enumerate(self._schedule_phases):
+                end_step = phase['end_step']
+                if step_num <= end_step or i == len(self._schedule_phases) - 1:
+                    pct = (step_num - start_step) / (end_step - start_step)
+                    computed_lr = self.anneal_func(group[phase['start_lr']], group[phase['end_lr']], pct)
+                    if self.cycle_momentum:
+                        computed_momentum = self.anneal_func(group[phase['start_momentum']],
+                                                             group[phase['end_momentum']], pct)
+                    break
+                start_step = phase['end_step']
+            lrs.append(computed_lr)
+            if self.cycle_momentum:
+                self._set_momentum(group, computed_momentum)
+        return lrs
+
+
+class ReduceLROnPlateau:
+    def __init__(self, optimizer, mode='min', factor=0.1, patience=10, threshold=1e-4, threshold_mode='rel',
+                 cooldown=0, min_lr=0, eps=1e-8, verbose=False):
+        if factor >= 1.0:
+            raise ValueError('Factor should be < 1.0.')
+        self.factor = factor
+        self.optimizer = optimizer
+        self.min_lrs = _per_group('min_lrs', optimizer, min_lr)
+        self.patience = patience
+        self.cooldown = cooldown
+        self.cooldown_counter = 0
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+        self.eps = eps
+        self.last_epoch = 0
+        if mode not in ['min', 'max']:
+            raise ValueError('mode ' + mode + ' is unknown!')
+        if threshold_mode not in ['rel', 'abs']:
+            raise ValueError('threshold mode ' + threshold_mode + ' is unknown!')
+        self.best = math.inf if mode == 'min' else -math.inf
+        self.num_bad_epochs = 0
+        self._last_lr = [group['lr'] for group in optimizer.param_groups]
+
+    def is_better(self, a, best):
+        if self.mode == 'min' and self.threshold_mode == 'rel':
+            return a < best * (1.0 - self.threshold)
+        if self.mode == 'min':
+            return a < best - self.threshold
+        if self.threshold_mode == 'rel':
+            return a > best * (self.threshold + 1.0)
+        return a > best + self.threshold
+
+    @property
+    def in_cooldown(self):
+        return self.cooldown_counter > 0
+
+    def step(self, metrics, epoch=None):
+        current = float(metrics)
+        if epoch is None:
+            epoch = self.last_epoch + 1
+        self.last_epoch = epoch
+        if self.is_better(current, self.best):
+            self.best = current
+            self.num_bad_epochs = 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0
+        if self.num_bad_epochs > self.patience:
+            for i, group in enumerate(self.optimizer.param_groups):
+                old_lr = float(group['lr'])
+                new_lr = max(old_lr * self.factor, self.min_lrs[i])
+                if old_lr - new_lr > self.eps:
+                    group['lr'] = new_lr
+            self.cooldown_counter = self.cooldown
+            self.num_bad_epochs = 0
+        self._last_lr = [group['lr'] for group in self.optimizer.param_groups]
+
+    def get_last_lr(self):
+        return self._last_lr
