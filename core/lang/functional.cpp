@@ -269,6 +269,8 @@ Obj f_sdpa(Interp& in, const CallArgs& a) {
 
 }  // namespace
 
+void register_conv_functional(ModuleObj& f);  // functional_conv.cpp
+
 Obj make_functional_module(Interp&) {
   Obj m = make<ModuleObj>("torch.nn.functional");
   ModuleObj& f = *m.as<ModuleObj>();
@@ -281,6 +283,7 @@ Obj make_functional_module(Interp&) {
       {"l1_loss", f_l1_loss}, {"one_hot", f_one_hot}, {"normalize", f_normalize},
       {"scaled_dot_product_attention", f_sdpa}};
   for (const auto& [name, fn] : fns) f.attrs.set(name, make_builtin(name, fn));
+  register_conv_functional(f);
   return m;
 }
 
