@@ -4,6 +4,8 @@
 // order and defaults. pad's reflect/replicate/circular modes are index_select
 // over computed indices, so autograd differentiates them.
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 #include "core/device.h"
 #include "core/dispatch.h"
@@ -186,6 +188,95 @@ Obj f_dropout_nd(Interp& in, const CallArgs& a) {
   return b[0];
 }
 
+
+// ---- interpolate ------------------------------------------------------------------------------------------
+// One spatial dim's resampling: its source indices and, for linear modes, the weight of the second one.
+struct Resample {
+  std::vector<double> i0, i1, w1;
+};
+
+// aten's area_pixel_compute_scale / source index rules, in float for float32 inputs as aten's CPU kernels.
+template <class S>
+Resample resample_dim(int64_t in, int64_t out, std::optional<double> scale_factor, bool align_corners, bool linear) {
+  S scale;
+  if (linear && align_corners) {
+    scale = out > 1 ? S(in - 1) / S(out - 1) : S(0);
+  } else {
+    scale = scale_factor && *scale_factor > 0 ? S(1.0 / *scale_factor) : S(in) / S(out);
+  }
+  Resample r;
+  for (int64_t d = 0; d < out; ++d) {
+    if (!linear) {
+      r.i0.push_back(double(std::min(int64_t(std::floor(S(d) * scale)), in - 1)));
+      continue;
+    }
+    S src = align_corners ? scale * S(d) : std::max(scale * (S(d) + S(0.5)) - S(0.5), S(0));
+    const int64_t h0 = int64_t(src), h1 = h0 + (h0 < in - 1 ? 1 : 0);
+    r.i0.push_back(double(h0));
+    r.i1.push_back(double(h1));
+    r.w1.push_back(double(src - S(h0)));
+  }
+  return r;
+}
+
+Tensor index_tensor(const std::vector<double>& v, const Tensor& x) {
+  return move_to(tensor_from(v, {int64_t(v.size())}, DType::Int64), x.device());
+}
+
+// Resamples dim `dim` of x: a gather (nearest) or the two-point blend (linear).
+Tensor resample(const Tensor& x, int64_t dim, const Resample& r) {
+  Tensor a = index_select(x, dim, index_tensor(r.i0, x));
+  if (r.w1.empty()) return a;
+  Tensor b = index_select(x, dim, index_tensor(r.i1, x));
+  Shape s(size_t(x.dim() - dim), 1);
+  s[0] = int64_t(r.w1.size());
+  std::vector<double> w0(r.w1.size());
+  for (size_t i = 0; i < w0.size(); ++i) w0[i] = 1.0 - r.w1[i];
+  Tensor l1 = move_to(tensor_from(r.w1, s, x.dtype()), x.device());
+  Tensor l0 = move_to(tensor_from(w0, s, x.dtype()), x.device());
+  // aten computes 1 - lambda in the kernel's type: recompute it there.
+  if (x.dtype() == DType::Float32) l0 = sub(ones_like(l1), l1);
+  return add(mul(a, l0), mul(b, l1));
+}
+
+Obj f_interpolate(Interp& in, const CallArgs& a) {
+  auto b = bind("interpolate", a,
+                {"input", "size", "scale_factor", "mode", "align_corners", "recompute_scale_factor", "antialias"}, 1);
+  const Tensor& x = tensor_of(b[0], "interpolate");
+  std::string mode = given(b[3]) ? str_of(b[3], "mode") : "nearest";
+  const bool linear = mode == "bilinear" || mode == "linear";
+  KILN_CHECK(mode == "nearest" || (mode == "bilinear" && x.dim() == 4) || (mode == "linear" && x.dim() == 3),
+             NotImplemented, "kiln's interpolate supports mode='nearest' and 'linear'/'bilinear', got mode='", mode,
+             "' with a ", x.dim(), "-D input");
+  KILN_CHECK(x.dim() == 3 || x.dim() == 4, NotImplemented, "kiln's interpolate supports 3-D and 4-D inputs");
+  KILN_CHECK(!(given(b[4]) && !linear), Value,
+             "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
+  KILN_CHECK(given(b[1]) != given(b[2]), Value, given(b[1]) ? "only one of size or scale_factor should be defined"
+                                                            : "either size or scale_factor should be defined");
+  KILN_CHECK(!flag(in, b[5], false), NotImplemented, "kiln does not support interpolate(recompute_scale_factor=True)");
+  const bool align = flag(in, b[4], false);
+  const int64_t nd = x.dim() - 2;
+  Tensor y = x;
+  for (int64_t i = nd - 1; i >= 0; --i) {  // the last dim first: aten's blend order
+    const int64_t dim = 2 + i, len = x.size(dim);
+    int64_t out;
+    std::optional<double> sf;
+    if (given(b[1])) {
+      Value v = to_value(b[1]);
+      out = v.is_int() ? v.to_int() : v.int_list()[size_t(i)];
+    } else {
+      Value v = to_value(b[2]);
+      sf = v.is_double() || v.is_int() ? v.to_double() : 0.0;
+      KILN_CHECK(sf, NotImplemented, "kiln's interpolate takes one scale_factor for every dim");
+      out = int64_t(std::floor(double(len) * *sf));
+    }
+    Resample r = x.dtype() == DType::Float64 ? resample_dim<double>(len, out, sf, align, linear)
+                                             : resample_dim<float>(len, out, sf, align, linear);
+    y = resample(y, dim, r);
+  }
+  return make_tensor(y);
+}
+
 }  // namespace
 
 void register_conv_functional(ModuleObj& f) {
@@ -194,7 +285,7 @@ void register_conv_functional(ModuleObj& f) {
       {"avg_pool1d", f_avg_pool1d}, {"avg_pool2d", f_avg_pool2d},
       {"adaptive_avg_pool1d", f_adaptive_avg_pool<1>}, {"adaptive_avg_pool2d", f_adaptive_avg_pool<2>},
       {"batch_norm", f_batch_norm}, {"group_norm", f_group_norm}, {"instance_norm", f_instance_norm},
-      {"pad", f_pad}, {"dropout1d", f_dropout_nd<1>}, {"dropout2d", f_dropout_nd<2>}};
+      {"pad", f_pad}, {"dropout1d", f_dropout_nd<1>}, {"dropout2d", f_dropout_nd<2>}, {"interpolate", f_interpolate}};
   for (const auto& [name, fn] : fns) f.attrs.set(name, make_builtin(name, fn));
 }
 

@@ -79,3 +79,13 @@ print(r(F.pad(p, (1, 1, 2, 0), mode='reflect')))
 print(r(F.pad(p[0], (2, 1), mode='replicate')))
 print(r(F.pad(p, (1, 1, 1, 1), mode='circular')))
 print(nn.ZeroPad2d(1), nn.ConstantPad2d((1, 0, 2, 0), 3.5))
+
+# Interpolation.
+u = torch.randn(1, 2, 3, 4, requires_grad=True)
+print(r(F.interpolate(u, scale_factor=2)[0, 0, :2]))
+print(r(F.interpolate(u, size=(5, 7), mode='bilinear')[0, 1]))
+print(r(F.interpolate(u, size=(4, 6), mode='bilinear', align_corners=True)[0, 0]))
+print(r(F.interpolate(torch.arange(5.).reshape(1, 1, 5), size=8, mode='linear')))
+up = nn.Upsample(scale_factor=2, mode='bilinear')
+up(u).pow(2).sum().backward()
+print(r(u.grad, 3))  # (Upsample's repr quotes the mode since torch 2.x: not printed.)
