@@ -90,6 +90,17 @@ Obj f_adaptive_avg_pool(Interp&, const CallArgs& a) {
   return call(name, {to_value(b[0]), to_value(b[1])});
 }
 
+
+template <int ND>
+Obj f_adaptive_max_pool(Interp& in, const CallArgs& a) {
+  const char* name = ND == 1 ? "adaptive_max_pool1d" : "adaptive_max_pool2d";
+  auto b = bind(name, a, {"input", "output_size", "return_indices"}, 2);
+  const Value args[] = {to_value(b[0]), to_value(b[1])};
+  std::vector<Tensor> outs = call_op(name, args);
+  if (flag(in, b[2], false)) return make_tuple({make_tensor(outs[0]), make_tensor(outs[1])});
+  return make_tensor(outs[0]);
+}
+
 // ---- normalization -------------------------------------------------------------------------------
 Obj f_batch_norm(Interp& in, const CallArgs& a) {
   auto b = bind("batch_norm", a,
@@ -285,7 +296,8 @@ void register_conv_functional(ModuleObj& f) {
       {"avg_pool1d", f_avg_pool1d}, {"avg_pool2d", f_avg_pool2d},
       {"adaptive_avg_pool1d", f_adaptive_avg_pool<1>}, {"adaptive_avg_pool2d", f_adaptive_avg_pool<2>},
       {"batch_norm", f_batch_norm}, {"group_norm", f_group_norm}, {"instance_norm", f_instance_norm},
-      {"pad", f_pad}, {"dropout1d", f_dropout_nd<1>}, {"dropout2d", f_dropout_nd<2>}, {"interpolate", f_interpolate}};
+      {"pad", f_pad}, {"dropout1d", f_dropout_nd<1>}, {"dropout2d", f_dropout_nd<2>}, {"interpolate", f_interpolate},
+      {"adaptive_max_pool1d", f_adaptive_max_pool<1>}, {"adaptive_max_pool2d", f_adaptive_max_pool<2>}};
   for (const auto& [name, fn] : fns) f.attrs.set(name, make_builtin(name, fn));
 }
 

@@ -407,6 +407,82 @@ std::vector<Tensor> adaptive_avg_pool1d_composite(const Args& a) {
   return {squeeze(y, Shape{-2})};
 }
 
+
+// ---- adaptive_max_pool2d ------------------------------------------------------------------------
+// adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor): the windows of
+// adaptive_avg_pool2d, each one's max and its flat index in the plane (NaN wins, as in aten).
+std::vector<Shape> shape_adaptive_max(const Args& a) {
+  PoolGeom g = adaptive_geom(a[0].tensor(), a[1].int_list());
+  Shape s = pooled_shape(a[0].tensor(), g.Ho, g.Wo);
+  return {s, s};
+}
+
+void adaptive_max_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const PoolGeom g = adaptive_geom(a[0].tensor(), a[1].int_list());
+  visit_pool(a[0].tensor().dtype(), "adaptive_max_pool2d", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Tensor x = dense(a[0].tensor(), dtype_of<T>());
+    const T* px = x.data<T>();
+    int64_t* pi = outs[1].data<int64_t>();
+    into<T>(outs[0], [&](T* po) {
+      parallel_for(0, g.planes, 1, [&](int64_t b, int64_t e) {
+        for (int64_t p = b; p < e; ++p)
+          for (int64_t oh = 0; oh < g.Ho; ++oh)
+            for (int64_t ow = 0; ow < g.Wo; ++ow) {
+              const int64_t h0 = start_index(oh, g.Ho, g.H), h1 = end_index(oh, g.Ho, g.H);
+              const int64_t w0 = start_index(ow, g.Wo, g.W), w1 = end_index(ow, g.Wo, g.W);
+              int64_t best = h0 * g.W + w0;
+              T m = -std::numeric_limits<T>::infinity();
+              for (int64_t h = h0; h < h1; ++h)
+                for (int64_t c = w0; c < w1; ++c) {
+                  const T v = px[(p * g.H + h) * g.W + c];
+                  if (v > m || std::isnan(v)) {
+                    m = v;
+                    best = h * g.W + c;
+                  }
+                }
+              const int64_t o = (p * g.Ho + oh) * g.Wo + ow;
+              po[o] = m;
+              pi[o] = best;
+            }
+      });
+    });
+  });
+}
+
+std::vector<Tensor> grad_adaptive_max(const GradCtx& c) {
+  return {invoke("adaptive_max_pool2d_backward", {c.grad(0), c.in(0), c.out(1)})};
+}
+
+// adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices): each output's
+// gradient added at its index.
+void adaptive_max_backward_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[1].tensor();
+  const int64_t H = self.size(-2), W = self.size(-1), planes = self.numel() / std::max<int64_t>(1, H * W);
+  const int64_t per = a[0].tensor().numel() / std::max<int64_t>(1, planes);
+  visit_pool(self.dtype(), "adaptive_max_pool2d_backward", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Tensor go = dense(a[0].tensor(), dtype_of<T>()), idx = dense(a[2].tensor(), DType::Int64);
+    const T* pg = go.data<T>();
+    const int64_t* pi = idx.data<int64_t>();
+    into<T>(outs[0], [&](T* gi) {
+      std::fill(gi, gi + planes * H * W, T(0));
+      parallel_for(0, planes, 1, [&](int64_t b, int64_t e) {
+        for (int64_t p = b; p < e; ++p)
+          for (int64_t o = p * per; o < (p + 1) * per; ++o) gi[p * H * W + pi[o]] += pg[o];
+      });
+    });
+  });
+}
+
+// adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)
+std::vector<Tensor> adaptive_max_pool1d_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  check_1d(x, "adaptive_max_pool1d");
+  auto r = invoke_multi("adaptive_max_pool2d", {unsqueeze(x, -2), as_2d(a[1].int_list(), 1)});
+  return {squeeze(r[0], Shape{-2}), squeeze(r[1], Shape{-2})};
+}
+
 }  // namespace
 }  // namespace ops
 
@@ -446,6 +522,14 @@ void register_pool_ops(OpTable& t) {
          .shape = shape_adaptive_avg_backward, .dtype = dtype_backward, .kernel = adaptive_avg_backward_kernel});
   t.add({.schema_text = "adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor", .kind = C,
          .composite = adaptive_avg_pool1d_composite});
+  t.add({.schema_text = "adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)", .kind = R,
+         .shape = shape_adaptive_max, .dtype = dtype_max_pool, .kernel = adaptive_max_kernel,
+         .grad = grad_adaptive_max, .saves = save_in(0) | save_out(1)});
+  t.add({.schema_text = "adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor",
+         .kind = R, .shape = shape_adaptive_avg_backward, .dtype = dtype_backward,
+         .kernel = adaptive_max_backward_kernel});
+  t.add({.schema_text = "adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)", .kind = C,
+         .composite = adaptive_max_pool1d_composite});
 }
 
 // ---- typed wrappers ---------------------------------------------------------------

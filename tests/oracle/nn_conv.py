@@ -62,7 +62,10 @@ print(list(a.shape), r(a))
 ad = F.adaptive_avg_pool2d(z, (2, 3))
 (m.sum() + a.sum() * 2 + ad.sum() * 3).backward()
 print(r(ad, 3), r(z.grad))
-print(nn.MaxPool2d(2), nn.AvgPool2d(3, 1, 1), nn.AdaptiveAvgPool2d((1, 1)))
+print(nn.MaxPool2d(2), nn.AvgPool2d(3, 1, 1), nn.AdaptiveAvgPool2d((1, 1)), nn.AdaptiveMaxPool2d(2))
+am, ai = F.adaptive_max_pool2d(z, (2, 3), return_indices=True)
+am.sum().backward()
+print(r(am), ai.reshape(-1).tolist(), r(z.grad))
 print(r(F.max_pool1d(torch.arange(8.).reshape(1, 1, 8), 3, 2)), r(F.avg_pool1d(torch.arange(8.).reshape(1, 1, 8), 2)))
 
 # Normalization and padding.

@@ -102,6 +102,9 @@ TEST(Pool, MaxWithIndices) {
   r = max_pool2d_with_indices(z, {2}, {}, {0}, {1}, true);
   EXPECT_TRUE(Near(r[0], {5, 7, 2, 8}, {1, 1, 2, 2}));
   EXPECT_TRUE(Near(to_dtype(r[1], DType::Float64), {1, 7, 8, 10}, {1, 1, 2, 2}));
+  r = invoke_multi("adaptive_max_pool2d", {z, Shape{2, 3}});
+  EXPECT_TRUE(Near(r[0], {5, 5, 7, 3, 8, 8}, {1, 1, 2, 3}));
+  EXPECT_TRUE(Near(to_dtype(r[1], DType::Float64), {1, 1, 7, 4, 10, 10}, {1, 1, 2, 3}));
 }
 
 TEST(Pool, Average) {
@@ -179,6 +182,8 @@ KILN_GRAD_SAMPLE("avg_pool2d", {
 KILN_GRAD_SAMPLE("avg_pool2d", { return {grad_input({2, 4, 5}), Shape{2, 3}, Shape{}, Shape{1}, false, true, 4}; });
 KILN_GRAD_SAMPLE("avg_pool1d", { return {grad_input({2, 3, 7}), Shape{3}, Shape{2}, Shape{1}}; });
 KILN_GRAD_SAMPLE("adaptive_avg_pool2d", { return {grad_input({1, 2, 5, 7}), Shape{3, 4}}; });
+KILN_GRAD_SAMPLE("adaptive_max_pool2d", { return {grad_input({1, 2, 5, 7}), Shape{3, 4}}; });
+KILN_GRAD_SAMPLE("adaptive_max_pool1d", { return {grad_input({2, 7}), Shape{3}}; });
 KILN_GRAD_SAMPLE("adaptive_avg_pool1d", { return {grad_input({2, 7}), Shape{3}}; });
 KILN_GRAD_SAMPLE("batch_norm", {
   return {grad_input({3, 2, 4}), grad_input({2}, 0.5, 1.5, 2), grad_input({2}, -1, 1, 3), Value(), Value(), true,
