@@ -2,6 +2,11 @@
 
 namespace kiln {
 
+// The spatial ops' categories (core/ops/conv.cpp, pool.cpp, norm.cpp).
+void register_conv_ops(OpTable&);
+void register_pool_ops(OpTable&);
+void register_norm_ops(OpTable&);
+
 std::string_view op_kind_name(OpKind k) {
   static constexpr std::string_view kNames[] = {
 #define KILN_KIND_NAME(k) #k,
@@ -66,6 +71,9 @@ const OpTable& op_table() {
     register_random_ops(t);
     register_blas_ops(t);
     register_nn_ops(t);
+    register_conv_ops(t);
+    register_pool_ops(t);
+    register_norm_ops(t);
     t.finish();
     return t;
   }();

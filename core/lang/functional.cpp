@@ -222,6 +222,8 @@ Obj f_sdpa(Interp& in, const CallArgs& a) {
 
 }  // namespace
 
+void register_conv_functional(ModuleObj& f);  // functional_conv.cpp
+
 Obj make_functional_module(Interp&) {
   Obj m = make<ModuleObj>("torch.nn.functional");
   ModuleObj& f = *m.as<ModuleObj>();
@@ -236,6 +238,7 @@ Obj make_functional_module(Interp&) {
   for (const auto& [name, fn] : fns) f.attrs.set(name, make_builtin(name, fn));
   add_activation_functions(f);
   add_loss_functions(f);
+  register_conv_functional(f);
   return m;
 }
 

@@ -1214,3 +1214,446 @@ class ModuleDict(Module):
     def update(self, modules):
         for key, module in modules.items():
             self.add_module(key, module)
+
+
+# ---- convolution, pooling, normalization, padding (ops in core/ops/conv.cpp, pool.cpp, norm.cpp) ----
+
+def _ntuple(x, n):
+    if isinstance(x, int):
+        return tuple([x] * n)
+    return tuple(x)
+
+
+class _ConvNd(Module):
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                 padding_mode, n):
+        super().__init__()
+        if groups <= 0:
+            raise ValueError('groups must be a positive integer')
+        if in_channels % groups != 0:
+            raise ValueError('in_channels must be divisible by groups')
+        if out_channels % groups != 0:
+            raise ValueError('out_channels must be divisible by groups')
+        valid_padding_strings = ['same', 'valid']
+        if isinstance(padding, str):
+            if padding not in valid_padding_strings:
+                raise ValueError('Invalid padding string ' + repr(padding) + ', should be one of ' +
+                                 str(valid_padding_strings))
+            if padding == 'same' and _ntuple(stride, n) != _ntuple(1, n):
+                raise ValueError("padding='same' is not supported for strided convolutions")
+        if padding_mode not in ['zeros', 'reflect', 'replicate', 'circular']:
+            raise ValueError("padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got "
+                             "padding_mode='{}'".format(padding_mode))
+        self.in_channels = in_channels
+        self.out_channels = out_channels
+        self.kernel_size = _ntuple(kernel_size, n)
+        self.stride = _ntuple(stride, n)
+        self.padding = padding if isinstance(padding, str) else _ntuple(padding, n)
+        self.dilation = _ntuple(dilation, n)
+        self.transposed = False
+        self.output_padding = _ntuple(0, n)
+        self.groups = groups
+        self.padding_mode = padding_mode
+        # F.pad's order for padding_mode != 'zeros': last dim first, each side.
+        if isinstance(self.padding, str):
+            rev = [0, 0] * n
+            if padding == 'same':
+                for d, k, i in zip(self.dilation, self.kernel_size, range(n - 1, -1, -1)):
+                    total = d * (k - 1)
+                    left = total // 2
+                    rev[2 * i] = left
+                    rev[2 * i + 1] = total - left
+        else:
+            rev = []
+            for p in reversed(self.padding):
+                rev.append(p)
+                rev.append(p)
+        self._reversed_padding_repeated_twice = rev
+        self.weight = Parameter(torch.empty([out_channels, in_channels // groups] + list(self.kernel_size)))
+        if bias:
+            self.bias = Parameter(torch.empty(out_channels))
+        else:
+            self.register_parameter('bias', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        init.kaiming_uniform_(self.weight, math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = _calculate_fan_in_and_fan_out(self.weight)
+            if fan_in != 0:
+                bound = 1 / math.sqrt(fan_in)
+                init.uniform_(self.bias, -bound, bound)
+
+    def _conv_forward(self, input, weight, bias, conv):
+        if self.padding_mode != 'zeros':
+            return conv(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode),
+                        weight, bias, self.stride, 0, self.dilation, self.groups)
+        return conv(input, weight, bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def extra_repr(self):
+        n = len(self.kernel_size)
+        s = '{}, {}, kernel_size={}, stride={}'.format(self.in_channels, self.out_channels, self.kernel_size,
+                                                       self.stride)
+        if self.padding != _ntuple(0, n):
+            s += ', padding={}'.format(self.padding if not isinstance(self.padding, str) else self.padding)
+        if self.dilation != _ntuple(1, n):
+            s += ', dilation={}'.format(self.dilation)
+        if self.groups != 1:
+            s += ', groups={}'.format(self.groups)
+        if self.bias is None:
+            s += ', bias=False'
+        if self.padding_mode != 'zeros':
+            s += ', padding_mode={}'.format(self.padding_mode)
+        return s
+
+
+class Conv1d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+                 bias=True, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, 1)
+
+    def forward(self, input):
+        return self._conv_forward(input, self.weight, self.bias, F.conv1d)
+
+
+class Conv2d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+                 bias=True, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, 2)
+
+    def forward(self, input):
+        return self._conv_forward(input, self.weight, self.bias, F.conv2d)
+
+
+class _MaxPoolNd(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if (stride is not None) else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = return_indices
+        self.ceil_mode = ceil_mode
+
+    def extra_repr(self):
+        return 'kernel_size={}, stride={}, padding={}, dilation={}, ceil_mode={}'.format(
+            self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
+
+
+class MaxPool1d(_MaxPoolNd):
+    def forward(self, input):
+        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+class MaxPool2d(_MaxPoolNd):
+    def forward(self, input):
+        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+class AvgPool1d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__()
+        self.kernel_size = _ntuple(kernel_size, 1)
+        self.stride = _ntuple(stride if stride is not None else kernel_size, 1)
+        self.padding = _ntuple(padding, 1)
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+    def extra_repr(self):
+        return 'kernel_size={}, stride={}, padding={}'.format(self.kernel_size, self.stride, self.padding)
+
+
+class AvgPool2d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if (stride is not None) else kernel_size
+        self.padding = padding
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+        self.divisor_override = divisor_override
+
+    def forward(self, input):
+        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+    def extra_repr(self):
+        return 'kernel_size={}, stride={}, padding={}'.format(self.kernel_size, self.stride, self.padding)
+
+
+class AdaptiveAvgPool1d(Module):
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+    def extra_repr(self):
+        return 'output_size={}'.format(self.output_size)
+
+
+class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class _NormBase(Module):
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
+                 dtype=None, bias=True):
+        super().__init__()
+        self.num_features = num_features
+        self.eps = eps
+        self.momentum = momentum
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if self.affine:
+            self.weight = Parameter(torch.empty(num_features))
+            if bias:
+                self.bias = Parameter(torch.empty(num_features))
+            else:
+                self.register_parameter('bias', None)
+        else:
+            self.register_parameter('weight', None)
+            self.register_parameter('bias', None)
+        if self.track_running_stats:
+            self.register_buffer('running_mean', torch.zeros(num_features))
+            self.register_buffer('running_var', torch.ones(num_features))
+            self.register_buffer('num_batches_tracked', torch.tensor(0, dtype=torch.long))
+        else:
+            self.register_buffer('running_mean', None)
+            self.register_buffer('running_var', None)
+            self.register_buffer('num_batches_tracked', None)
+        self.reset_parameters()
+
+    def reset_running_stats(self):
+        if self.track_running_stats:
+            self.running_mean.zero_()
+            self.running_var.fill_(1)
+            self.num_batches_tracked.zero_()
+
+    def reset_parameters(self):
+        self.reset_running_stats()
+        if self.affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def extra_repr(self):
+        # PyTorch 2.x's format (1.13 had no ", bias=...").
+        return '{}, eps={}, momentum={}, affine={}, bias={}, track_running_stats={}'.format(
+            self.num_features, self.eps, self.momentum, self.affine, self.bias is not None,
+            self.track_running_stats)
+
+
+class _BatchNorm(_NormBase):
+    def forward(self, input):
+        self._check_input_dim(input)
+        if self.momentum is None:
+            exponential_average_factor = 0.0
+        else:
+            exponential_average_factor = self.momentum
+        if self.training and self.track_running_stats:
+            if self.num_batches_tracked is not None:
+                self.num_batches_tracked.add_(1)
+                if self.momentum is None:
+                    exponential_average_factor = 1.0 / float(self.num_batches_tracked)
+        if self.training:
+            bn_training = True
+        else:
+            bn_training = (self.running_mean is None) and (self.running_var is None)
+        use_stats = not self.training or self.track_running_stats
+        return F.batch_norm(input, self.running_mean if use_stats else None,
+                            self.running_var if use_stats else None, self.weight, self.bias, bn_training,
+                            exponential_average_factor, self.eps)
+
+
+class BatchNorm1d(_BatchNorm):
+    def _check_input_dim(self, input):
+        if input.dim() != 2 and input.dim() != 3:
+            raise ValueError('expected 2D or 3D input (got {}D input)'.format(input.dim()))
+
+
+class BatchNorm2d(_BatchNorm):
+    def _check_input_dim(self, input):
+        if input.dim() != 4:
+            raise ValueError('expected 4D input (got {}D input)'.format(input.dim()))
+
+
+class _InstanceNorm(_NormBase):
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False, device=None,
+                 dtype=None, bias=True):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, None, None, bias)
+
+    def forward(self, input):
+        if input.dim() == self._spatial + 1:
+            return self.forward(input.unsqueeze(0)).squeeze(0)
+        if input.dim() != self._spatial + 2:
+            raise ValueError('expected {}D or {}D input (got {}D input)'.format(
+                self._spatial + 1, self._spatial + 2, input.dim()))
+        return F.instance_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
+                               self.training or not self.track_running_stats, self.momentum if self.momentum is not None else 0.0,
+                               self.eps)
+
+
+class InstanceNorm1d(_InstanceNorm):
+    _spatial = 1
+
+
+class InstanceNorm2d(_InstanceNorm):
+    _spatial = 2
+
+
+class GroupNorm(Module):
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None, bias=True):
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError('num_channels must be divisible by num_groups')
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        if self.affine:
+            self.weight = Parameter(torch.ones(num_channels))
+            if bias:
+                self.bias = Parameter(torch.zeros(num_channels))
+            else:
+                self.register_parameter('bias', None)
+        else:
+            self.register_parameter('weight', None)
+            self.register_parameter('bias', None)
+
+    def reset_parameters(self):
+        if self.affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        # PyTorch 2.x's format (1.13 had no ", bias=...").
+        return '{}, {}, eps={}, affine={}, bias={}'.format(
+            self.num_groups, self.num_channels, self.eps, self.affine, self.bias is not None)
+
+
+class Dropout1d(Dropout):
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(Dropout):
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class _PadNd(Module):
+    def __init__(self, padding, n, mode, value=0.0):
+        super().__init__()
+        self.padding = _ntuple(padding, 2 * n)
+        self.mode = mode
+        self.value = value
+
+    def forward(self, input):
+        if self.mode == 'constant':
+            return F.pad(input, list(self.padding), 'constant', self.value)
+        return F.pad(input, list(self.padding), self.mode)
+
+    def extra_repr(self):
+        if self.mode == 'constant' and type(self).__name__.startswith('Constant'):
+            return 'padding={}, value={}'.format(self.padding, self.value)
+        return '{}'.format(self.padding)
+
+
+class ZeroPad1d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 1, 'constant')
+
+
+class ZeroPad2d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 2, 'constant')
+
+
+class ConstantPad1d(_PadNd):
+    def __init__(self, padding, value):
+        super().__init__(padding, 1, 'constant', value)
+
+
+class ConstantPad2d(_PadNd):
+    def __init__(self, padding, value):
+        super().__init__(padding, 2, 'constant', value)
+
+
+class ReflectionPad1d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 1, 'reflect')
+
+
+class ReflectionPad2d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 2, 'reflect')
+
+
+class ReplicationPad1d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 1, 'replicate')
+
+
+class ReplicationPad2d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 2, 'replicate')
+
+
+class Upsample(Module):
+    def __init__(self, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.name = type(self).__name__
+        self.size = size
+        if isinstance(scale_factor, tuple):
+            self.scale_factor = tuple([float(f) for f in scale_factor])
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor else None
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, input):
+        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             recompute_scale_factor=self.recompute_scale_factor)
+
+    def extra_repr(self):
+        if self.scale_factor is not None:
+            info = 'scale_factor=' + repr(self.scale_factor)
+        else:
+            info = 'size=' + repr(self.size)
+        info += ', mode=' + repr(self.mode)
+        return info
+
+
+class AdaptiveMaxPool1d(Module):
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self):
+        return 'output_size={}'.format(self.output_size)
+
+
+class AdaptiveMaxPool2d(AdaptiveMaxPool1d):
+    def forward(self, input):
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)

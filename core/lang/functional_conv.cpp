@@ -1,0 +1,304 @@
+// torch.nn.functional for convolutional networks: conv1d/conv2d, pooling,
+// batch/group/instance norm, pad and dropout2d, bound onto the op table's
+// entries (core/ops/conv.cpp, pool.cpp, norm.cpp) with F's argument names,
+// order and defaults. pad's reflect/replicate/circular modes are index_select
+// over computed indices, so autograd differentiates them.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "core/device.h"
+#include "core/dispatch.h"
+#include "core/format.h"
+#include "core/lang/interp.h"
+#include "core/lang/objops.h"
+#include "core/lang/torch_bridge.h"
+#include "core/ops.h"
+#include "core/ops_spatial.h"
+
+namespace kiln::lang {
+namespace {
+
+// Python-style binding of a call to `names` (the first `required` are
+// required); absent optional parameters come back as Null.
+std::vector<Obj> bind(const char* fn, const CallArgs& a, std::initializer_list<const char*> names,
+                      size_t required) {
+  std::vector<const char*> params(names);
+  KILN_CHECK(a.pos.size() <= params.size(), Type, fn, "() takes from ", required, " to ", params.size(),
+             " positional arguments but ", a.pos.size(), " were given");
+  std::vector<Obj> out(params.size(), Obj::null());
+  for (size_t i = 0; i < a.pos.size(); ++i) out[i] = a.pos[i];
+  for (const Kwarg& k : a.kw) {
+    size_t i = 0;
+    while (i < params.size() && *k.name != params[i]) ++i;
+    KILN_CHECK(i < params.size(), Type, fn, "() got an unexpected keyword argument '", *k.name, "'");
+    KILN_CHECK(out[i].is_null(), Type, fn, "() got multiple values for argument '", *k.name, "'");
+    out[i] = k.value;
+  }
+  for (size_t i = 0; i < required; ++i)
+    KILN_CHECK(!out[i].is_null(), Type, fn, "() missing 1 required positional argument: '", params[i], "'");
+  return out;
+}
+
+bool given(const Obj& v) { return !v.is_null() && !v.is_none(); }
+Value val(const Obj& v) { return v.is_null() ? Value() : to_value(v); }
+Value val_or(const Obj& v, Value def) { return given(v) ? to_value(v) : def; }
+bool flag(Interp& in, const Obj& v, bool def) { return v.is_null() ? def : truthy(in, v); }
+
+Obj call(std::string_view name, std::initializer_list<Value> pos) {
+  return call_op_obj(name, std::span<const Value>(pos.begin(), pos.size()));
+}
+
+// ---- convolution ------------------------------------------------------------------------------
+template <int ND>
+Obj f_conv(Interp&, const CallArgs& a) {
+  const char* name = ND == 1 ? "conv1d" : "conv2d";
+  auto b = bind(name, a, {"input", "weight", "bias", "stride", "padding", "dilation", "groups"}, 2);
+  return call(name, {to_value(b[0]), to_value(b[1]), val(b[2]), val_or(b[3], Value(Shape{1})),
+                     val_or(b[4], Value(Shape{0})), val_or(b[5], Value(Shape{1})), val_or(b[6], Value(int64_t(1)))});
+}
+
+// ---- pooling ------------------------------------------------------------------------------------
+template <int ND>
+Obj f_max_pool(Interp& in, const CallArgs& a) {
+  const char* name = ND == 1 ? "max_pool1d" : "max_pool2d";
+  auto b = bind(name, a, {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"}, 2);
+  const char* op = ND == 1 ? "max_pool1d_with_indices" : "max_pool2d_with_indices";
+  return call(flag(in, b[6], false) ? op : name, {to_value(b[0]), to_value(b[1]), val_or(b[2], Value(Shape{})), val_or(b[3], Value(Shape{0})),
+                     val_or(b[4], Value(Shape{1})), Value(flag(in, b[5], false))});
+}
+
+Obj f_avg_pool2d(Interp& in, const CallArgs& a) {
+  auto b = bind("avg_pool2d", a,
+                {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"},
+                2);
+  return call("avg_pool2d", {to_value(b[0]), to_value(b[1]), val_or(b[2], Value(Shape{})),
+                             val_or(b[3], Value(Shape{0})), Value(flag(in, b[4], false)), Value(flag(in, b[5], true)),
+                             val(b[6])});
+}
+
+Obj f_avg_pool1d(Interp& in, const CallArgs& a) {
+  auto b = bind("avg_pool1d", a, {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad"}, 2);
+  return call("avg_pool1d", {to_value(b[0]), to_value(b[1]), val_or(b[2], Value(Shape{})),
+                             val_or(b[3], Value(Shape{0})), Value(flag(in, b[4], false)), Value(flag(in, b[5], true))});
+}
+
+template <int ND>
+Obj f_adaptive_avg_pool(Interp&, const CallArgs& a) {
+  const char* name = ND == 1 ? "adaptive_avg_pool1d" : "adaptive_avg_pool2d";
+  auto b = bind(name, a, {"input", "output_size"}, 2);
+  return call(name, {to_value(b[0]), to_value(b[1])});
+}
+
+
+template <int ND>
+Obj f_adaptive_max_pool(Interp& in, const CallArgs& a) {
+  const char* name = ND == 1 ? "adaptive_max_pool1d" : "adaptive_max_pool2d";
+  auto b = bind(name, a, {"input", "output_size", "return_indices"}, 2);
+  const Value args[] = {to_value(b[0]), to_value(b[1])};
+  std::vector<Tensor> outs = call_op(name, args);
+  if (flag(in, b[2], false)) return make_tuple({make_tensor(outs[0]), make_tensor(outs[1])});
+  return make_tensor(outs[0]);
+}
+
+// ---- normalization -------------------------------------------------------------------------------
+Obj f_batch_norm(Interp& in, const CallArgs& a) {
+  auto b = bind("batch_norm", a,
+                {"input", "running_mean", "running_var", "weight", "bias", "training", "momentum", "eps"}, 3);
+  const Tensor& x = tensor_of(b[0], "batch_norm");
+  const bool training = flag(in, b[5], false);
+  if (training) {
+    int64_t per_channel = x.dim() > 0 ? x.size(0) : 1;
+    for (int64_t d = 2; d < x.dim(); ++d) per_channel *= x.size(d);
+    KILN_CHECK(per_channel != 1, Value, "Expected more than 1 value per channel when training, got input size torch.Size(",
+               shape_str(x.sizes()), ")");
+  }
+  return call("batch_norm", {to_value(b[0]), val(b[3]), val(b[4]), val(b[1]), val(b[2]), Value(training),
+                             val_or(b[6], Value(0.1)), val_or(b[7], Value(1e-5)), Value(false)});
+}
+
+Obj f_group_norm(Interp&, const CallArgs& a) {
+  auto b = bind("group_norm", a, {"input", "num_groups", "weight", "bias", "eps"}, 2);
+  return call("group_norm", {to_value(b[0]), to_value(b[1]), val(b[2]), val(b[3]), val_or(b[4], Value(1e-5)),
+                             Value(false)});
+}
+
+Obj f_instance_norm(Interp& in, const CallArgs& a) {
+  auto b = bind("instance_norm", a,
+                {"input", "running_mean", "running_var", "weight", "bias", "use_input_stats", "momentum", "eps"}, 1);
+  return call("instance_norm", {to_value(b[0]), val(b[3]), val(b[4]), val(b[1]), val(b[2]),
+                                Value(flag(in, b[5], true)), val_or(b[6], Value(0.1)), val_or(b[7], Value(1e-5)),
+                                Value(false)});
+}
+
+// ---- pad ---------------------------------------------------------------------------------------------
+// The source index of each output position along a dim of size n padded by (l, r).
+Tensor pad_indices(const std::string& mode, int64_t n, int64_t l, int64_t r, int64_t dim, const Tensor& x) {
+  if (mode == "reflect") {
+    KILN_CHECK(l < n && r < n, Runtime, "Argument #4: Padding size should be less than the corresponding input "
+               "dimension, but got: padding (", l, ", ", r, ") at dimension ", dim, " of input ", shape_str(x.sizes()));
+  } else if (mode == "circular") {
+    KILN_CHECK(l <= n && r <= n, Runtime, "Padding value causes wrapping around more than once.");
+  }
+  std::vector<double> idx;
+  for (int64_t i = -l; i < n + r; ++i) {
+    int64_t j = i;
+    if (mode == "reflect") {
+      j = i < 0 ? -i : i >= n ? 2 * (n - 1) - i : i;
+    } else if (mode == "replicate") {
+      j = std::clamp<int64_t>(i, 0, n - 1);
+    } else {
+      j = ((i % n) + n) % n;
+    }
+    idx.push_back(double(j));
+  }
+  return move_to(tensor_from(idx, {int64_t(idx.size())}, DType::Int64), x.device());
+}
+
+Obj f_pad(Interp&, const CallArgs& a) {
+  auto b = bind("pad", a, {"input", "pad", "mode", "value"}, 2);
+  const Tensor& x = tensor_of(b[0], "pad");
+  Shape pad = to_value(b[1]).int_list();
+  std::string mode = given(b[2]) ? str_of(b[2], "mode") : "constant";
+  if (mode == "constant") return make_tensor(constant_pad_nd(x, pad, given(b[3]) ? b[3].as_number() : 0.0));
+  KILN_CHECK(mode == "reflect" || mode == "replicate" || mode == "circular", NotImplemented,
+             "Unrecognised padding mode ", mode);
+  KILN_CHECK(!given(b[3]) || b[3].as_number() == 0, Value, "Padding mode \"", mode,
+             "\" doesn't take in value argument");
+  KILN_CHECK(pad.size() % 2 == 0, Runtime, "Padding length must be divisible by 2");
+  const int64_t dims = int64_t(pad.size()) / 2;
+  KILN_CHECK(dims <= 3 && x.dim() >= dims + 1 && x.dim() <= dims + 2, NotImplemented, "Only 2D, 3D, 4D, 5D padding "
+             "with non-constant padding are supported for now");
+  Tensor y = x;
+  for (int64_t i = 0; i < dims; ++i) {
+    const int64_t d = x.dim() - 1 - i;
+    y = index_select(y, d, pad_indices(mode, x.size(d), pad[size_t(2 * i)], pad[size_t(2 * i + 1)], d, x));
+  }
+  return make_tensor(y);
+}
+
+// ---- dropout2d ------------------------------------------------------------------------------------------
+// Zeroes whole channels: a [N, C, 1, 1] (or [C, 1, 1]) Bernoulli mask scaled by 1/(1-p), as aten's feature dropout.
+template <int ND>
+Obj f_dropout_nd(Interp& in, const CallArgs& a) {
+  const char* name = ND == 1 ? "dropout1d" : "dropout2d";
+  auto b = bind(name, a, {"input", "p", "training", "inplace"}, 1);
+  const Tensor& x = tensor_of(b[0], name);
+  const double p = given(b[1]) ? b[1].as_number() : 0.5;
+  KILN_CHECK(p >= 0 && p <= 1, Value, "dropout probability has to be between 0 and 1, but got ", format_double(p));
+  if (!flag(in, b[2], true) || p == 0) return b[0];
+  KILN_CHECK(x.dim() >= 2, Runtime, "Feature dropout requires at least 2 dimensions in the input");
+  Shape s = x.sizes();
+  for (size_t d = x.dim() == ND + 1 ? 1 : 2; d < s.size(); ++d) s[d] = 1;
+  Tensor noise = move_to(empty(s, x.dtype()), x.device());
+  Tensor mask = p == 1 ? zeros_like(noise) : div(bernoulli(noise, 1 - p), scalar_tensor(1 - p, DType::Float64, true));
+  Tensor y = mul(x, mask);
+  if (!flag(in, b[3], false)) return make_tensor(y);
+  Tensor self = x;
+  copy_(self, y);
+  return b[0];
+}
+
+
+// ---- interpolate ------------------------------------------------------------------------------------------
+// One spatial dim's resampling: its source indices and, for linear modes, the weight of the second one.
+struct Resample {
+  std::vector<double> i0, i1, w1;
+};
+
+// aten's area_pixel_compute_scale / source index rules, in float for float32 inputs as aten's CPU kernels.
+template <class S>
+Resample resample_dim(int64_t in, int64_t out, std::optional<double> scale_factor, bool align_corners, bool linear) {
+  S scale;
+  if (linear && align_corners) {
+    scale = out > 1 ? S(in - 1) / S(out - 1) : S(0);
+  } else {
+    scale = scale_factor && *scale_factor > 0 ? S(1.0 / *scale_factor) : S(in) / S(out);
+  }
+  Resample r;
+  for (int64_t d = 0; d < out; ++d) {
+    if (!linear) {
+      r.i0.push_back(double(std::min(int64_t(std::floor(S(d) * scale)), in - 1)));
+      continue;
+    }
+    S src = align_corners ? scale * S(d) : std::max(scale * (S(d) + S(0.5)) - S(0.5), S(0));
+    const int64_t h0 = int64_t(src), h1 = h0 + (h0 < in - 1 ? 1 : 0);
+    r.i0.push_back(double(h0));
+    r.i1.push_back(double(h1));
+    r.w1.push_back(double(src - S(h0)));
+  }
+  return r;
+}
+
+Tensor index_tensor(const std::vector<double>& v, const Tensor& x) {
+  return move_to(tensor_from(v, {int64_t(v.size())}, DType::Int64), x.device());
+}
+
+// Resamples dim `dim` of x: a gather (nearest) or the two-point blend (linear).
+Tensor resample(const Tensor& x, int64_t dim, const Resample& r) {
+  Tensor a = index_select(x, dim, index_tensor(r.i0, x));
+  if (r.w1.empty()) return a;
+  Tensor b = index_select(x, dim, index_tensor(r.i1, x));
+  Shape s(size_t(x.dim() - dim), 1);
+  s[0] = int64_t(r.w1.size());
+  std::vector<double> w0(r.w1.size());
+  for (size_t i = 0; i < w0.size(); ++i) w0[i] = 1.0 - r.w1[i];
+  Tensor l1 = move_to(tensor_from(r.w1, s, x.dtype()), x.device());
+  Tensor l0 = move_to(tensor_from(w0, s, x.dtype()), x.device());
+  // aten computes 1 - lambda in the kernel's type: recompute it there.
+  if (x.dtype() == DType::Float32) l0 = sub(ones_like(l1), l1);
+  return add(mul(a, l0), mul(b, l1));
+}
+
+Obj f_interpolate(Interp& in, const CallArgs& a) {
+  auto b = bind("interpolate", a,
+                {"input", "size", "scale_factor", "mode", "align_corners", "recompute_scale_factor", "antialias"}, 1);
+  const Tensor& x = tensor_of(b[0], "interpolate");
+  std::string mode = given(b[3]) ? str_of(b[3], "mode") : "nearest";
+  const bool linear = mode == "bilinear" || mode == "linear";
+  KILN_CHECK(mode == "nearest" || (mode == "bilinear" && x.dim() == 4) || (mode == "linear" && x.dim() == 3),
+             NotImplemented, "kiln's interpolate supports mode='nearest' and 'linear'/'bilinear', got mode='", mode,
+             "' with a ", x.dim(), "-D input");
+  KILN_CHECK(x.dim() == 3 || x.dim() == 4, NotImplemented, "kiln's interpolate supports 3-D and 4-D inputs");
+  KILN_CHECK(!(given(b[4]) && !linear), Value,
+             "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
+  KILN_CHECK(given(b[1]) != given(b[2]), Value, given(b[1]) ? "only one of size or scale_factor should be defined"
+                                                            : "either size or scale_factor should be defined");
+  KILN_CHECK(!flag(in, b[5], false), NotImplemented, "kiln does not support interpolate(recompute_scale_factor=True)");
+  const bool align = flag(in, b[4], false);
+  const int64_t nd = x.dim() - 2;
+  Tensor y = x;
+  for (int64_t i = nd - 1; i >= 0; --i) {  // the last dim first: aten's blend order
+    const int64_t dim = 2 + i, len = x.size(dim);
+    int64_t out;
+    std::optional<double> sf;
+    if (given(b[1])) {
+      Value v = to_value(b[1]);
+      out = v.is_int() ? v.to_int() : v.int_list()[size_t(i)];
+    } else {
+      Value v = to_value(b[2]);
+      sf = v.is_double() || v.is_int() ? v.to_double() : 0.0;
+      KILN_CHECK(sf, NotImplemented, "kiln's interpolate takes one scale_factor for every dim");
+      out = int64_t(std::floor(double(len) * *sf));
+    }
+    Resample r = x.dtype() == DType::Float64 ? resample_dim<double>(len, out, sf, align, linear)
+                                             : resample_dim<float>(len, out, sf, align, linear);
+    y = resample(y, dim, r);
+  }
+  return make_tensor(y);
+}
+
+}  // namespace
+
+void register_conv_functional(ModuleObj& f) {
+  const std::pair<const char*, NativeFn> fns[] = {
+      {"conv1d", f_conv<1>}, {"conv2d", f_conv<2>}, {"max_pool1d", f_max_pool<1>}, {"max_pool2d", f_max_pool<2>},
+      {"avg_pool1d", f_avg_pool1d}, {"avg_pool2d", f_avg_pool2d},
+      {"adaptive_avg_pool1d", f_adaptive_avg_pool<1>}, {"adaptive_avg_pool2d", f_adaptive_avg_pool<2>},
+      {"batch_norm", f_batch_norm}, {"group_norm", f_group_norm}, {"instance_norm", f_instance_norm},
+      {"pad", f_pad}, {"dropout1d", f_dropout_nd<1>}, {"dropout2d", f_dropout_nd<2>}, {"interpolate", f_interpolate},
+      {"adaptive_max_pool1d", f_adaptive_max_pool<1>}, {"adaptive_max_pool2d", f_adaptive_max_pool<2>}};
+  for (const auto& [name, fn] : fns) f.attrs.set(name, make_builtin(name, fn));
+}
+
+}  // namespace kiln::lang

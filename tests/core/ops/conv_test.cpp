@@ -1,0 +1,204 @@
+// Tests for convolution, pooling, normalization and padding: values from
+// PyTorch 2.x (F.conv2d, F.max_pool2d, ...), output shapes over stride,
+// padding, dilation and groups, PyTorch's error wording, and gradient samples.
+#include "core/autograd.h"
+#include "core/ops.h"
+#include "core/ops_spatial.h"
+#include "tests/core/gradcheck.h"
+#include "tests/core/test_util.h"
+
+namespace kiln {
+namespace {
+using testing::grad_input;
+using testing::Near;
+using testing::T;
+
+Tensor seq(double lo, double hi, Shape s) { return reshape(arange(lo, hi), s); }
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// ---- convolution ------------------------------------------------------------------------
+TEST(Conv, GroupedPaddedValues) {
+  Tensor x = seq(1, 19, {1, 2, 3, 3});
+  Tensor w = T({1, 0, -1, 2, 0.5, 0.5, -1, 1}, {2, 1, 2, 2});
+  Tensor y = conv2d(x, w, T({0.5, -1}), {1}, {1}, {1}, 2);
+  EXPECT_TRUE(Near(y, {2.5, 3.5, 4.5, -2.5, 8.5, 7.5, 9.5, -2.5, 14.5, 13.5, 15.5, -2.5, 0.5, 7.5, 8.5, 9.5,
+                       9.0, 0.0, 0.0, -13.0, 17.0, 10.5, 11.5, -10.0, 21.5, 13.5, 14.5, -11.5, 7.0, 15.5, 16.5, 8.0},
+                   {1, 2, 4, 4}));
+}
+
+TEST(Conv, StrideAndDilation) {
+  Tensor x = seq(1, 19, {1, 2, 3, 3});
+  Tensor w = T({1, 2, 0, -1, 1, 1, 1, 1}, {1, 2, 2, 2});
+  EXPECT_TRUE(Near(conv2d(x, w, {}, {1, 2}, {0}, {1, 2}), {51, 69}, {1, 1, 2, 1}));
+}
+
+TEST(Conv, OneDimensional) {
+  Tensor x = seq(1, 9, {1, 2, 4});
+  EXPECT_TRUE(Near(conv1d(x, T({1, -1, 2, 0.5, 0, 1}, {2, 1, 3}), {}, {2}, {1}, {1}, 2), {3, 7, 6, 11}, {1, 2, 2}));
+  // padding='same' with an even kernel: the extra zero goes on the right.
+  Tensor y = invoke("conv1d.padding", {x, T({1, -1, 2, 0.5}, {1, 2, 2}), Value(), Shape{1}, std::string("same")});
+  EXPECT_TRUE(Near(y, {12, 14.5, 17, 20}, {1, 1, 4}));
+}
+
+TEST(Conv, Shapes) {
+  for (int64_t s : {1, 2, 3})
+    for (int64_t p : {0, 1, 2})
+      for (int64_t d : {1, 2})
+        for (int64_t g : {1, 2}) {
+          Tensor y = conv2d(zeros({2, 4, 9, 8}), zeros({6, 4 / g, 3, 2}), zeros({6}), {s}, {p}, {d}, g);
+          Shape want{2, 6, (9 + 2 * p - d * 2 - 1) / s + 1, (8 + 2 * p - d - 1) / s + 1};
+          EXPECT_EQ(y.sizes(), want) << s << p << d << g;
+        }
+  EXPECT_EQ(conv2d(zeros({3, 5, 5}), zeros({2, 3, 3, 3})).sizes(), (Shape{2, 3, 3}));  // unbatched
+  EXPECT_EQ(conv1d(zeros({3, 7}), zeros({2, 3, 3}), {}, {2}).sizes(), (Shape{2, 3}));
+}
+
+TEST(Conv, Errors) {
+  Tensor w = zeros({8, 3, 3, 3});
+  EXPECT_EQ(error_of([&] { conv2d(zeros({2, 3}), w); }),
+            "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: [2, 3]");
+  EXPECT_EQ(error_of([&] { conv2d(zeros({2, 4, 5, 5}), w); }),
+            "Given groups=1, weight of size [8, 3, 3, 3], expected input[2, 4, 5, 5] to have 3 channels, but got 4 "
+            "channels instead");
+  EXPECT_EQ(error_of([&] { conv2d(zeros({2, 4, 5, 5}), zeros({3, 2, 3, 3}), {}, {1}, {0}, {1}, 2); }),
+            "Given groups=2, expected weight to be divisible by 2 at dimension 0, but got weight of size [[3, 2, 3, "
+            "3]] instead");
+  EXPECT_EQ(error_of([&] { conv2d(zeros({1, 3, 2, 2}), w); }),
+            "Calculated padded input size per channel: (2 x 2). Kernel size: (3 x 3). Kernel size can't be greater "
+            "than actual input size");
+  EXPECT_EQ(error_of([&] { conv2d(zeros({1, 3, 5, 5}), w, zeros({3})); }),
+            "Given weight of size [8, 3, 3, 3], expected bias to be 1-dimensional with 8 elements, but got bias of "
+            "size [3] instead");
+  EXPECT_EQ(error_of([&] { conv2d(zeros({1, 3, 5, 5}), w, {}, {0}); }), "non-positive stride is not supported");
+  EXPECT_EQ(error_of([&] { invoke("conv2d.padding", {zeros({1, 3, 5, 5}), w, Value(), Shape{2}, std::string("same")}); }),
+            "padding='same' is not supported for strided convolutions");
+}
+
+TEST(Conv, GradientsMatchPyTorch) {
+  Tensor x = seq(1, 19, {1, 2, 3, 3}), w = T({1, 2, 0, -1, 1, 1, 1, 1}, {1, 2, 2, 2}), b = T({0.5}, {1});
+  x.requires_grad_(), w.requires_grad_(), b.requires_grad_();
+  Tensor y = conv2d(x, w, b, {1}, {1});
+  sum(mul(y, y)).backward();
+  EXPECT_TRUE(Near(x.grad(), {164, 264, 238, 212, 314, 260, 174, 216, 156, 198, 286, 236, 334, 484, 394, 368, 514, 402},
+                   {1, 2, 3, 3}));
+  EXPECT_TRUE(Near(w.grad(), {4499, 4781, 4297, 4327, 12734, 12746, 10858, 10510}, {1, 2, 2, 2}));
+  EXPECT_TRUE(Near(b.grad(), {1204}, {1}));
+}
+
+// ---- pooling ---------------------------------------------------------------------------------
+TEST(Pool, MaxWithIndices) {
+  Tensor z = T({1, 5, 2, 0, 3, -1, 4, 7, 2, 2, 8, 1}, {1, 1, 3, 4});
+  auto r = max_pool2d_with_indices(z, {2}, {1});
+  EXPECT_TRUE(Near(r[0], {5, 5, 7, 3, 8, 8}, {1, 1, 2, 3}));
+  EXPECT_TRUE(Near(to_dtype(r[1], DType::Float64), {1, 1, 7, 4, 10, 10}, {1, 1, 2, 3}));
+  r = max_pool2d_with_indices(z, {2}, {}, {0}, {1}, true);
+  EXPECT_TRUE(Near(r[0], {5, 7, 2, 8}, {1, 1, 2, 2}));
+  EXPECT_TRUE(Near(to_dtype(r[1], DType::Float64), {1, 7, 8, 10}, {1, 1, 2, 2}));
+  r = invoke_multi("adaptive_max_pool2d", {z, Shape{2, 3}});
+  EXPECT_TRUE(Near(r[0], {5, 5, 7, 3, 8, 8}, {1, 1, 2, 3}));
+  EXPECT_TRUE(Near(to_dtype(r[1], DType::Float64), {1, 1, 7, 4, 10, 10}, {1, 1, 2, 3}));
+}
+
+TEST(Pool, Average) {
+  Tensor z = T({1, 5, 2, 0, 3, -1, 4, 7, 2, 2, 8, 1}, {1, 1, 3, 4});
+  EXPECT_TRUE(Near(avg_pool2d(z, {2}, {}, {1}, false, false), {1, 3.5, 0, 2.5, 3.25, 4}, {1, 1, 2, 3}));
+  EXPECT_TRUE(Near(avg_pool2d(z, {2}, {}, {1}), {0.25, 1.75, 0, 1.25, 3.25, 2}, {1, 1, 2, 3}));
+  EXPECT_TRUE(Near(avg_pool2d(z, {3}, {2}, {0}, true, true, 2), {13, 11}, {1, 1, 1, 2}));
+  EXPECT_TRUE(Near(adaptive_avg_pool2d(z, {2, 3}), {2, 2.5, 3.25, 1.5, 3.25, 5}, {1, 1, 2, 3}));
+}
+
+TEST(Pool, Errors) {
+  EXPECT_EQ(error_of([&] { max_pool2d_with_indices(zeros({1, 3, 5, 5}), {3}, {}, {2}); }),
+            "pad should be at most half of effective kernel size, but got pad=2, kernel_size=3 and dilation=1");
+  EXPECT_EQ(error_of([&] { max_pool2d_with_indices(zeros({1, 3, 2, 2}), {3}); }),
+            "Given input size: (3x2x2). Calculated output size: (3x0x0). Output size is too small");
+  EXPECT_EQ(error_of([&] { max_pool2d_with_indices(zeros({3, 2}), {2}); }),
+            "non-empty 3D or 4D (batch mode) tensor expected for input");
+}
+
+// ---- normalization and padding -----------------------------------------------------------------
+TEST(Norm, BatchNormTrainingUpdatesRunningStats) {
+  Tensor x = T({1, 2, 3, 4, 5, 6, 7, 8}, {2, 2, 2});
+  Tensor rm = zeros({2}), rv = ones({2});
+  Tensor y = batch_norm(x, {}, {}, rm, rv, true, 0.1, 1e-5);
+  // Channel 0 holds {1, 2, 5, 6}: mean 3.5, biased variance 4.25, unbiased 17/3.
+  EXPECT_NEAR(select(reshape(y, {8}), 0, 0).item_double(), -2.5 / std::sqrt(4.25 + 1e-5),
+              1e-5);
+  EXPECT_TRUE(Near(rm, {0.35, 0.55}, {2}));
+  EXPECT_TRUE(Near(rv, {0.9 + 0.1 * 17 / 3.0, 0.9 + 0.1 * 17 / 3.0}, {2}));
+  Tensor e = batch_norm(x, {}, {}, rm, rv, false, 0.1, 0);  // eval: the running statistics
+  EXPECT_NEAR(select(reshape(e, {8}), 0, 0).item_double(), (1 - 0.35) / std::sqrt(0.9 + 0.1 * 17 / 3.0), 1e-5);
+}
+
+TEST(Norm, GroupNormErrors) {
+  EXPECT_EQ(error_of([&] { group_norm(zeros({2, 6, 4}), 4); }),
+            "Expected number of channels in input to be divisible by num_groups, but got input of shape [2, 6, 4] "
+            "and num_groups=4");
+}
+
+TEST(Pad, ConstantAndCrop) {
+  Tensor p = seq(0, 6, {2, 3});
+  EXPECT_TRUE(Near(constant_pad_nd(p, {1, 0}, -1), {-1, 0, 1, 2, -1, 3, 4, 5}, {2, 4}));
+  EXPECT_TRUE(Near(constant_pad_nd(p, {-1, 0, 0, 1}), {1, 2, 4, 5, 0, 0}, {3, 2}));
+  EXPECT_EQ(error_of([&] { constant_pad_nd(p, {1}); }), "Length of pad must be even but instead it equals 1");
+}
+
+KILN_GRAD_SAMPLE("convolution", {
+  return {grad_input({2, 4, 5, 4}), grad_input({6, 2, 3, 2}, -1, 1, 2), grad_input({6}, -1, 1, 3), Shape{2, 1},
+          Shape{1, 0}, Shape{1, 2}, false, Shape{0, 0}, 2};
+});
+KILN_GRAD_SAMPLE("convolution", {
+  return {grad_input({2, 3, 7}), grad_input({2, 3, 3}, -1, 1, 2), Value(), Shape{2}, Shape{1}, Shape{1}, false,
+          Shape{0}, 1};
+});
+KILN_GRAD_SAMPLE("conv2d", {
+  return {grad_input({1, 2, 4, 4}), grad_input({3, 2, 2, 3}, -1, 1, 2), grad_input({3}, -1, 1, 3)};
+});
+KILN_GRAD_SAMPLE("conv2d.padding", {
+  return {grad_input({2, 4, 4}), grad_input({3, 2, 2, 3}, -1, 1, 2), Value(), Shape{1}, std::string("same")};
+});
+KILN_GRAD_SAMPLE("conv1d", { return {grad_input({2, 2, 6}), grad_input({3, 2, 3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("conv1d.padding", {
+  return {grad_input({2, 2, 6}), grad_input({3, 2, 2}, -1, 1, 2), Value(), Shape{1}, std::string("same")};
+});
+KILN_GRAD_SAMPLE("constant_pad_nd", { return {grad_input({2, 3}), Shape{1, -1, 0, 2}, 0.5}; });
+KILN_GRAD_SAMPLE("max_pool2d_with_indices", {
+  return {grad_input({1, 2, 5, 5}), Shape{3}, Shape{2}, Shape{1}, Shape{1}, true};
+});
+KILN_GRAD_SAMPLE("max_pool2d", { return {grad_input({2, 4, 4}), Shape{2, 2}, Shape{}, Shape{0}, Shape{2, 1}}; });
+KILN_GRAD_SAMPLE("max_pool1d", { return {grad_input({2, 3, 7}), Shape{3}, Shape{2}, Shape{1}}; });
+KILN_GRAD_SAMPLE("max_pool1d_with_indices", { return {grad_input({2, 7}), Shape{2}}; });
+KILN_GRAD_SAMPLE("avg_pool2d", {
+  return {grad_input({1, 2, 5, 5}), Shape{3}, Shape{2}, Shape{1}, true, false, Value()};
+});
+KILN_GRAD_SAMPLE("avg_pool2d", { return {grad_input({2, 4, 5}), Shape{2, 3}, Shape{}, Shape{1}, false, true, 4}; });
+KILN_GRAD_SAMPLE("avg_pool1d", { return {grad_input({2, 3, 7}), Shape{3}, Shape{2}, Shape{1}}; });
+KILN_GRAD_SAMPLE("adaptive_avg_pool2d", { return {grad_input({1, 2, 5, 7}), Shape{3, 4}}; });
+KILN_GRAD_SAMPLE("adaptive_max_pool2d", { return {grad_input({1, 2, 5, 7}), Shape{3, 4}}; });
+KILN_GRAD_SAMPLE("adaptive_max_pool1d", { return {grad_input({2, 7}), Shape{3}}; });
+KILN_GRAD_SAMPLE("adaptive_avg_pool1d", { return {grad_input({2, 7}), Shape{3}}; });
+KILN_GRAD_SAMPLE("batch_norm", {
+  return {grad_input({3, 2, 4}), grad_input({2}, 0.5, 1.5, 2), grad_input({2}, -1, 1, 3), Value(), Value(), true,
+          0.1, 1e-5, false};
+});
+KILN_GRAD_SAMPLE("batch_norm", {
+  return {grad_input({3, 2}), Value(), Value(), T({0.1, -0.2}, {}, DType::Float64),
+          T({1.5, 0.5}, {}, DType::Float64), false, 0.1, 1e-5, false};
+});
+KILN_GRAD_SAMPLE("group_norm", {
+  return {grad_input({2, 4, 3}), 2, grad_input({4}, 0.5, 1.5, 2), grad_input({4}, -1, 1, 3)};
+});
+KILN_GRAD_SAMPLE("instance_norm", {
+  return {grad_input({2, 3, 5}), grad_input({3}, 0.5, 1.5, 2), Value(), Value(), Value(), true, 0.1, 1e-5, false};
+});
+
+}  // namespace
+}  // namespace kiln
