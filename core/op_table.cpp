@@ -2,6 +2,12 @@
 
 namespace kiln {
 
+// Categories registered beside the ones op_table.h declares.
+void register_rearrange_ops(OpTable&);
+void register_scan_ops(OpTable&);
+void register_linalg_ops(OpTable&);
+
+
 std::string_view op_kind_name(OpKind k) {
   static constexpr std::string_view kNames[] = {
 #define KILN_KIND_NAME(k) #k,
@@ -66,6 +72,9 @@ const OpTable& op_table() {
     register_random_ops(t);
     register_blas_ops(t);
     register_nn_ops(t);
+    register_rearrange_ops(t);
+    register_scan_ops(t);
+    register_linalg_ops(t);
     t.finish();
     return t;
   }();

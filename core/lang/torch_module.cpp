@@ -41,6 +41,34 @@ void def(ModuleObj& m, const std::string& name, NativeFn fn, Obj data = Obj()) {
   m.attrs.set(name, make_builtin(name, fn, std::move(data)));
 }
 
+// torch.einsum(equation, *operands) or torch.einsum(equation, [operands]).
+Obj f_einsum(Interp&, const CallArgs& a) {
+  KILN_CHECK(!a.pos.empty(), Type, "einsum() missing required argument: 'equation'");
+  Value pos[2];
+  pos[0] = to_value(a.pos[0]);
+  if (a.pos.size() == 2 && a.pos[1].kind() != Kind::Tensor) {
+    pos[1] = to_value(a.pos[1]);
+  } else {
+    std::vector<Tensor> ts;
+    for (size_t i = 1; i < a.pos.size(); ++i) ts.push_back(tensor_of(a.pos[i], "operand"));
+    pos[1] = Value(std::move(ts));
+  }
+  return call_op_obj("einsum", pos, to_kwargs(a));
+}
+
+// torch.linalg: the norms, bound to their linalg_* ops.
+Obj linalg_op(Interp& in, const CallArgs& a) {
+  CallArgs unbound{a.pos, a.kw, Obj::null(), a.callee};
+  return call_torch_op(in, str_of(callee_of(a).data), unbound);
+}
+Obj make_linalg_module() {
+  Obj m = make<ModuleObj>("torch.linalg");
+  ModuleObj& linalg = *m.as<ModuleObj>();
+  for (const char* name : {"vector_norm", "matrix_norm", "norm"})
+    def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
+  return m;
+}
+
 bool callable_arg(const Obj& o) {
   switch (o.kind()) {
     case Kind::Function:
@@ -514,7 +542,8 @@ void add_functions(ModuleObj& t) {
       {"initial_seed", f_initial_seed}, {"get_num_threads", f_get_num_threads},
       {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
-      {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled}};
+      {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
+      {"einsum", f_einsum}};
   for (const auto& [name, fn] : fns) def(t, name, fn);
 }
 
@@ -523,16 +552,18 @@ void add_functions(ModuleObj& t) {
 Obj make_torch_module(Interp& in) {
   Obj torch = make<ModuleObj>("torch");
   ModuleObj& t = *torch.as<ModuleObj>();
-  Obj c = make_c_module(), cuda = make_cuda_module();
+  Obj c = make_c_module(), cuda = make_cuda_module(), linalg = make_linalg_module();
   in.register_module("torch._C", c);  // first: grad-mode classes are cached there
   add_classes(t, *c.as<ModuleObj>());
   add_functions(t);
   add_dtypes(t);
   add_ops(t);
   t.attrs.set("cuda", cuda);
+  t.attrs.set("linalg", linalg);
   t.attrs.set("_C", c);
   in.register_module("torch", torch);
   in.register_module("torch.cuda", cuda);
+  in.register_module("torch.linalg", linalg);
   in.register_module("torch.nn.functional", make_functional_module(in));
   return torch;
 }

@@ -1,0 +1,366 @@
+// Ops that look along one dim at a whole lane at once: the scans (cumsum,
+// cumprod) and the order statistics (sort, argsort, topk, kthvalue, median).
+// Kernels walk each lane through strides; NaN orders above every number, as
+// in PyTorch. Sorting is stable, so ties keep their input order (PyTorch's
+// topk/kthvalue/median pick among ties in an unspecified order).
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <type_traits>
+
+#include "core/ops/common.h"
+
+namespace kiln {
+namespace ops {
+namespace {
+
+// Calls f(in_offset, out_offsets...) for every lane along `dim`: positions of
+// `sizes` with dim fixed at 0, as element offsets in each tensor's strides.
+template <class F>
+void for_each_lane(const Shape& sizes, int64_t dim, const std::vector<const Shape*>& strides, F&& f) {
+  int64_t nd = int64_t(sizes.size());
+  Shape pos(size_t(nd), 0);
+  std::vector<int64_t> off(strides.size(), 0);
+  for (int64_t s : sizes)
+    if (s == 0) return;
+  while (true) {
+    f(off);
+    int64_t d = nd - 1;
+    for (; d >= 0; --d) {
+      if (d == dim) continue;
+      if (++pos[size_t(d)] < sizes[size_t(d)]) {
+        for (size_t k = 0; k < off.size(); ++k) off[k] += (*strides[k])[size_t(d)];
+        break;
+      }
+      for (size_t k = 0; k < off.size(); ++k) off[k] -= (*strides[k])[size_t(d)] * (sizes[size_t(d)] - 1);
+      pos[size_t(d)] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+// A 0-dim tensor is one lane of one element.
+Shape lane_sizes(const Tensor& t) { return t.dim() == 0 ? Shape{1} : t.sizes(); }
+Shape lane_strides(const Tensor& t) { return t.dim() == 0 ? Shape{1} : t.strides(); }
+
+template <class T>
+using cmp_t = std::conditional_t<std::is_arithmetic_v<T>, T, float>;
+
+// ---- cumsum / cumprod ----------------------------------------------------------------
+// cumsum(Tensor self, int dim, *, ScalarType? dtype=None): integers and bool accumulate as int64.
+std::vector<DType> dtype_scan(const Args& a) {
+  if (!a[2].is_none()) return {a[2].dtype()};
+  DType d = a[0].tensor().dtype();
+  return {is_floating(d) ? d : DType::Int64};
+}
+std::vector<Shape> shape_scan(const Args& a) {
+  wrap_dim(a[1].to_int(), a[0].tensor().dim());
+  return {a[0].tensor().sizes()};
+}
+template <bool Prod>
+void scan_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Tensor& out = outs[0];
+  Tensor x = cast_to(a[0].tensor(), out.dtype());
+  int64_t dim = wrap_dim(a[1].to_int(), x.dim());
+  Shape sizes = lane_sizes(x), xs = lane_strides(x), os = lane_strides(out);
+  int64_t n = sizes[size_t(dim)], sx = xs[size_t(dim)], so = os[size_t(dim)];
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    // PyTorch's CPU scans accumulate floats in double, integers in int64.
+    using Acc = std::conditional_t<std::is_integral_v<T>, int64_t, double>;
+    const T* px = x.data<T>();
+    T* po = out.data<T>();
+    for_each_lane(sizes, dim, {&xs, &os}, [&](const std::vector<int64_t>& off) {
+      Acc acc = Prod ? Acc(1) : Acc(0);
+      for (int64_t i = 0; i < n; ++i) {
+        Acc v = Acc(px[off[0] + i * sx]);
+        acc = Prod ? Acc(acc * v) : Acc(acc + v);
+        po[off[1] + i * so] = static_cast<T>(acc);
+      }
+    });
+  });
+}
+// Reversed cumulative sum: the adjoint of cumsum.
+std::vector<Tensor> grad_cumsum(const GradCtx& c) {
+  int64_t d = c.args[1].to_int();
+  Shape dims{d};
+  if (c.in_sizes[0].empty()) return {c.grad()};
+  return {invoke("flip", {invoke("cumsum", {invoke("flip", {c.grad(), dims}), d}), dims})};
+}
+// _cumprod_backward(Tensor grad, Tensor self, int dim): per lane,
+// dx_k = sum_{j>=k} g_j * prod_{i<=j, i!=k} x_i, exact with zeros in x.
+void cumprod_backward_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Tensor& out = outs[0];
+  Tensor g = cast_to(a[0].tensor(), out.dtype()), x = cast_to(a[1].tensor(), out.dtype());
+  int64_t dim = wrap_dim(a[2].to_int(), x.dim());
+  Shape sizes = lane_sizes(x), xs = lane_strides(x), gs = lane_strides(g), os = lane_strides(out);
+  int64_t n = sizes[size_t(dim)];
+  visit_floating(out.dtype(), "cumprod_backward", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T *px = x.data<T>(), *pg = g.data<T>();
+    T* po = out.data<T>();
+    for_each_lane(sizes, dim, {&xs, &gs, &os}, [&](const std::vector<int64_t>& off) {
+      auto X = [&](int64_t i) { return double(px[off[0] + i * xs[size_t(dim)]]); };
+      auto G = [&](int64_t i) { return double(pg[off[1] + i * gs[size_t(dim)]]); };
+      double before = 1;  // prod_{i<k} x_i
+      for (int64_t k = 0; k < n; ++k) {
+        double run = before, total = 0;
+        for (int64_t j = k; j < n; ++j) {
+          if (j > k) run *= X(j);
+          total += G(j) * run;
+        }
+        po[off[2] + k * os[size_t(dim)]] = static_cast<T>(total);
+        before *= X(k);
+      }
+    });
+  });
+}
+std::vector<Shape> shape_cumprod_backward(const Args& a) { return {a[1].tensor().sizes()}; }
+std::vector<DType> dtype_of_grad(const Args& a) { return {a[0].tensor().dtype()}; }
+std::vector<Tensor> grad_cumprod(const GradCtx& c) {
+  return {invoke("_cumprod_backward", {c.grad(), c.in(0), c.args[1]})};
+}
+
+// ---- sorting ----------------------------------------------------------------------------
+// Orders one lane's indices: ascending or descending, NaN above every number.
+template <class T>
+void order_lane(std::vector<int64_t>& idx, const T* p, int64_t stride, bool descending) {
+  using C = cmp_t<T>;
+  auto key = [&](int64_t i) { return C(p[i * stride]); };
+  auto less = [&](int64_t i, int64_t j) {
+    C a = key(i), b = key(j);
+    if constexpr (std::is_floating_point_v<C>) {
+      if (std::isnan(a)) return false;
+      if (std::isnan(b)) return true;
+    }
+    return a < b;
+  };
+  std::iota(idx.begin(), idx.end(), 0);
+  if (descending) std::stable_sort(idx.begin(), idx.end(), [&](int64_t i, int64_t j) { return less(j, i); });
+  else std::stable_sort(idx.begin(), idx.end(), less);
+}
+
+// Sorts every lane of self along dim and writes the first `k` of each lane
+// (positions `first`..first+k-1 of the order) to values/indices along dim.
+void select_sorted(const Tensor& self, int64_t dim, bool descending, int64_t first, int64_t k, const Tensor* values,
+                   const Tensor& indices) {
+  Shape sizes = lane_sizes(self), xs = lane_strides(self);
+  Shape vs = values ? lane_strides(*values) : xs, is = lane_strides(indices);
+  int64_t n = sizes[size_t(dim)];
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* px = self.data<T>();
+    T* pv = values ? values->data<T>() : nullptr;
+    int64_t* pi = indices.data<int64_t>();
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
+      order_lane(idx, px + off[0], xs[size_t(dim)], descending);
+      for (int64_t i = 0; i < k; ++i) {
+        int64_t src = idx[size_t(first + i)];
+        pi[off[2] + i * is[size_t(dim)]] = src;
+        if (pv) pv[off[1] + i * vs[size_t(dim)]] = px[off[0] + src * xs[size_t(dim)]];
+      }
+    });
+  });
+}
+
+std::vector<DType> dtype_values_indices(const Args& a) { return {a[0].tensor().dtype(), DType::Int64}; }
+std::vector<DType> dtype_indices(const Args&) { return {DType::Int64}; }
+
+// sort(Tensor self, int dim=-1, bool descending=False)
+// sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False)
+template <int DimArg>
+std::vector<Shape> shape_sort(const Args& a) {
+  wrap_dim(a[DimArg].to_int(), a[0].tensor().dim());
+  return {a[0].tensor().sizes(), a[0].tensor().sizes()};
+}
+template <int DimArg>
+void sort_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[DimArg].to_int(), self.dim());
+  int64_t n = lane_sizes(self)[size_t(dim)];
+  select_sorted(self, dim, a[DimArg + 1].to_bool(), 0, n, &outs[0], outs[1]);
+}
+template <int DimArg>
+std::vector<Shape> shape_argsort(const Args& a) {
+  return {shape_sort<DimArg>(a)[0]};
+}
+template <int DimArg>
+void argsort_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[DimArg].to_int(), self.dim());
+  select_sorted(self, dim, a[DimArg + 1].to_bool(), 0, lane_sizes(self)[size_t(dim)], nullptr, outs[0]);
+}
+
+// The gradient of a value-selecting op: each selected value's gradient goes
+// back to the position it came from (indices along dim, keepdim form).
+Tensor scatter_back(const Tensor& g, const Tensor& indices, int64_t dim, const Shape& in_sizes, bool keepdim) {
+  if (in_sizes.empty()) return reshape(g, {});
+  int64_t d = wrap_dim(dim, int64_t(in_sizes.size()));
+  Tensor gi = keepdim ? g : unsqueeze(g, d), ii = keepdim ? indices : unsqueeze(indices, d);
+  return scatter_add(zeros(in_sizes, g.dtype()), d, ii, gi);
+}
+template <int DimArg>
+std::vector<Tensor> grad_sort(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[DimArg].to_int(), c.in_sizes[0], true)};
+}
+
+// topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True)
+std::vector<Shape> shape_topk(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim()), k = a[1].to_int();
+  Shape s = self.sizes();
+  int64_t n = self.dim() == 0 ? 1 : s[size_t(dim)];
+  KILN_CHECK(k >= 0 && k <= n, Runtime, "selected index k out of range");
+  if (!s.empty()) s[size_t(dim)] = k;
+  return {s, s};
+}
+void topk_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim());
+  select_sorted(self, dim, a[3].to_bool(), 0, a[1].to_int(), &outs[0], outs[1]);
+}
+std::vector<Tensor> grad_topk(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[2].to_int(), c.in_sizes[0], true)};
+}
+
+// kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False): the k-th smallest (1-based).
+std::vector<Shape> shape_kthvalue(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim()), k = a[1].to_int();
+  int64_t n = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
+  KILN_CHECK(k >= 1 && k <= n, Index, "kthvalue(): selected number k out of range for dimension ", dim);
+  Shape s = self.sizes();
+  if (!s.empty()) {
+    if (a[3].to_bool()) s[size_t(dim)] = 1;
+    else s.erase(s.begin() + dim);
+  }
+  return {s, s};
+}
+// The keepdim-form views of outputs reduced along dim (one element per lane).
+std::pair<Tensor, Tensor> keepdim_outs(std::vector<Tensor>& outs, const Tensor& self, int64_t dim) {
+  if (self.dim() == 0 || outs[0].dim() == self.dim()) return {outs[0], outs[1]};
+  Shape ks = self.sizes();
+  ks[size_t(dim)] = 1;
+  auto as_keep = [&](const Tensor& t) {
+    Shape st = contiguous_strides(ks);
+    return make_view(t, ks, st, t.offset());
+  };
+  return {as_keep(outs[0]), as_keep(outs[1])};
+}
+void kthvalue_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim());
+  auto [v, i] = keepdim_outs(outs, self, dim);
+  select_sorted(self, dim, false, a[1].to_int() - 1, 1, &v, i);
+}
+std::vector<Tensor> grad_kthvalue(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[2].to_int(), c.in_sizes[0], c.args[3].to_bool())};
+}
+
+// median.dim(Tensor self, int dim, bool keepdim=False): the lower median
+// ((n-1)/2-th smallest); a lane holding NaN gives its first NaN.
+std::vector<Shape> shape_median_dim(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[1].to_int(), self.dim());
+  KILN_CHECK(self.dim() == 0 || self.sizes()[size_t(dim)] > 0, Index,
+             "median(): Expected reduction dim ", dim, " to have non-zero size.");
+  Shape s = self.sizes();
+  if (!s.empty()) {
+    if (a[2].to_bool()) s[size_t(dim)] = 1;
+    else s.erase(s.begin() + dim);
+  }
+  return {s, s};
+}
+void median_lanes(const Tensor& self, int64_t dim, const Tensor& values, const Tensor& indices) {
+  Shape sizes = lane_sizes(self), xs = lane_strides(self), vs = lane_strides(values), is = lane_strides(indices);
+  int64_t n = sizes[size_t(dim)];
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* px = self.data<T>();
+    T* pv = values.data<T>();
+    int64_t* pi = indices.data<int64_t>();
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
+      order_lane(idx, px + off[0], xs[size_t(dim)], false);
+      int64_t pick = idx[size_t((n - 1) / 2)];
+      if constexpr (std::is_floating_point_v<cmp_t<T>>) {
+        int64_t last = idx[size_t(n - 1)];
+        if (std::isnan(cmp_t<T>(px[off[0] + last * xs[size_t(dim)]])))
+          for (int64_t i = 0; i < n; ++i)
+            if (std::isnan(cmp_t<T>(px[off[0] + i * xs[size_t(dim)]]))) {
+              pick = i;
+              break;
+            }
+      }
+      pi[off[2]] = pick;
+      pv[off[1]] = px[off[0] + pick * xs[size_t(dim)]];
+    });
+  });
+}
+void median_dim_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[1].to_int(), self.dim());
+  auto [v, i] = keepdim_outs(outs, self, dim);
+  median_lanes(self, dim, v, i);
+}
+std::vector<Tensor> grad_median_dim(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[1].to_int(), c.in_sizes[0], c.args[2].to_bool())};
+}
+
+// median(Tensor self): of all elements; the gradient is shared evenly among
+// the elements equal to the median (PyTorch's evenly_distribute_backward).
+std::vector<Shape> shape_median(const Args& a) {
+  KILN_CHECK(a[0].tensor().numel() > 0, Runtime,
+             "median() input tensor cannot be empty");  // PyTorch returns nan; kiln refuses
+  return {Shape{}};
+}
+void median_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Tensor flat = empty_tensor(a[0].tensor().sizes(), a[0].tensor().dtype());
+  copy_cast(flat, a[0].tensor());
+  Tensor lane = make_view(flat, {flat.numel()}, {1}, flat.offset());
+  Tensor idx = empty_tensor({}, DType::Int64);
+  median_lanes(lane, 0, make_view(outs[0], {1}, {1}, outs[0].offset()), make_view(idx, {1}, {1}, 0));
+}
+std::vector<Tensor> grad_median(const GradCtx& c) {
+  Tensor hit = eq(c.in(0), c.out(0));
+  return {div(mul(hit, c.grad()), sum(hit))};
+}
+
+}  // namespace
+}  // namespace ops
+
+void register_scan_ops(OpTable& t) {
+  using namespace ops;
+  constexpr OpKind S = OpKind::Shape;
+  t.add({.schema_text = "cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", .kind = S,
+         .shape = shape_scan, .dtype = dtype_scan, .kernel = scan_kernel<false>, .grad = grad_cumsum});
+  t.add({.schema_text = "cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", .kind = S,
+         .shape = shape_scan, .dtype = dtype_scan, .kernel = scan_kernel<true>, .grad = grad_cumprod,
+         .saves = save_in(0)});
+  t.add({.schema_text = "_cumprod_backward(Tensor grad, Tensor self, int dim) -> Tensor", .kind = S,
+         .shape = shape_cumprod_backward, .dtype = dtype_of_grad, .kernel = cumprod_backward_kernel});
+  t.add({.schema_text = "sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_sort<1>, .dtype = dtype_values_indices, .kernel = sort_kernel<1>,
+         .grad = grad_sort<1>, .saves = save_out(1)});
+  t.add({.schema_text = "sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_sort<2>, .dtype = dtype_values_indices, .kernel = sort_kernel<2>,
+         .grad = grad_sort<2>, .saves = save_out(1)});
+  t.add({.schema_text = "argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", .kind = S,
+         .shape = shape_argsort<1>, .dtype = dtype_indices, .kernel = argsort_kernel<1>});
+  t.add({.schema_text = "argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",
+         .kind = S, .shape = shape_argsort<2>, .dtype = dtype_indices, .kernel = argsort_kernel<2>});
+  t.add({.schema_text = "topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_topk, .dtype = dtype_values_indices, .kernel = topk_kernel, .grad = grad_topk,
+         .saves = save_out(1)});
+  t.add({.schema_text = "kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_kthvalue, .dtype = dtype_values_indices, .kernel = kthvalue_kernel,
+         .grad = grad_kthvalue, .saves = save_out(1)});
+  t.add({.schema_text = "median(Tensor self) -> Tensor", .kind = S, .shape = shape_median, .dtype = dtype_like_self,
+         .kernel = median_kernel, .grad = grad_median, .saves = save_in(0) | save_out(0)});
+  t.add({.schema_text = "median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_median_dim, .dtype = dtype_values_indices, .kernel = median_dim_kernel,
+         .grad = grad_median_dim, .saves = save_out(1)});
+}
+
+}  // namespace kiln
