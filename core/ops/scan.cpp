@@ -1,5 +1,6 @@
 // Ops that look along one dim at a whole lane at once: the scans (cumsum,
-// cumprod) and the order statistics (sort, argsort, topk, kthvalue, median).
+// cumprod), the order statistics (sort, argsort, topk, kthvalue, median)
+// and the binary searches (searchsorted, bucketize).
 // Kernels walk each lane through strides; NaN orders above every number, as
 // in PyTorch. Sorting is stable, so ties keep their input order (PyTorch's
 // topk/kthvalue/median pick among ties in an unspecified order).
@@ -327,6 +328,68 @@ std::vector<Tensor> grad_median(const GradCtx& c) {
   return {div(mul(hit, c.grad()), sum(hit))};
 }
 
+// ---- searchsorted / bucketize ------------------------------------------------------------
+// searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False,
+// str? side=None, Tensor? sorter=None): per value, the first position whose
+// element is >= it (> it with right): a 1-D sequence serves every value, an
+// N-D one serves the values of its row.
+bool search_right(const Args& a) {
+  bool right = a[3].to_bool();
+  if (!a[4].is_none()) {
+    const std::string& side = a[4].str();
+    KILN_CHECK(side == "left" || side == "right", Runtime,
+               "torch.searchsorted(): side can only be 'left' or 'right' but got ", side);
+    KILN_CHECK(!right || side == "right", Runtime,
+               "torch.searchsorted(): side and right can't be set to opposites, got side of left while right was True");
+    right = side == "right";
+  }
+  return right;
+}
+std::vector<Shape> shape_searchsorted(const Args& a) {
+  const Tensor &seq = a[0].tensor(), &v = a[1].tensor();
+  KILN_CHECK(a[5].is_none(), NotImplemented, "kiln's searchsorted does not support sorter");
+  KILN_CHECK(seq.dim() >= 1, Runtime, "torch.searchsorted(): boundaries tensor should have positive dimension, "
+             "but got 0 dimension");
+  if (seq.dim() > 1) {
+    Shape lead_s(seq.sizes().begin(), seq.sizes().end() - 1);
+    Shape lead_v = v.dim() > 0 ? Shape(v.sizes().begin(), v.sizes().end() - 1) : Shape{};
+    KILN_CHECK(v.dim() == seq.dim() && lead_s == lead_v, Runtime,
+               "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of "
+               "boundaries tensor and input value tensor must match, but we got boundaries tensor ",
+               shape_str(seq.sizes()), " and input value tensor ", shape_str(v.sizes()));
+  }
+  search_right(a);
+  return {v.sizes()};
+}
+std::vector<DType> dtype_searchsorted(const Args& a) {
+  return {a[2].to_bool() ? DType::Int32 : DType::Int64};
+}
+void searchsorted_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor &seq = a[0].tensor(), &v = a[1].tensor();
+  bool right = search_right(a);
+  int64_t n = seq.size(-1), count = v.numel();
+  int64_t row_len = seq.dim() > 1 ? std::max<int64_t>(v.dim() > 0 ? v.size(-1) : 1, 1) : count + 1;
+  std::vector<double> row(static_cast<size_t>(n));
+  int64_t loaded = -1;
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t r = seq.dim() > 1 ? i / row_len : 0;
+    if (r != loaded) {
+      for (int64_t j = 0; j < n; ++j) row[size_t(j)] = element_as_double(seq, r * n + j);
+      loaded = r;
+    }
+    double x = element_as_double(v, i);
+    auto it = right ? std::upper_bound(row.begin(), row.end(), x) : std::lower_bound(row.begin(), row.end(), x);
+    int64_t pos = it - row.begin();
+    if (outs[0].dtype() == DType::Int32) outs[0].data<int32_t>()[i] = int32_t(pos);
+    else outs[0].data<int64_t>()[i] = pos;
+  }
+}
+// bucketize(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False)
+std::vector<Tensor> bucketize_composite(const Args& a) {
+  KILN_CHECK(a[1].tensor().dim() == 1, Runtime, "boundaries tensor must be 1 dimension, but got dim(",
+             a[1].tensor().dim(), ")");
+  return {invoke("searchsorted", {a[1], a[0], a[2], a[3], Value(), Value()})};
+}
 }  // namespace
 }  // namespace ops
 
@@ -361,6 +424,10 @@ void register_scan_ops(OpTable& t) {
   t.add({.schema_text = "median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
          .kind = S, .shape = shape_median_dim, .dtype = dtype_values_indices, .kernel = median_dim_kernel,
          .grad = grad_median_dim, .saves = save_out(1)});
+  t.add({.schema_text = "searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+         .kind = S, .shape = shape_searchsorted, .dtype = dtype_searchsorted, .kernel = searchsorted_kernel});
+  t.add({.schema_text = "bucketize(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
+         .kind = OpKind::Composite, .composite = bucketize_composite});
 }
 
 }  // namespace kiln

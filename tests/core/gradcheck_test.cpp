@@ -41,7 +41,7 @@ bool needs_sample(const OpDef& op) {
   if (op.is_inplace()) return false;  // checked through their functional form
   if (op.kind == OpKind::Creation || op.kind == OpKind::Random) return false;
   static const std::set<std::string> kNonDifferentiableComposites = {"equal", "allclose", "count_nonzero",
-                                                                        "count_nonzero.dim_IntList"};
+                                                                        "count_nonzero.dim_IntList", "bucketize"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
   return op.grad != nullptr;
 }

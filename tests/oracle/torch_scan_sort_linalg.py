@@ -51,6 +51,10 @@ print("linalg", r(torch.linalg.vector_norm(x, ord=3, dim=1)), round(torch.linalg
 print("diff", r(torch.diff(x)), r(x.diff(n=2, dim=0)), r(torch.diff(x[0], prepend=torch.tensor([-1.0]))))
 print("count_nonzero", torch.count_nonzero(x).item(), torch.count_nonzero(x - 5, dim=1).tolist())
 print("masked_select", r(torch.masked_select(x, x > 6)), r(x.masked_select(torch.tensor([True, False, True, False]))))
+seq = torch.tensor([1.0, 3.0, 5.0, 7.0, 9.0])
+print("searchsorted", torch.searchsorted(seq, torch.tensor([3.0, 6.0, 9.0])).tolist(),
+      torch.searchsorted(seq, torch.tensor([[3.0], [10.0]]), right=True).tolist(),
+      torch.bucketize(torch.tensor([0.0, 5.0, 8.0]), seq).tolist())
 
 w = torch.randn(3, 4, requires_grad=True)
 loss = (w.cumsum(1) * torch.arange(4.0)).sum() + w.norm() + w.sort(1).values[:, 0].sum() + torch.einsum("ij,ij->", w, w)

@@ -111,6 +111,20 @@ TEST(Sort, TopkKthvalueMedian) {
   EXPECT_KILN_ERROR(op("kthvalue", {seq({2, 3}), 4}), "kthvalue(): selected number k out of range for dimension 1");
 }
 
+TEST(Sort, SearchsortedBucketize) {
+  Tensor seq = T({1, 3, 5, 7, 9});
+  Tensor v = T({3, 6, 9}, {3});
+  EXPECT_TRUE(Near(op("searchsorted", {seq, v}), {1, 3, 4}, {3}));
+  EXPECT_TRUE(Near(call_op("searchsorted", std::vector<Value>{seq, v}, {{"right", true}})[0], {2, 3, 5}, {3}));
+  EXPECT_TRUE(Near(call_op("searchsorted", std::vector<Value>{seq, v}, {{"side", "right"}})[0], {2, 3, 5}, {3}));
+  Tensor rows = T({1, 3, 5, 7, 9, 2, 4, 6, 8, 10}, {2, 5});
+  EXPECT_TRUE(Near(op("searchsorted", {rows, T({3, 6, 9, 3, 6, 9}, {2, 3})}), {1, 3, 4, 1, 2, 4}, {2, 3}));
+  Tensor b = call_op("bucketize", std::vector<Value>{v, seq}, {{"out_int32", true}})[0];
+  EXPECT_EQ(b.dtype(), DType::Int32);
+  EXPECT_TRUE(Near(b, {1, 3, 4}, {3}));
+  EXPECT_KILN_ERROR(op("searchsorted", {rows, v}), "first N-1 dimensions of boundaries tensor and input value");
+}
+
 TEST(Linalg, DiagDiagonalTraceOuterAddmm) {
   Tensor x = seq({2, 3});
   EXPECT_TRUE(Near(op("diag", {T({1, 2}), 1}), {0, 1, 0, 0, 0, 2, 0, 0, 0}, {3, 3}));
