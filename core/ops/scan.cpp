@@ -1,6 +1,7 @@
 // Ops that look along one dim at a whole lane at once: the scans (cumsum,
 // cumprod), the order statistics (sort, argsort, topk, kthvalue, median)
-// and the binary searches (searchsorted, bucketize).
+// the binary searches (searchsorted, bucketize) and bincount; nonzero's
+// as_tuple form.
 // Kernels walk each lane through strides; NaN orders above every number, as
 // in PyTorch. Sorting is stable, so ties keep their input order (PyTorch's
 // topk/kthvalue/median pick among ties in an unspecified order).
@@ -9,6 +10,7 @@
 #include <numeric>
 #include <type_traits>
 
+#include "core/device.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -390,6 +392,55 @@ std::vector<Tensor> bucketize_composite(const Args& a) {
              a[1].tensor().dim(), ")");
   return {invoke("searchsorted", {a[1], a[0], a[2], a[3], Value(), Value()})};
 }
+// ---- bincount ------------------------------------------------------------------------------
+// bincount(Tensor self, Tensor? weights=None, int minlength=0): its length
+// depends on the largest value, so its shape reads the data (a graph break).
+std::vector<Shape> shape_bincount(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  KILN_CHECK(!is_floating(self.dtype()) && self.dtype() != DType::Bool, NotImplemented,
+             "\"bincount_cpu\" not implemented for '", dtype_legacy_name(self.dtype()), "'");
+  int64_t minlength = a[2].to_int();
+  KILN_CHECK(minlength >= 0, Runtime, "minlength should be >= 0");
+  if (!a[1].is_none())
+    KILN_CHECK(a[1].tensor().dim() == 1 && a[1].tensor().numel() == self.numel(), Runtime,
+               "weights should be 1-d and have the same length as input");
+  KILN_CHECK(self.dim() == 1, Runtime, "bincount only supports 1-d non-negative integral inputs.");
+  const Tensor host = copy_to_device(self, Device{});
+  int64_t top = -1;
+  for (int64_t i = 0; i < host.numel(); ++i) {
+    int64_t v = int64_t(element_as_double(host, i));
+    KILN_CHECK(v >= 0, Runtime, "bincount only supports 1-d non-negative integral inputs.");
+    top = std::max(top, v);
+  }
+  return {{std::max(top + 1, minlength)}};
+}
+std::vector<DType> dtype_bincount(const Args& a) {
+  if (a[1].is_none()) return {DType::Int64};
+  DType w = a[1].tensor().dtype();
+  return {is_floating(w) ? w : DType::Float64};
+}
+void bincount_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  Tensor& out = outs[0];
+  std::vector<double> acc(static_cast<size_t>(out.numel()), 0.0);
+  for (int64_t i = 0; i < self.numel(); ++i)
+    acc[size_t(element_as_double(self, i))] += a[1].is_none() ? 1.0 : element_as_double(a[1].tensor(), i);
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = out.data<T>();
+    for (size_t i = 0; i < acc.size(); ++i) p[i] = static_cast<T>(acc[i]);
+  });
+}
+
+// nonzero.as_tuple(Tensor self, *, bool as_tuple): one index tensor per dim
+// (a 0-dim input counts as 1-D). as_tuple=False needs the plain overload's single tensor.
+std::vector<Tensor> nonzero_tuple_composite(const Args& a) {
+  KILN_CHECK(a[1].to_bool(), NotImplemented, "kiln supports nonzero(as_tuple=False) only without the keyword");
+  const Tensor& self = a[0].tensor();
+  Tensor nz = nonzero(self.dim() == 0 ? reshape(self, {1}) : self);
+  return unbind(nz, 1);
+}
+
 }  // namespace
 }  // namespace ops
 
@@ -428,6 +479,10 @@ void register_scan_ops(OpTable& t) {
          .kind = S, .shape = shape_searchsorted, .dtype = dtype_searchsorted, .kernel = searchsorted_kernel});
   t.add({.schema_text = "bucketize(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
          .kind = OpKind::Composite, .composite = bucketize_composite});
+  t.add({.schema_text = "bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor", .kind = S,
+         .shape = shape_bincount, .dtype = dtype_bincount, .kernel = bincount_kernel});
+  t.add({.schema_text = "nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]", .kind = OpKind::Composite,
+         .composite = nonzero_tuple_composite});
 }
 
 }  // namespace kiln

@@ -55,6 +55,10 @@ seq = torch.tensor([1.0, 3.0, 5.0, 7.0, 9.0])
 print("searchsorted", torch.searchsorted(seq, torch.tensor([3.0, 6.0, 9.0])).tolist(),
       torch.searchsorted(seq, torch.tensor([[3.0], [10.0]]), right=True).tolist(),
       torch.bucketize(torch.tensor([0.0, 5.0, 8.0]), seq).tolist())
+print("bincount", torch.bincount(torch.tensor([1, 3, 1, 0])).tolist(),
+      r(torch.tensor([2, 0, 2]).bincount(weights=torch.tensor([0.5, 1.0, 2.0]), minlength=4)))
+rows, cols = torch.nonzero(x > 8, as_tuple=True)
+print("nonzero", rows.tolist(), cols.tolist())
 
 w = torch.randn(3, 4, requires_grad=True)
 loss = (w.cumsum(1) * torch.arange(4.0)).sum() + w.norm() + w.sort(1).values[:, 0].sum() + torch.einsum("ij,ij->", w, w)
@@ -69,7 +73,7 @@ def step(a, q, k):
     scores = torch.einsum("bqd,bkd->bqk", q, k) / 2.0
     top = scores.topk(2, dim=-1).values.sum()
     rolled = torch.roll(a, 1, 0).flip(0)
-    big = a.masked_select(a > 4 + i)
+    big = a.masked_select(a > 4 + i) + torch.bincount((a > 6).flatten().long()).sum()
     return r(scores), round(top.item(), 4), r(rolled.cumsum(0)), round(torch.diag(a).norm().item(), 4), r(big)
 
 

@@ -125,6 +125,23 @@ TEST(Sort, SearchsortedBucketize) {
   EXPECT_KILN_ERROR(op("searchsorted", {rows, v}), "first N-1 dimensions of boundaries tensor and input value");
 }
 
+TEST(Sort, BincountNonzeroTuple) {
+  Tensor x = T({1, 3, 1, 0}, {4}, DType::Int64);
+  EXPECT_TRUE(Near(op("bincount", {x}), {1, 2, 0, 1}, {4}));
+  EXPECT_TRUE(Near(op("bincount", {x, Value(), 6}), {1, 2, 0, 1, 0, 0}, {6}));
+  Tensor w = op("bincount", {x, T({0.5, 1, 2, 3})});
+  EXPECT_EQ(w.dtype(), DType::Float32);
+  EXPECT_TRUE(Near(w, {3, 2.5, 0, 1}, {4}));
+  EXPECT_EQ(op("bincount", {x, T({1, 2, 3, 4}, {4}, DType::Int64)}).dtype(), DType::Float64);
+  EXPECT_KILN_ERROR(op("bincount", {T({-1, 2}, {2}, DType::Int64)}),
+                    "bincount only supports 1-d non-negative integral inputs.");
+  EXPECT_KILN_ERROR(op("bincount", {T({1})}), "\"bincount_cpu\" not implemented for 'Float'");
+  auto nz = call_op("nonzero", std::vector<Value>{T({0, 1, 1, 1}, {2, 2})}, {{"as_tuple", true}});
+  ASSERT_EQ(nz.size(), 2u);
+  EXPECT_TRUE(Near(nz[0], {0, 1, 1}, {3}));
+  EXPECT_TRUE(Near(nz[1], {1, 0, 1}, {3}));
+}
+
 TEST(Linalg, DiagDiagonalTraceOuterAddmm) {
   Tensor x = seq({2, 3});
   EXPECT_TRUE(Near(op("diag", {T({1, 2}), 1}), {0, 1, 0, 0, 0, 2, 0, 0, 0}, {3, 3}));
