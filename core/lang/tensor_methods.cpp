@@ -17,6 +17,9 @@
 #include "core/ops.h"
 
 namespace kiln::lang {
+
+Obj torch_unique(Interp& in, const CallArgs& a);  // torch_module.cpp
+
 namespace {
 
 const Tensor& self_of(const CallArgs& a) { return tensor_of(a.self, "self"); }
@@ -305,6 +308,13 @@ Obj m_repeat(Interp&, const CallArgs& a) {
   return make_tensor(reshape(expand(reshape(t, pairs), expanded), merged));
 }
 
+// x.unique(...) is torch.unique(x, ...).
+Obj m_unique(Interp& in, const CallArgs& a) {
+  std::vector<Obj> pos{a.self};
+  pos.insert(pos.end(), a.pos.begin(), a.pos.end());
+  return torch_unique(in, CallArgs{pos, a.kw, Obj::null(), a.callee});
+}
+
 Obj m_square(Interp&, const CallArgs& a) {
   a.check("square", 0, 0);
   return make_tensor(pow(self_of(a), 2.0));
@@ -354,7 +364,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
         {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},
         {"new_empty", m_new<kEmpty>}, {"new_full", m_new_full}, {"new_tensor", m_new_tensor},
-        {"where", m_where}, {"repeat", m_repeat}, {"square", m_square}};
+        {"where", m_where}, {"repeat", m_repeat}, {"square", m_square}, {"unique", m_unique}};
     for (const auto& [name, fn] : natives) (*m)[name] = MethodInfo{fn, ""};
     return m;
   }();

@@ -11,6 +11,7 @@
 
 #include "core/autograd.h"
 #include "core/device.h"
+#include "core/dispatch.h"
 #include "core/lazy.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
@@ -55,6 +56,27 @@ Obj f_einsum(Interp&, const CallArgs& a) {
   }
   return call_op_obj("einsum", pos, to_kwargs(a));
 }
+
+}  // namespace
+
+// torch.unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+// the values alone, or a tuple with the inverse and/or counts (also Tensor.unique).
+Obj torch_unique(Interp& in, const CallArgs& a) {
+  a.check("unique", 1, 5, "input sorted return_inverse return_counts dim");
+  KILN_CHECK(a.arg(4, "dim").is_none(), NotImplemented, "kiln's torch.unique does not support dim");
+  bool inverse = truthy(in, a.arg(2, "return_inverse", Obj::from_bool(false)));
+  bool counts = truthy(in, a.arg(3, "return_counts", Obj::from_bool(false)));
+  Value args[4] = {Value(tensor_of(a.arg(0, "input"), "input")), Value(truthy(in, a.arg(1, "sorted", Obj::from_bool(true)))),
+                   Value(inverse), Value(counts)};
+  std::vector<Tensor> outs = call_op("_unique2", args);
+  if (!inverse && !counts) return make_tensor(std::move(outs[0]));
+  std::vector<Obj> items{make_tensor(std::move(outs[0]))};
+  if (inverse) items.push_back(make_tensor(std::move(outs[1])));
+  if (counts) items.push_back(make_tensor(std::move(outs[2])));
+  return make_tuple(std::move(items));
+}
+
+namespace {
 
 // torch.linalg: the norms, bound to their linalg_* ops.
 Obj linalg_op(Interp& in, const CallArgs& a) {
@@ -543,7 +565,7 @@ void add_functions(ModuleObj& t) {
       {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
       {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
-      {"einsum", f_einsum}};
+      {"einsum", f_einsum}, {"unique", torch_unique}};
   for (const auto& [name, fn] : fns) def(t, name, fn);
 }
 

@@ -1,6 +1,6 @@
 // Ops that look along one dim at a whole lane at once: the scans (cumsum,
 // cumprod), the order statistics (sort, argsort, topk, kthvalue, median)
-// the binary searches (searchsorted, bucketize) and bincount; nonzero's
+// the binary searches (searchsorted, bucketize), bincount and unique; nonzero's
 // as_tuple form.
 // Kernels walk each lane through strides; NaN orders above every number, as
 // in PyTorch. Sorting is stable, so ties keep their input order (PyTorch's
@@ -441,6 +441,46 @@ std::vector<Tensor> nonzero_tuple_composite(const Args& a) {
   return unbind(nz, 1);
 }
 
+// ---- unique ------------------------------------------------------------------------------
+// _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False):
+// the sorted distinct values (kiln always sorts), each element's position
+// among them, and their counts; the unrequested outputs are empty. The count
+// of values reads the data (a graph break under the JIT).
+std::vector<double> sorted_distinct(const Tensor& self) {
+  const Tensor host = copy_to_device(self, Device{});
+  std::vector<double> v(static_cast<size_t>(host.numel()));
+  for (int64_t i = 0; i < host.numel(); ++i) v[size_t(i)] = element_as_double(host, i);
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+std::vector<Shape> shape_unique(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t u = int64_t(sorted_distinct(self).size());
+  return {{u}, a[2].to_bool() ? self.sizes() : Shape{0}, {a[3].to_bool() ? u : 0}};
+}
+std::vector<DType> dtype_unique(const Args& a) {
+  return {a[0].tensor().dtype(), DType::Int64, DType::Int64};
+}
+void unique_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  std::vector<double> u = sorted_distinct(self);
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = outs[0].data<T>();
+    for (size_t i = 0; i < u.size(); ++i) p[i] = static_cast<T>(u[i]);
+  });
+  bool inverse = a[2].to_bool(), counts = a[3].to_bool();
+  int64_t* inv = inverse ? outs[1].data<int64_t>() : nullptr;
+  int64_t* cnt = counts ? outs[2].data<int64_t>() : nullptr;
+  if (cnt) std::fill(cnt, cnt + u.size(), 0);
+  for (int64_t i = 0; (inv || cnt) && i < self.numel(); ++i) {
+    int64_t k = std::lower_bound(u.begin(), u.end(), element_as_double(self, i)) - u.begin();
+    if (inv) inv[i] = k;
+    if (cnt) ++cnt[k];
+  }
+}
+
 }  // namespace
 }  // namespace ops
 
@@ -483,6 +523,8 @@ void register_scan_ops(OpTable& t) {
          .shape = shape_bincount, .dtype = dtype_bincount, .kernel = bincount_kernel});
   t.add({.schema_text = "nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]", .kind = OpKind::Composite,
          .composite = nonzero_tuple_composite});
+  t.add({.schema_text = "_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+         .kind = S, .shape = shape_unique, .dtype = dtype_unique, .kernel = unique_kernel});
 }
 
 }  // namespace kiln

@@ -59,6 +59,9 @@ print("bincount", torch.bincount(torch.tensor([1, 3, 1, 0])).tolist(),
       r(torch.tensor([2, 0, 2]).bincount(weights=torch.tensor([0.5, 1.0, 2.0]), minlength=4)))
 rows, cols = torch.nonzero(x > 8, as_tuple=True)
 print("nonzero", rows.tolist(), cols.tolist())
+u = torch.tensor([3, 1, 3, 2, 1, 3])
+vals, inv, cnt = torch.unique(u, return_inverse=True, return_counts=True)
+print("unique", torch.unique(u).tolist(), vals.tolist(), inv.tolist(), cnt.tolist(), r(torch.tensor([2.5, 0.5, 2.5]).unique()))
 
 w = torch.randn(3, 4, requires_grad=True)
 loss = (w.cumsum(1) * torch.arange(4.0)).sum() + w.norm() + w.sort(1).values[:, 0].sum() + torch.einsum("ij,ij->", w, w)
@@ -80,4 +83,4 @@ def step(a, q, k):
 for i in range(4):
     q = torch.randn(1, 2, 3)
     k = torch.randn(1, 3, 3)
-    print("step", i, step(m + i, q, k))
+    print("step", i, step(m + i, q, k), (q > 0).int().unique(return_counts=True)[1].tolist())

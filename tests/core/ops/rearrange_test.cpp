@@ -142,6 +142,16 @@ TEST(Sort, BincountNonzeroTuple) {
   EXPECT_TRUE(Near(nz[1], {1, 0, 1}, {3}));
 }
 
+TEST(Sort, Unique) {
+  auto u = call_op("_unique2", std::vector<Value>{t(T({3, 1, 3, 2, 1, 3}, {2, 3})), true, true, true});
+  EXPECT_TRUE(Near(u[0], {1, 2, 3}, {3}));
+  EXPECT_TRUE(Near(u[1], {2, 1, 0, 0, 2, 2}, {3, 2}));  // non-contiguous input, its shape
+  EXPECT_TRUE(Near(u[2], {2, 1, 3}, {3}));
+  auto plain = call_op("_unique2", std::vector<Value>{T({2, 2})});
+  EXPECT_EQ(plain[1].sizes(), Shape{0});
+  EXPECT_EQ(plain[2].sizes(), Shape{0});
+}
+
 TEST(Linalg, DiagDiagonalTraceOuterAddmm) {
   Tensor x = seq({2, 3});
   EXPECT_TRUE(Near(op("diag", {T({1, 2}), 1}), {0, 1, 0, 0, 0, 2, 0, 0, 0}, {3, 3}));
