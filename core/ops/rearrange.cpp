@@ -4,6 +4,7 @@
 // through them to the ops they are made of.
 #include <algorithm>
 
+#include "core/device.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -156,6 +157,29 @@ std::vector<Tensor> repeat_interleave_composite(const Args& a) {
   return {clone(reshape(expand(unsqueeze(x, d + 1), grown), merged))};
 }
 
+// repeat_interleave(Tensor self, Tensor repeats, int? dim=None): element i
+// repeated repeats[i] times, an index_select whose index reads the repeats.
+std::vector<Tensor> repeat_interleave_tensor_composite(const Args& a) {
+  Tensor x = a[2].is_none() ? flatten(a[0].tensor()) : a[0].tensor();
+  const Tensor& reps = a[1].tensor();
+  KILN_CHECK(!is_floating(reps.dtype()) && reps.dtype() != DType::Bool, Runtime,
+             "repeat_interleave: repeats must be an integer tensor");  // PyTorch: index_select dtype error
+  KILN_CHECK(reps.dim() <= 1, Runtime, "repeats must be 0-dim or 1-dim tensor");
+  if (x.dim() == 0) x = reshape(x, {1});
+  int64_t d = a[2].is_none() ? 0 : wrap_dim(a[2].to_int(), x.dim());
+  int64_t n = x.sizes()[size_t(d)];
+  KILN_CHECK(reps.numel() == 1 || reps.numel() == n, Runtime, "repeats must have the same size as input along dim, but got repeats.size(0) = ",
+             reps.numel(), " and input.size(", d, ") = ", n);
+  std::vector<double> idx;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t r = int64_t(element_as_double(reps, reps.numel() == 1 ? 0 : i));
+    KILN_CHECK(r >= 0, Runtime, "repeats can not be negative");
+    idx.insert(idx.end(), size_t(r), double(i));
+  }
+  Tensor index = copy_to_device(tensor_from(idx, {int64_t(idx.size())}, DType::Int64), x.device());
+  return {index_select(x, d, index)};
+}
+
 // diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None):
 // n-th forward difference along dim (bool: where neighbours differ).
 std::vector<Tensor> diff_composite(const Args& a) {
@@ -223,6 +247,8 @@ void register_rearrange_ops(OpTable& t) {
   t.add({.schema_text = "tile(Tensor self, int[] dims) -> Tensor", .kind = C, .composite = tile_composite});
   t.add({.schema_text = "repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
          .kind = C, .composite = repeat_interleave_composite});
+  t.add({.schema_text = "repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor",
+         .kind = C, .composite = repeat_interleave_tensor_composite});
   t.add({.schema_text = "diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor",
          .kind = C, .composite = diff_composite});
   t.add({.schema_text = "count_nonzero(Tensor self, int? dim=None) -> Tensor", .kind = C,

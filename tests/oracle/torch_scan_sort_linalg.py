@@ -19,6 +19,7 @@ print("unflatten", tuple(x.unflatten(1, (2, 2)).shape), tuple(torch.unflatten(x,
 print("stacks", r(torch.hstack([x, x])), r(torch.vstack((x[0], x[1]))))
 print("tile", r(torch.tile(torch.tensor([1.0, 2.0]), (2, 2))))
 print("repeat_interleave", r(x[0].repeat_interleave(2)), r(torch.repeat_interleave(x, 2, dim=0)))
+print("repeat_interleave_t", r(torch.repeat_interleave(x, torch.tensor([1, 0, 2]), dim=0)), r(x[0].repeat_interleave(torch.tensor(2))))
 print("cumsum", r(x.cumsum(1)), r(torch.cumsum(x, dim=-2)), x.int().cumsum(0).dtype)
 print("cumprod", r(torch.cumprod(x[:, :3] + 1, 1)))
 

@@ -43,6 +43,7 @@ TEST(Rearrange, UnflattenTileRepeatInterleaveStacks) {
   EXPECT_TRUE(Near(op("tile", {T({1, 2}), Shape{2, 2}}), {1, 2, 1, 2, 1, 2, 1, 2}, {2, 4}));
   EXPECT_TRUE(Near(op("repeat_interleave", {x, 2, 1}), {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5}, {2, 6}));
   EXPECT_TRUE(Near(op("repeat_interleave", {t(x), 2}), {0, 0, 3, 3, 1, 1, 4, 4, 2, 2, 5, 5}, {12}));
+  EXPECT_TRUE(Near(op("repeat_interleave", {x, T({1, 0, 2}, {3}, DType::Int64), -1}), {0, 2, 2, 3, 5, 5}, {2, 3}));
   EXPECT_TRUE(Near(op("hstack", {std::vector<Tensor>{T({1, 2}), T({3})}}), {1, 2, 3}, {3}));
   EXPECT_TRUE(Near(op("vstack", {std::vector<Tensor>{T({1, 2}), T({3, 4})}}), {1, 2, 3, 4}, {2, 2}));
   EXPECT_TRUE(Near(op("hstack", {std::vector<Tensor>{x, x}}), {0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5}, {2, 6}));
@@ -212,6 +213,7 @@ KILN_GRAD_SAMPLE("tile", { return {grad_input({2, 3}), Shape{2, 1, 2}}; });
 KILN_GRAD_SAMPLE("repeat_interleave.self_int", { return {grad_input({2, 3}), 2, -1}; });
 KILN_GRAD_SAMPLE("diff", { return {grad_input({2, 4}), 2, 1, grad_input({2, 1}, -1, 1, 2), Value()}; });
 KILN_GRAD_SAMPLE("masked_select", { return {grad_input({2, 3}), T({1, 0, 1}, {3}, DType::Bool)}; });
+KILN_GRAD_SAMPLE("repeat_interleave.self_Tensor", { return {grad_input({2, 3}), T({2, 0, 1}, {3}, DType::Int64), 1}; });
 KILN_GRAD_SAMPLE("cumsum", { return {grad_input({3, 4}), -1}; });
 KILN_GRAD_SAMPLE("cumprod", { return {grad_input({3, 4}), 1}; });
 KILN_GRAD_SAMPLE("cumprod", {
