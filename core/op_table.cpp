@@ -2,10 +2,15 @@
 
 namespace kiln {
 
-// The spatial ops' categories (core/ops/conv.cpp, pool.cpp, norm.cpp).
+// Categories registered beside the ones op_table.h declares: the spatial ops
+// (core/ops/conv.cpp, pool.cpp, norm.cpp) and rearrange, scan and linalg.
 void register_conv_ops(OpTable&);
 void register_pool_ops(OpTable&);
 void register_norm_ops(OpTable&);
+void register_rearrange_ops(OpTable&);
+void register_scan_ops(OpTable&);
+void register_linalg_ops(OpTable&);
+
 
 std::string_view op_kind_name(OpKind k) {
   static constexpr std::string_view kNames[] = {
@@ -74,6 +79,9 @@ const OpTable& op_table() {
     register_conv_ops(t);
     register_pool_ops(t);
     register_norm_ops(t);
+    register_rearrange_ops(t);
+    register_scan_ops(t);
+    register_linalg_ops(t);
     t.finish();
     return t;
   }();

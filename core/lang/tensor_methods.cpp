@@ -17,6 +17,9 @@
 #include "core/ops.h"
 
 namespace kiln::lang {
+
+Obj torch_unique(Interp& in, const CallArgs& a);  // torch_module.cpp
+
 namespace {
 
 const Tensor& self_of(const CallArgs& a) { return tensor_of(a.self, "self"); }
@@ -305,20 +308,16 @@ Obj m_repeat(Interp&, const CallArgs& a) {
   return make_tensor(reshape(expand(reshape(t, pairs), expanded), merged));
 }
 
+// x.unique(...) is torch.unique(x, ...).
+Obj m_unique(Interp& in, const CallArgs& a) {
+  std::vector<Obj> pos{a.self};
+  pos.insert(pos.end(), a.pos.begin(), a.pos.end());
+  return torch_unique(in, CallArgs{pos, a.kw, Obj::null(), a.callee});
+}
+
 Obj m_square(Interp&, const CallArgs& a) {
   a.check("square", 0, 0);
   return make_tensor(pow(self_of(a), 2.0));
-}
-
-// norm(p=2, dim=None, keepdim=False): the 2-norm (the op table has no general p-norm).
-Obj m_norm(Interp&, const CallArgs& a) {
-  a.check("norm", 0, 4, "p dim keepdim dtype");
-  Obj p = a.arg(0, "p", Obj::from_int(2));
-  bool fro = p.as<StrObj>() && p.as<StrObj>()->value == "fro";
-  KILN_CHECK(fro || (p.is_number() && p.as_number() == 2), NotImplemented, "kiln supports norm(p=2) only");
-  Tensor t = self_of(a);
-  Value args[3] = {Value(mul(t, t)), to_value(a.arg(1, "dim")), to_value(a.arg(2, "keepdim", Obj::from_bool(false)))};
-  return make_tensor(sqrt(call_op("sum", args)[0]));
 }
 
 // Ops whose first argument is `Tensor self` but that are not Tensor methods in PyTorch.
@@ -326,7 +325,8 @@ bool excluded_method(std::string_view base) {
   static const std::unordered_set<std::string_view> kNot = {
       "_to_copy", "copy", "fill", "zero", "uniform", "exponential", "random", "normal_functional", "nll_loss",
       "nll_loss_grad", "cross_entropy", "mse_loss", "slice", "zeros_like", "ones_like", "empty_like",
-      "full_like", "rand_like", "randn_like", "randint_like"};
+      "full_like", "rand_like", "randn_like", "randint_like", "linalg_vector_norm", "linalg_matrix_norm", "linalg_norm",
+      "_cumprod_backward"};
   return kNot.count(base) != 0;
 }
 
@@ -364,7 +364,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
         {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},
         {"new_empty", m_new<kEmpty>}, {"new_full", m_new_full}, {"new_tensor", m_new_tensor},
-        {"where", m_where}, {"repeat", m_repeat}, {"square", m_square}, {"norm", m_norm}};
+        {"where", m_where}, {"repeat", m_repeat}, {"square", m_square}, {"unique", m_unique}};
     for (const auto& [name, fn] : natives) (*m)[name] = MethodInfo{fn, ""};
     return m;
   }();

@@ -11,6 +11,7 @@
 
 #include "core/autograd.h"
 #include "core/device.h"
+#include "core/dispatch.h"
 #include "core/format.h"
 #include "core/lazy.h"
 #include "core/lang/interp.h"
@@ -40,6 +41,55 @@ Obj op_function(Interp& in, const CallArgs& a) {
 
 void def(ModuleObj& m, const std::string& name, NativeFn fn, Obj data = Obj()) {
   m.attrs.set(name, make_builtin(name, fn, std::move(data)));
+}
+
+// torch.einsum(equation, *operands) or torch.einsum(equation, [operands]).
+Obj f_einsum(Interp&, const CallArgs& a) {
+  KILN_CHECK(!a.pos.empty(), Type, "einsum() missing required argument: 'equation'");
+  Value pos[2];
+  pos[0] = to_value(a.pos[0]);
+  if (a.pos.size() == 2 && a.pos[1].kind() != Kind::Tensor) {
+    pos[1] = to_value(a.pos[1]);
+  } else {
+    std::vector<Tensor> ts;
+    for (size_t i = 1; i < a.pos.size(); ++i) ts.push_back(tensor_of(a.pos[i], "operand"));
+    pos[1] = Value(std::move(ts));
+  }
+  return call_op_obj("einsum", pos, to_kwargs(a));
+}
+
+}  // namespace
+
+// torch.unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+// the values alone, or a tuple with the inverse and/or counts (also Tensor.unique).
+Obj torch_unique(Interp& in, const CallArgs& a) {
+  a.check("unique", 1, 5, "input sorted return_inverse return_counts dim");
+  KILN_CHECK(a.arg(4, "dim").is_none(), NotImplemented, "kiln's torch.unique does not support dim");
+  bool inverse = truthy(in, a.arg(2, "return_inverse", Obj::from_bool(false)));
+  bool counts = truthy(in, a.arg(3, "return_counts", Obj::from_bool(false)));
+  Value args[4] = {Value(tensor_of(a.arg(0, "input"), "input")), Value(truthy(in, a.arg(1, "sorted", Obj::from_bool(true)))),
+                   Value(inverse), Value(counts)};
+  std::vector<Tensor> outs = call_op("_unique2", args);
+  if (!inverse && !counts) return make_tensor(std::move(outs[0]));
+  std::vector<Obj> items{make_tensor(std::move(outs[0]))};
+  if (inverse) items.push_back(make_tensor(std::move(outs[1])));
+  if (counts) items.push_back(make_tensor(std::move(outs[2])));
+  return make_tuple(std::move(items));
+}
+
+namespace {
+
+// torch.linalg: the norms, bound to their linalg_* ops.
+Obj linalg_op(Interp& in, const CallArgs& a) {
+  CallArgs unbound{a.pos, a.kw, Obj::null(), a.callee};
+  return call_torch_op(in, str_of(callee_of(a).data), unbound);
+}
+Obj make_linalg_module() {
+  Obj m = make<ModuleObj>("torch.linalg");
+  ModuleObj& linalg = *m.as<ModuleObj>();
+  for (const char* name : {"vector_norm", "matrix_norm", "norm"})
+    def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
+  return m;
 }
 
 bool callable_arg(const Obj& o) {
@@ -551,7 +601,7 @@ void add_functions(ModuleObj& t) {
       {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
       {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
-      {"set_printoptions", f_set_printoptions}};
+      {"set_printoptions", f_set_printoptions}, {"einsum", f_einsum}, {"unique", torch_unique}};
   for (const auto& [name, fn] : fns) def(t, name, fn);
 }
 
@@ -560,16 +610,18 @@ void add_functions(ModuleObj& t) {
 Obj make_torch_module(Interp& in) {
   Obj torch = make<ModuleObj>("torch");
   ModuleObj& t = *torch.as<ModuleObj>();
-  Obj c = make_c_module(), cuda = make_cuda_module();
+  Obj c = make_c_module(), cuda = make_cuda_module(), linalg = make_linalg_module();
   in.register_module("torch._C", c);  // first: grad-mode classes are cached there
   add_classes(t, *c.as<ModuleObj>());
   add_functions(t);
   add_dtypes(t);
   add_ops(t);
   t.attrs.set("cuda", cuda);
+  t.attrs.set("linalg", linalg);
   t.attrs.set("_C", c);
   in.register_module("torch", torch);
   in.register_module("torch.cuda", cuda);
+  in.register_module("torch.linalg", linalg);
   in.register_module("torch.nn.functional", make_functional_module(in));
   return torch;
 }

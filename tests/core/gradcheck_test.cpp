@@ -40,7 +40,9 @@ namespace {
 bool needs_sample(const OpDef& op) {
   if (op.is_inplace()) return false;  // checked through their functional form
   if (op.kind == OpKind::Creation || op.kind == OpKind::Random) return false;
-  static const std::set<std::string> kNonDifferentiableComposites = {"equal", "allclose"};
+  static const std::set<std::string> kNonDifferentiableComposites = {"equal", "allclose", "count_nonzero",
+                                                                        "count_nonzero.dim_IntList", "bucketize",
+                                                                        "nonzero.as_tuple"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
   return op.grad != nullptr;
 }

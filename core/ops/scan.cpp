@@ -1,0 +1,530 @@
+// Ops that look along one dim at a whole lane at once: the scans (cumsum,
+// cumprod), the order statistics (sort, argsort, topk, kthvalue, median)
+// the binary searches (searchsorted, bucketize), bincount and unique; nonzero's
+// as_tuple form.
+// Kernels walk each lane through strides; NaN orders above every number, as
+// in PyTorch. Sorting is stable, so ties keep their input order (PyTorch's
+// topk/kthvalue/median pick among ties in an unspecified order).
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <type_traits>
+
+#include "core/device.h"
+#include "core/ops/common.h"
+
+namespace kiln {
+namespace ops {
+namespace {
+
+// Calls f(in_offset, out_offsets...) for every lane along `dim`: positions of
+// `sizes` with dim fixed at 0, as element offsets in each tensor's strides.
+template <class F>
+void for_each_lane(const Shape& sizes, int64_t dim, const std::vector<const Shape*>& strides, F&& f) {
+  int64_t nd = int64_t(sizes.size());
+  Shape pos(size_t(nd), 0);
+  std::vector<int64_t> off(strides.size(), 0);
+  for (int64_t s : sizes)
+    if (s == 0) return;
+  while (true) {
+    f(off);
+    int64_t d = nd - 1;
+    for (; d >= 0; --d) {
+      if (d == dim) continue;
+      if (++pos[size_t(d)] < sizes[size_t(d)]) {
+        for (size_t k = 0; k < off.size(); ++k) off[k] += (*strides[k])[size_t(d)];
+        break;
+      }
+      for (size_t k = 0; k < off.size(); ++k) off[k] -= (*strides[k])[size_t(d)] * (sizes[size_t(d)] - 1);
+      pos[size_t(d)] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+// A 0-dim tensor is one lane of one element.
+Shape lane_sizes(const Tensor& t) { return t.dim() == 0 ? Shape{1} : t.sizes(); }
+Shape lane_strides(const Tensor& t) { return t.dim() == 0 ? Shape{1} : t.strides(); }
+
+template <class T>
+using cmp_t = std::conditional_t<std::is_arithmetic_v<T>, T, float>;
+
+// ---- cumsum / cumprod ----------------------------------------------------------------
+// cumsum(Tensor self, int dim, *, ScalarType? dtype=None): integers and bool accumulate as int64.
+std::vector<DType> dtype_scan(const Args& a) {
+  if (!a[2].is_none()) return {a[2].dtype()};
+  DType d = a[0].tensor().dtype();
+  return {is_floating(d) ? d : DType::Int64};
+}
+std::vector<Shape> shape_scan(const Args& a) {
+  wrap_dim(a[1].to_int(), a[0].tensor().dim());
+  return {a[0].tensor().sizes()};
+}
+template <bool Prod>
+void scan_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Tensor& out = outs[0];
+  Tensor x = cast_to(a[0].tensor(), out.dtype());
+  int64_t dim = wrap_dim(a[1].to_int(), x.dim());
+  Shape sizes = lane_sizes(x), xs = lane_strides(x), os = lane_strides(out);
+  int64_t n = sizes[size_t(dim)], sx = xs[size_t(dim)], so = os[size_t(dim)];
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    // PyTorch's CPU scans accumulate floats in double, integers in int64.
+    using Acc = std::conditional_t<std::is_integral_v<T>, int64_t, double>;
+    const T* px = x.data<T>();
+    T* po = out.data<T>();
+    for_each_lane(sizes, dim, {&xs, &os}, [&](const std::vector<int64_t>& off) {
+      Acc acc = Prod ? Acc(1) : Acc(0);
+      for (int64_t i = 0; i < n; ++i) {
+        Acc v = Acc(px[off[0] + i * sx]);
+        acc = Prod ? Acc(acc * v) : Acc(acc + v);
+        po[off[1] + i * so] = static_cast<T>(acc);
+      }
+    });
+  });
+}
+// Reversed cumulative sum: the adjoint of cumsum.
+std::vector<Tensor> grad_cumsum(const GradCtx& c) {
+  int64_t d = c.args[1].to_int();
+  Shape dims{d};
+  if (c.in_sizes[0].empty()) return {c.grad()};
+  return {invoke("flip", {invoke("cumsum", {invoke("flip", {c.grad(), dims}), d}), dims})};
+}
+// _cumprod_backward(Tensor grad, Tensor self, int dim): per lane,
+// dx_k = sum_{j>=k} g_j * prod_{i<=j, i!=k} x_i, exact with zeros in x.
+void cumprod_backward_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Tensor& out = outs[0];
+  Tensor g = cast_to(a[0].tensor(), out.dtype()), x = cast_to(a[1].tensor(), out.dtype());
+  int64_t dim = wrap_dim(a[2].to_int(), x.dim());
+  Shape sizes = lane_sizes(x), xs = lane_strides(x), gs = lane_strides(g), os = lane_strides(out);
+  int64_t n = sizes[size_t(dim)];
+  visit_floating(out.dtype(), "cumprod_backward", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T *px = x.data<T>(), *pg = g.data<T>();
+    T* po = out.data<T>();
+    for_each_lane(sizes, dim, {&xs, &gs, &os}, [&](const std::vector<int64_t>& off) {
+      auto X = [&](int64_t i) { return double(px[off[0] + i * xs[size_t(dim)]]); };
+      auto G = [&](int64_t i) { return double(pg[off[1] + i * gs[size_t(dim)]]); };
+      double before = 1;  // prod_{i<k} x_i
+      for (int64_t k = 0; k < n; ++k) {
+        double run = before, total = 0;
+        for (int64_t j = k; j < n; ++j) {
+          if (j > k) run *= X(j);
+          total += G(j) * run;
+        }
+        po[off[2] + k * os[size_t(dim)]] = static_cast<T>(total);
+        before *= X(k);
+      }
+    });
+  });
+}
+std::vector<Shape> shape_cumprod_backward(const Args& a) { return {a[1].tensor().sizes()}; }
+std::vector<DType> dtype_of_grad(const Args& a) { return {a[0].tensor().dtype()}; }
+std::vector<Tensor> grad_cumprod(const GradCtx& c) {
+  return {invoke("_cumprod_backward", {c.grad(), c.in(0), c.args[1]})};
+}
+
+// ---- sorting ----------------------------------------------------------------------------
+// Orders one lane's indices: ascending or descending, NaN above every number.
+template <class T>
+void order_lane(std::vector<int64_t>& idx, const T* p, int64_t stride, bool descending) {
+  using C = cmp_t<T>;
+  auto key = [&](int64_t i) { return C(p[i * stride]); };
+  auto less = [&](int64_t i, int64_t j) {
+    C a = key(i), b = key(j);
+    if constexpr (std::is_floating_point_v<C>) {
+      if (std::isnan(a)) return false;
+      if (std::isnan(b)) return true;
+    }
+    return a < b;
+  };
+  std::iota(idx.begin(), idx.end(), 0);
+  if (descending) std::stable_sort(idx.begin(), idx.end(), [&](int64_t i, int64_t j) { return less(j, i); });
+  else std::stable_sort(idx.begin(), idx.end(), less);
+}
+
+// Sorts every lane of self along dim and writes the first `k` of each lane
+// (positions `first`..first+k-1 of the order) to values/indices along dim.
+void select_sorted(const Tensor& self, int64_t dim, bool descending, int64_t first, int64_t k, const Tensor* values,
+                   const Tensor& indices) {
+  Shape sizes = lane_sizes(self), xs = lane_strides(self);
+  Shape vs = values ? lane_strides(*values) : xs, is = lane_strides(indices);
+  int64_t n = sizes[size_t(dim)];
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* px = self.data<T>();
+    T* pv = values ? values->data<T>() : nullptr;
+    int64_t* pi = indices.data<int64_t>();
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
+      order_lane(idx, px + off[0], xs[size_t(dim)], descending);
+      for (int64_t i = 0; i < k; ++i) {
+        int64_t src = idx[size_t(first + i)];
+        pi[off[2] + i * is[size_t(dim)]] = src;
+        if (pv) pv[off[1] + i * vs[size_t(dim)]] = px[off[0] + src * xs[size_t(dim)]];
+      }
+    });
+  });
+}
+
+std::vector<DType> dtype_values_indices(const Args& a) { return {a[0].tensor().dtype(), DType::Int64}; }
+std::vector<DType> dtype_indices(const Args&) { return {DType::Int64}; }
+
+// sort(Tensor self, int dim=-1, bool descending=False)
+// sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False)
+template <int DimArg>
+std::vector<Shape> shape_sort(const Args& a) {
+  wrap_dim(a[DimArg].to_int(), a[0].tensor().dim());
+  return {a[0].tensor().sizes(), a[0].tensor().sizes()};
+}
+template <int DimArg>
+void sort_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[DimArg].to_int(), self.dim());
+  int64_t n = lane_sizes(self)[size_t(dim)];
+  select_sorted(self, dim, a[DimArg + 1].to_bool(), 0, n, &outs[0], outs[1]);
+}
+template <int DimArg>
+std::vector<Shape> shape_argsort(const Args& a) {
+  return {shape_sort<DimArg>(a)[0]};
+}
+template <int DimArg>
+void argsort_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[DimArg].to_int(), self.dim());
+  select_sorted(self, dim, a[DimArg + 1].to_bool(), 0, lane_sizes(self)[size_t(dim)], nullptr, outs[0]);
+}
+
+// The gradient of a value-selecting op: each selected value's gradient goes
+// back to the position it came from (indices along dim, keepdim form).
+Tensor scatter_back(const Tensor& g, const Tensor& indices, int64_t dim, const Shape& in_sizes, bool keepdim) {
+  if (in_sizes.empty()) return reshape(g, {});
+  int64_t d = wrap_dim(dim, int64_t(in_sizes.size()));
+  Tensor gi = keepdim ? g : unsqueeze(g, d), ii = keepdim ? indices : unsqueeze(indices, d);
+  return scatter_add(zeros(in_sizes, g.dtype()), d, ii, gi);
+}
+template <int DimArg>
+std::vector<Tensor> grad_sort(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[DimArg].to_int(), c.in_sizes[0], true)};
+}
+
+// topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True)
+std::vector<Shape> shape_topk(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim()), k = a[1].to_int();
+  Shape s = self.sizes();
+  int64_t n = self.dim() == 0 ? 1 : s[size_t(dim)];
+  KILN_CHECK(k >= 0 && k <= n, Runtime, "selected index k out of range");
+  if (!s.empty()) s[size_t(dim)] = k;
+  return {s, s};
+}
+void topk_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim());
+  select_sorted(self, dim, a[3].to_bool(), 0, a[1].to_int(), &outs[0], outs[1]);
+}
+std::vector<Tensor> grad_topk(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[2].to_int(), c.in_sizes[0], true)};
+}
+
+// kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False): the k-th smallest (1-based).
+std::vector<Shape> shape_kthvalue(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim()), k = a[1].to_int();
+  int64_t n = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
+  KILN_CHECK(k >= 1 && k <= n, Index, "kthvalue(): selected number k out of range for dimension ", dim);
+  Shape s = self.sizes();
+  if (!s.empty()) {
+    if (a[3].to_bool()) s[size_t(dim)] = 1;
+    else s.erase(s.begin() + dim);
+  }
+  return {s, s};
+}
+// The keepdim-form views of outputs reduced along dim (one element per lane).
+std::pair<Tensor, Tensor> keepdim_outs(std::vector<Tensor>& outs, const Tensor& self, int64_t dim) {
+  if (self.dim() == 0 || outs[0].dim() == self.dim()) return {outs[0], outs[1]};
+  Shape ks = self.sizes();
+  ks[size_t(dim)] = 1;
+  auto as_keep = [&](const Tensor& t) {
+    Shape st = contiguous_strides(ks);
+    return make_view(t, ks, st, t.offset());
+  };
+  return {as_keep(outs[0]), as_keep(outs[1])};
+}
+void kthvalue_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim());
+  auto [v, i] = keepdim_outs(outs, self, dim);
+  select_sorted(self, dim, false, a[1].to_int() - 1, 1, &v, i);
+}
+std::vector<Tensor> grad_kthvalue(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[2].to_int(), c.in_sizes[0], c.args[3].to_bool())};
+}
+
+// median.dim(Tensor self, int dim, bool keepdim=False): the lower median
+// ((n-1)/2-th smallest); a lane holding NaN gives its first NaN.
+std::vector<Shape> shape_median_dim(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[1].to_int(), self.dim());
+  KILN_CHECK(self.dim() == 0 || self.sizes()[size_t(dim)] > 0, Index,
+             "median(): Expected reduction dim ", dim, " to have non-zero size.");
+  Shape s = self.sizes();
+  if (!s.empty()) {
+    if (a[2].to_bool()) s[size_t(dim)] = 1;
+    else s.erase(s.begin() + dim);
+  }
+  return {s, s};
+}
+void median_lanes(const Tensor& self, int64_t dim, const Tensor& values, const Tensor& indices) {
+  Shape sizes = lane_sizes(self), xs = lane_strides(self), vs = lane_strides(values), is = lane_strides(indices);
+  int64_t n = sizes[size_t(dim)];
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* px = self.data<T>();
+    T* pv = values.data<T>();
+    int64_t* pi = indices.data<int64_t>();
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
+      order_lane(idx, px + off[0], xs[size_t(dim)], false);
+      int64_t pick = idx[size_t((n - 1) / 2)];
+      if constexpr (std::is_floating_point_v<cmp_t<T>>) {
+        int64_t last = idx[size_t(n - 1)];
+        if (std::isnan(cmp_t<T>(px[off[0] + last * xs[size_t(dim)]])))
+          for (int64_t i = 0; i < n; ++i)
+            if (std::isnan(cmp_t<T>(px[off[0] + i * xs[size_t(dim)]]))) {
+              pick = i;
+              break;
+            }
+      }
+      pi[off[2]] = pick;
+      pv[off[1]] = px[off[0] + pick * xs[size_t(dim)]];
+    });
+  });
+}
+void median_dim_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[1].to_int(), self.dim());
+  auto [v, i] = keepdim_outs(outs, self, dim);
+  median_lanes(self, dim, v, i);
+}
+std::vector<Tensor> grad_median_dim(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[1].to_int(), c.in_sizes[0], c.args[2].to_bool())};
+}
+
+// median(Tensor self): of all elements; the gradient is shared evenly among
+// the elements equal to the median (PyTorch's evenly_distribute_backward).
+std::vector<Shape> shape_median(const Args& a) {
+  KILN_CHECK(a[0].tensor().numel() > 0, Runtime,
+             "median() input tensor cannot be empty");  // PyTorch returns nan; kiln refuses
+  return {Shape{}};
+}
+void median_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Tensor flat = empty_tensor(a[0].tensor().sizes(), a[0].tensor().dtype());
+  copy_cast(flat, a[0].tensor());
+  Tensor lane = make_view(flat, {flat.numel()}, {1}, flat.offset());
+  Tensor idx = empty_tensor({}, DType::Int64);
+  median_lanes(lane, 0, make_view(outs[0], {1}, {1}, outs[0].offset()), make_view(idx, {1}, {1}, 0));
+}
+std::vector<Tensor> grad_median(const GradCtx& c) {
+  Tensor hit = eq(c.in(0), c.out(0));
+  return {div(mul(hit, c.grad()), sum(hit))};
+}
+
+// ---- searchsorted / bucketize ------------------------------------------------------------
+// searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False,
+// str? side=None, Tensor? sorter=None): per value, the first position whose
+// element is >= it (> it with right): a 1-D sequence serves every value, an
+// N-D one serves the values of its row.
+bool search_right(const Args& a) {
+  bool right = a[3].to_bool();
+  if (!a[4].is_none()) {
+    const std::string& side = a[4].str();
+    KILN_CHECK(side == "left" || side == "right", Runtime,
+               "torch.searchsorted(): side can only be 'left' or 'right' but got ", side);
+    KILN_CHECK(!right || side == "right", Runtime,
+               "torch.searchsorted(): side and right can't be set to opposites, got side of left while right was True");
+    right = side == "right";
+  }
+  return right;
+}
+std::vector<Shape> shape_searchsorted(const Args& a) {
+  const Tensor &seq = a[0].tensor(), &v = a[1].tensor();
+  KILN_CHECK(a[5].is_none(), NotImplemented, "kiln's searchsorted does not support sorter");
+  KILN_CHECK(seq.dim() >= 1, Runtime, "torch.searchsorted(): boundaries tensor should have positive dimension, "
+             "but got 0 dimension");
+  if (seq.dim() > 1) {
+    Shape lead_s(seq.sizes().begin(), seq.sizes().end() - 1);
+    Shape lead_v = v.dim() > 0 ? Shape(v.sizes().begin(), v.sizes().end() - 1) : Shape{};
+    KILN_CHECK(v.dim() == seq.dim() && lead_s == lead_v, Runtime,
+               "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of "
+               "boundaries tensor and input value tensor must match, but we got boundaries tensor ",
+               shape_str(seq.sizes()), " and input value tensor ", shape_str(v.sizes()));
+  }
+  search_right(a);
+  return {v.sizes()};
+}
+std::vector<DType> dtype_searchsorted(const Args& a) {
+  return {a[2].to_bool() ? DType::Int32 : DType::Int64};
+}
+void searchsorted_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor &seq = a[0].tensor(), &v = a[1].tensor();
+  bool right = search_right(a);
+  int64_t n = seq.size(-1), count = v.numel();
+  int64_t row_len = seq.dim() > 1 ? std::max<int64_t>(v.dim() > 0 ? v.size(-1) : 1, 1) : count + 1;
+  std::vector<double> row(static_cast<size_t>(n));
+  int64_t loaded = -1;
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t r = seq.dim() > 1 ? i / row_len : 0;
+    if (r != loaded) {
+      for (int64_t j = 0; j < n; ++j) row[size_t(j)] = element_as_double(seq, r * n + j);
+      loaded = r;
+    }
+    double x = element_as_double(v, i);
+    auto it = right ? std::upper_bound(row.begin(), row.end(), x) : std::lower_bound(row.begin(), row.end(), x);
+    int64_t pos = it - row.begin();
+    if (outs[0].dtype() == DType::Int32) outs[0].data<int32_t>()[i] = int32_t(pos);
+    else outs[0].data<int64_t>()[i] = pos;
+  }
+}
+// bucketize(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False)
+std::vector<Tensor> bucketize_composite(const Args& a) {
+  KILN_CHECK(a[1].tensor().dim() == 1, Runtime, "boundaries tensor must be 1 dimension, but got dim(",
+             a[1].tensor().dim(), ")");
+  return {invoke("searchsorted", {a[1], a[0], a[2], a[3], Value(), Value()})};
+}
+// ---- bincount ------------------------------------------------------------------------------
+// bincount(Tensor self, Tensor? weights=None, int minlength=0): its length
+// depends on the largest value, so its shape reads the data (a graph break).
+std::vector<Shape> shape_bincount(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  KILN_CHECK(!is_floating(self.dtype()) && self.dtype() != DType::Bool, NotImplemented,
+             "\"bincount_cpu\" not implemented for '", dtype_legacy_name(self.dtype()), "'");
+  int64_t minlength = a[2].to_int();
+  KILN_CHECK(minlength >= 0, Runtime, "minlength should be >= 0");
+  if (!a[1].is_none())
+    KILN_CHECK(a[1].tensor().dim() == 1 && a[1].tensor().numel() == self.numel(), Runtime,
+               "weights should be 1-d and have the same length as input");
+  KILN_CHECK(self.dim() == 1, Runtime, "bincount only supports 1-d non-negative integral inputs.");
+  const Tensor host = copy_to_device(self, Device{});
+  int64_t top = -1;
+  for (int64_t i = 0; i < host.numel(); ++i) {
+    int64_t v = int64_t(element_as_double(host, i));
+    KILN_CHECK(v >= 0, Runtime, "bincount only supports 1-d non-negative integral inputs.");
+    top = std::max(top, v);
+  }
+  return {{std::max(top + 1, minlength)}};
+}
+std::vector<DType> dtype_bincount(const Args& a) {
+  if (a[1].is_none()) return {DType::Int64};
+  DType w = a[1].tensor().dtype();
+  return {is_floating(w) ? w : DType::Float64};
+}
+void bincount_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  Tensor& out = outs[0];
+  std::vector<double> acc(static_cast<size_t>(out.numel()), 0.0);
+  for (int64_t i = 0; i < self.numel(); ++i)
+    acc[size_t(element_as_double(self, i))] += a[1].is_none() ? 1.0 : element_as_double(a[1].tensor(), i);
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = out.data<T>();
+    for (size_t i = 0; i < acc.size(); ++i) p[i] = static_cast<T>(acc[i]);
+  });
+}
+
+// nonzero.as_tuple(Tensor self, *, bool as_tuple): one index tensor per dim
+// (a 0-dim input counts as 1-D). as_tuple=False needs the plain overload's single tensor.
+std::vector<Tensor> nonzero_tuple_composite(const Args& a) {
+  KILN_CHECK(a[1].to_bool(), NotImplemented, "kiln supports nonzero(as_tuple=False) only without the keyword");
+  const Tensor& self = a[0].tensor();
+  Tensor nz = nonzero(self.dim() == 0 ? reshape(self, {1}) : self);
+  return unbind(nz, 1);
+}
+
+// ---- unique ------------------------------------------------------------------------------
+// _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False):
+// the sorted distinct values (kiln always sorts), each element's position
+// among them, and their counts; the unrequested outputs are empty. The count
+// of values reads the data (a graph break under the JIT).
+std::vector<double> sorted_distinct(const Tensor& self) {
+  const Tensor host = copy_to_device(self, Device{});
+  std::vector<double> v(static_cast<size_t>(host.numel()));
+  for (int64_t i = 0; i < host.numel(); ++i) v[size_t(i)] = element_as_double(host, i);
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+std::vector<Shape> shape_unique(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t u = int64_t(sorted_distinct(self).size());
+  return {{u}, a[2].to_bool() ? self.sizes() : Shape{0}, {a[3].to_bool() ? u : 0}};
+}
+std::vector<DType> dtype_unique(const Args& a) {
+  return {a[0].tensor().dtype(), DType::Int64, DType::Int64};
+}
+void unique_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  std::vector<double> u = sorted_distinct(self);
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = outs[0].data<T>();
+    for (size_t i = 0; i < u.size(); ++i) p[i] = static_cast<T>(u[i]);
+  });
+  bool inverse = a[2].to_bool(), counts = a[3].to_bool();
+  int64_t* inv = inverse ? outs[1].data<int64_t>() : nullptr;
+  int64_t* cnt = counts ? outs[2].data<int64_t>() : nullptr;
+  if (cnt) std::fill(cnt, cnt + u.size(), 0);
+  for (int64_t i = 0; (inv || cnt) && i < self.numel(); ++i) {
+    int64_t k = std::lower_bound(u.begin(), u.end(), element_as_double(self, i)) - u.begin();
+    if (inv) inv[i] = k;
+    if (cnt) ++cnt[k];
+  }
+}
+
+}  // namespace
+}  // namespace ops
+
+void register_scan_ops(OpTable& t) {
+  using namespace ops;
+  constexpr OpKind S = OpKind::Shape;
+  t.add({.schema_text = "cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", .kind = S,
+         .shape = shape_scan, .dtype = dtype_scan, .kernel = scan_kernel<false>, .grad = grad_cumsum});
+  t.add({.schema_text = "cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", .kind = S,
+         .shape = shape_scan, .dtype = dtype_scan, .kernel = scan_kernel<true>, .grad = grad_cumprod,
+         .saves = save_in(0)});
+  t.add({.schema_text = "_cumprod_backward(Tensor grad, Tensor self, int dim) -> Tensor", .kind = S,
+         .shape = shape_cumprod_backward, .dtype = dtype_of_grad, .kernel = cumprod_backward_kernel});
+  t.add({.schema_text = "sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_sort<1>, .dtype = dtype_values_indices, .kernel = sort_kernel<1>,
+         .grad = grad_sort<1>, .saves = save_out(1)});
+  t.add({.schema_text = "sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_sort<2>, .dtype = dtype_values_indices, .kernel = sort_kernel<2>,
+         .grad = grad_sort<2>, .saves = save_out(1)});
+  t.add({.schema_text = "argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", .kind = S,
+         .shape = shape_argsort<1>, .dtype = dtype_indices, .kernel = argsort_kernel<1>});
+  t.add({.schema_text = "argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",
+         .kind = S, .shape = shape_argsort<2>, .dtype = dtype_indices, .kernel = argsort_kernel<2>});
+  t.add({.schema_text = "topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_topk, .dtype = dtype_values_indices, .kernel = topk_kernel, .grad = grad_topk,
+         .saves = save_out(1)});
+  t.add({.schema_text = "kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_kthvalue, .dtype = dtype_values_indices, .kernel = kthvalue_kernel,
+         .grad = grad_kthvalue, .saves = save_out(1)});
+  t.add({.schema_text = "median(Tensor self) -> Tensor", .kind = S, .shape = shape_median, .dtype = dtype_like_self,
+         .kernel = median_kernel, .grad = grad_median, .saves = save_in(0) | save_out(0)});
+  t.add({.schema_text = "median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_median_dim, .dtype = dtype_values_indices, .kernel = median_dim_kernel,
+         .grad = grad_median_dim, .saves = save_out(1)});
+  t.add({.schema_text = "searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+         .kind = S, .shape = shape_searchsorted, .dtype = dtype_searchsorted, .kernel = searchsorted_kernel});
+  t.add({.schema_text = "bucketize(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
+         .kind = OpKind::Composite, .composite = bucketize_composite});
+  t.add({.schema_text = "bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor", .kind = S,
+         .shape = shape_bincount, .dtype = dtype_bincount, .kernel = bincount_kernel});
+  t.add({.schema_text = "nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]", .kind = OpKind::Composite,
+         .composite = nonzero_tuple_composite});
+  t.add({.schema_text = "_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+         .kind = S, .shape = shape_unique, .dtype = dtype_unique, .kernel = unique_kernel});
+}
+
+}  // namespace kiln
