@@ -11,7 +11,6 @@ void register_rearrange_ops(OpTable&);
 void register_scan_ops(OpTable&);
 void register_linalg_ops(OpTable&);
 
-
 std::string_view op_kind_name(OpKind k) {
   static constexpr std::string_view kNames[] = {
 #define KILN_KIND_NAME(k) #k,
