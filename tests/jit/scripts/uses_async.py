@@ -1,0 +1,2 @@
+async def load(x):
+    return x

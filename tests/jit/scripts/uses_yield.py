@@ -1,2 +1,0 @@
-def gen(x):
-    yield x
