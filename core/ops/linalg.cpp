@@ -300,9 +300,9 @@ Tensor vector_norm(const Tensor& self, double ord, const Value& dim, bool keepdi
   Tensor x = dtype.is_none() ? self : to_dtype(self, dtype.dtype());
   KILN_CHECK(is_floating(x.dtype()), Runtime, fn, ": Expected a floating point or complex tensor as input. Got ",
              dtype_legacy_name(x.dtype()));
-  Dims dims = dim.is_none() ? Dims() : Dims(dim.int_list());
-  if (dims && dims->empty()) dims.reset();
-  Shape all = dims ? *dims : Shape{};
+  // An empty dim list means every dim, as no list does.
+  const Shape all = dim.is_none() ? Shape{} : Shape(dim.int_list());
+  const Dims dims = all.empty() ? std::nullopt : Dims(all);
   Tensor ax = abs(x);
   if (std::isinf(ord)) return ord > 0 ? amax(ax, all, keepdim) : amin(ax, all, keepdim);
   if (ord == 0) return sum(to_dtype(ne(x, wrapped(0)), x.dtype()), dims, keepdim);
