@@ -10,6 +10,7 @@
 #include "core/device.h"
 #include "core/dispatch.h"
 #include "core/format.h"
+#include "core/lang/functional_args.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
@@ -18,32 +19,10 @@
 
 namespace kiln::lang {
 namespace {
-
-// Python-style binding of a call to `names` (the first `required` are
-// required); absent optional parameters come back as Null.
-std::vector<Obj> bind(const char* fn, const CallArgs& a, std::initializer_list<const char*> names,
-                      size_t required) {
-  std::vector<const char*> params(names);
-  KILN_CHECK(a.pos.size() <= params.size(), Type, fn, "() takes from ", required, " to ", params.size(),
-             " positional arguments but ", a.pos.size(), " were given");
-  std::vector<Obj> out(params.size(), Obj::null());
-  for (size_t i = 0; i < a.pos.size(); ++i) out[i] = a.pos[i];
-  for (const Kwarg& k : a.kw) {
-    size_t i = 0;
-    while (i < params.size() && *k.name != params[i]) ++i;
-    KILN_CHECK(i < params.size(), Type, fn, "() got an unexpected keyword argument '", *k.name, "'");
-    KILN_CHECK(out[i].is_null(), Type, fn, "() got multiple values for argument '", *k.name, "'");
-    out[i] = k.value;
-  }
-  for (size_t i = 0; i < required; ++i)
-    KILN_CHECK(!out[i].is_null(), Type, fn, "() missing 1 required positional argument: '", params[i], "'");
-  return out;
-}
+using namespace fargs;
 
 bool given(const Obj& v) { return !v.is_null() && !v.is_none(); }
-Value val(const Obj& v) { return v.is_null() ? Value() : to_value(v); }
 Value val_or(const Obj& v, Value def) { return given(v) ? to_value(v) : def; }
-bool flag(Interp& in, const Obj& v, bool def) { return v.is_null() ? def : truthy(in, v); }
 
 Obj call(std::string_view name, std::initializer_list<Value> pos) {
   return call_op_obj(name, std::span<const Value>(pos.begin(), pos.size()));
