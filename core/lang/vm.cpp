@@ -1323,6 +1323,17 @@ void bind_arguments(const FunctionObj& fn, const Code& c, Obj* locals, std::span
 
 namespace {
 
+// A call's cells: its cellvars (a parameter's moved into its cell), then the
+// function's closure for its freevars.
+void fill_cells(const FunctionObj& fn, Obj* locals, Obj* cells) {
+  const Code& c = fn.get_code();
+  for (size_t i = 0; i < c.cellvars.size(); ++i) {
+    int p = i < c.cell_param.size() ? c.cell_param[i] : -1;
+    cells[i] = make<CellObj>(p >= 0 ? locals[p] : Obj::null());
+  }
+  for (size_t i = 0; i < c.freevars.size(); ++i) cells[c.cellvars.size() + i] = fn.closure[i];
+}
+
 // The generator for a call of `fn`: its arguments bound as a call would bind
 // them, the body not started. Generator code never counts calls or loops for
 // the JIT: a region cannot be suspended.
@@ -1335,11 +1346,7 @@ Obj make_generator(const FunctionObj& fn, std::span<const Obj> pos, std::span<co
   g.slots.assign(nl + nc, Obj::null());
   Obj* base = g.slots.data();
   bind_arguments(fn, c, base, pos, kw);
-  for (size_t i = 0; i < c.cellvars.size(); ++i) {
-    int p = i < c.cell_param.size() ? c.cell_param[i] : -1;
-    base[nl + i] = make<CellObj>(p >= 0 ? base[p] : Obj::null());
-  }
-  for (size_t i = 0; i < c.freevars.size(); ++i) base[nl + c.cellvars.size() + i] = fn.closure[i];
+  fill_cells(fn, base, base + nl);
   return out;
 }
 
@@ -1404,11 +1411,7 @@ Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, st
     std::copy(pos.begin(), pos.end(), base);
   else
     bind_arguments(fn, c, base, pos, kw);
-  for (size_t i = 0; i < c.cellvars.size(); ++i) {
-    int p = i < c.cell_param.size() ? c.cell_param[i] : -1;
-    f.cells[i] = make<CellObj>(p >= 0 ? base[p] : Obj::null());
-  }
-  for (size_t i = 0; i < c.freevars.size(); ++i) f.cells[c.cellvars.size() + i] = fn.closure[i];
+  fill_cells(fn, base, f.cells);
   return Vm::run(in, f);
 }
 
