@@ -8,6 +8,8 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <span>
+#include <vector>
 
 namespace kiln {
 
@@ -28,6 +30,12 @@ class Generator {
   uint64_t initial_seed() const { return state_.seed; }
   State state() const { return state_; }
   void set_state(const State& s) { state_ = s; }
+  // The state as int64 words, for torch.Generator objects and
+  // torch.get_rng_state: the seed, the cached normal (a flag and its bits),
+  // then the engine's 624 words and position.
+  std::vector<int64_t> save() const;
+  // Throws kiln::Error (naming get_state as the source) on words save() did not write.
+  void load(std::span<const int64_t> words);
 
   uint32_t random() { return uint32_t(state_.engine()); }
   // Two draws: the first is the high word.
@@ -55,5 +63,22 @@ class Generator {
 
 // torch.default_generator.
 Generator& default_generator();
+
+// A nondeterministic 63-bit seed (torch.seed(), Generator.seed()).
+uint64_t nondeterministic_seed();
+
+// The generator random ops draw from: a torch.Generator passed as
+// `generator=` for the duration of that call, else the default one.
+Generator& current_generator();
+class GeneratorScope {
+ public:
+  explicit GeneratorScope(Generator& g);
+  ~GeneratorScope();
+  GeneratorScope(const GeneratorScope&) = delete;
+  GeneratorScope& operator=(const GeneratorScope&) = delete;
+
+ private:
+  Generator* prev_;
+};
 
 }  // namespace kiln

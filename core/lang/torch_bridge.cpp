@@ -10,6 +10,7 @@
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
+#include "core/lang/torch_random.h"
 #include "core/ops.h"
 
 namespace kiln::lang {
@@ -404,7 +405,8 @@ Kwargs to_kwargs(const CallArgs& a) {
   Kwargs kw;
   kw.reserve(a.kw.size());
   for (const Kwarg& k : a.kw) {
-    if (*k.name == "device") continue;  // the caller places the result (place_on)
+    if (*k.name == "device") continue;     // the caller places the result (place_on)
+    if (*k.name == "generator") continue;  // call_torch_op binds it for the call (GeneratorArg)
     kw.emplace_back(*k.name, to_value(k.value));
   }
   return kw;
@@ -500,6 +502,7 @@ Obj call_torch_op(Interp&, const std::string& name, const CallArgs& args) {
     }
     std::optional<Device> device;
     if (const Obj* d = args.find_kw("device")) device = device_arg(*d);
+    GeneratorArg generator(args, name);
     return place_on(call_op_obj(name, pos, to_kwargs(args)), device);
   } catch (const Error& e) {
     std::string msg = e.what();

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <random>
 #include <unordered_set>
 
 #include "core/autograd.h"
@@ -17,7 +16,9 @@
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
+#include "core/lang/torch_random.h"
 #include "core/ops.h"
+#include "core/random.h"
 #include "core/thread_pool.h"
 
 namespace kiln::lang {
@@ -278,9 +279,7 @@ Obj f_manual_seed(Interp&, const CallArgs& a) {
 
 Obj f_seed(Interp&, const CallArgs& a) {
   a.check("seed", 0, 0);
-  std::random_device rd;
-  uint64_t hi = rd(), lo = rd();
-  uint64_t s = ((hi << 32) | lo) & ((uint64_t(1) << 63) - 1);
+  uint64_t s = nondeterministic_seed();
   manual_seed(s);
   return Obj::from_int(int64_t(s));
 }
@@ -616,6 +615,7 @@ Obj make_torch_module(Interp& in) {
   add_functions(t);
   add_dtypes(t);
   add_ops(t);
+  add_random_functions(t, *c.as<ModuleObj>());
   t.attrs.set("cuda", cuda);
   t.attrs.set("linalg", linalg);
   t.attrs.set("_C", c);

@@ -94,7 +94,7 @@ T uniform_one(Generator& g, compute_t<T> from, compute_t<T> to) {
 
 template <class T>
 void fill_uniform(const Tensor& out, const Tensor& like, double from, double to) {
-  Generator& g = default_generator();
+  Generator& g = current_generator();
   std::lock_guard<std::mutex> lock(g.mutex());
   auto f = compute_t<T>(from), t = compute_t<T>(to);
   fill_ordered<T>(out, like, [&] { return uniform_one<T>(g, f, t); });
@@ -235,7 +235,7 @@ void normal_fill_reduced(T* d, int64_t n, float mean, float std, Generator& g) {
 template <class T>
 void fill_normal(const Tensor& out, const Tensor& like, double mean, double std) {
   KILN_CHECK(std >= 0.0, Runtime, "normal expects std >= 0.0, but found std ", std);
-  Generator& g = default_generator();
+  Generator& g = current_generator();
   std::lock_guard<std::mutex> lock(g.mutex());
   if (out.numel() >= 16 && like.is_contiguous()) {
     if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
@@ -281,7 +281,7 @@ void check_int_bounds(DType d, int64_t from, int64_t to_inc) {
 
 // Values base + (draw % range); range 0 stands for 2^64 (every int64).
 void fill_random_range(const Tensor& out, const Tensor& like, int64_t base, uint64_t range) {
-  Generator& g = default_generator();
+  Generator& g = current_generator();
   std::lock_guard<std::mutex> lock(g.mutex());
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -350,7 +350,7 @@ void normal_kernel(const Args& a, std::vector<Tensor>& outs) {
 template <class T>
 void fill_exponential(const Tensor& out, const Tensor& like, double lambd) {
   KILN_CHECK(lambd > 0.0, Runtime, "exponential_ expects lambda > 0.0, but found lambda=", lambd);
-  Generator& g = default_generator();
+  Generator& g = current_generator();
   std::lock_guard<std::mutex> lock(g.mutex());
   double scale = -1.0 / lambd;
   fill_ordered<T>(out, like, [&] { return T(compute_t<T>(scale * std::log1p(-g.uniform_double()))); });
@@ -384,7 +384,7 @@ void random_kernel(const Args& a, std::vector<Tensor>& outs) {
 void bernoulli_p_kernel(const Args& a, std::vector<Tensor>& outs) {
   double p = a[1].to_double();
   KILN_CHECK(p >= 0 && p <= 1, Runtime, "bernoulli_ expects p to be in [0, 1], but got p=", p);
-  Generator& g = default_generator();
+  Generator& g = current_generator();
   std::lock_guard<std::mutex> lock(g.mutex());
   visit_dtype(outs[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -399,7 +399,7 @@ void bernoulli_tensor_kernel(const Args& a, std::vector<Tensor>& outs) {
              "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  "
              "If so, please report an enhancement request to PyTorch.)");
   bool dbl = probs.dtype() == DType::Float64;
-  Generator& g = default_generator();
+  Generator& g = current_generator();
   std::lock_guard<std::mutex> lock(g.mutex());
   visit_floating(outs[0].dtype(), "bernoulli_tensor_cpu_self_", [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -486,7 +486,7 @@ void multinomial_replacement(const Tensor& probs, int64_t n, int64_t* out) {
   int64_t rows = probs.dim() == 1 ? 1 : probs.size(0), cats = probs.size(-1);
   std::vector<double> pv = to_double_vector(probs);
   std::vector<Acc> cum(static_cast<size_t>(cats));
-  Generator& g = default_generator();
+  Generator& g = current_generator();
   std::lock_guard<std::mutex> lock(g.mutex());
   for (int64_t r = 0; r < rows; ++r) {
     Acc sum = 0;
@@ -521,6 +521,45 @@ void multinomial_kernel(const Args& a, std::vector<Tensor>& outs) {
     } else {
       multinomial_replacement<T>(probs, n, outs[0].data<int64_t>());
     }
+  });
+}
+
+// ---- permutations --------------------------------------------------------------------------
+// randperm(n): PyTorch's CPU Fisher-Yates, one 32-bit draw a step while n is
+// below 2^32 / 20 (its "old behaviour"), above that the inside-out variant on
+// 64-bit draws, which no 32-bit modulo skews.
+std::vector<Shape> shape_randperm(const Args& a) {
+  int64_t n = a[0].to_int();
+  KILN_CHECK(n >= 0, Runtime, "Trying to create tensor with negative dimension ", n, ": [", n, "]");
+  return {{n}};
+}
+std::vector<int64_t> permutation(Generator& g, int64_t n) {
+  std::vector<int64_t> r(static_cast<size_t>(n));
+  if (n < int64_t(UINT32_MAX / 20)) {
+    std::iota(r.begin(), r.end(), 0);
+    for (int64_t i = 0; i + 1 < n; ++i) std::swap(r[size_t(i)], r[size_t(i + int64_t(g.random() % uint64_t(n - i)))]);
+    return r;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    auto z = size_t(g.random64() % uint64_t(i + 1));
+    r[size_t(i)] = r[z];
+    r[z] = i;
+  }
+  return r;
+}
+void randperm_kernel(const Args& a, std::vector<Tensor>& outs) {
+  Generator& g = current_generator();
+  std::vector<int64_t> r;
+  {
+    std::lock_guard<std::mutex> lock(g.mutex());
+    r = permutation(g, a[0].to_int());
+  }
+  KILN_CHECK(outs[0].dtype() != DType::Bool || r.size() <= 2, Runtime, "n cannot be greater than 2 for bool, but got ",
+             r.size());
+  visit_dtype(outs[0].dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = outs[0].data<T>();
+    for (size_t i = 0; i < r.size(); ++i) p[i] = T(compute_t<T>(r[i]));
   });
 }
 
@@ -561,6 +600,41 @@ std::vector<Tensor> dropout_composite(const Args& a) {
   noise = permute(noise, inverse_shape);
   noise = div(noise, scalar_tensor(1 - p, DType::Float64, true));
   return {mul(x, noise)};
+}
+
+// random_(): every value the dtype holds from 0 (integers: [0, max]; floats:
+// [0, 2^mantissa]), as random_.from(0, None).
+std::vector<Tensor> random_all_composite(const Args& a) { return {invoke("random_.from", {a[0], int64_t(0), Value()})}; }
+
+// torch.normal's four forms, as ATen's normal_out_impl: standard normal draws
+// into a fresh tensor, scaled by std and shifted by mean (so the derivative
+// reaches both), or N(0, std) shifted when std is a number.
+void check_std(const Tensor& std) {
+  KILN_CHECK(!any(lt(std.detach(), zeros({}, std.dtype()))).item_bool(), Runtime,
+             "normal expects all elements of std >= 0.0");
+}
+Tensor standard_normal(const Shape& shape, DType d, double std = 1.0) {
+  return invoke("normal_functional", {empty(shape, d), 0.0, std});
+}
+std::vector<Tensor> normal_tensor_tensor(const Args& a) {
+  const Tensor &mean = a[0].tensor(), &std = a[1].tensor();
+  check_std(std);
+  Tensor z = standard_normal(broadcast_shapes(mean.sizes(), std.sizes()), mean.dtype());
+  return {add(mul(z, std), mean)};
+}
+std::vector<Tensor> normal_tensor_float(const Args& a) {
+  const Tensor& mean = a[0].tensor();
+  return {add(standard_normal(mean.sizes(), mean.dtype(), a[1].to_double()), mean)};
+}
+std::vector<Tensor> normal_float_tensor(const Args& a) {
+  const Tensor& std = a[1].tensor();
+  check_std(std);
+  return {add(mul(standard_normal(std.sizes(), std.dtype()), std), a[0].to_double())};
+}
+std::vector<Tensor> normal_float_float(const Args& a) {
+  Tensor r = invoke("normal_functional", {empty(a[2].int_list(), dtype_arg(a, 3, kDefaultFloat)), a[0], a[1]});
+  if (a[4].to_bool()) r.requires_grad_(true);  // a fresh leaf, as the factories' requires_grad=
+  return {r};
 }
 
 }  // namespace
@@ -616,6 +690,20 @@ void register_random_ops(OpTable& t) {
          .composite = inplace_composite<kRandomFrom, 2>});
   t.add({.schema_text = "random_.to(Tensor self, int to) -> Tensor", .kind = C,
          .composite = inplace_composite<kRandomTo, 1>});
+  t.add({.schema_text = "randperm(int n, *, ScalarType? dtype=None, bool requires_grad=False) -> Tensor", .kind = R,
+         .shape = shape_randperm, .dtype = dtype_long_at<1>, .kernel = randperm_kernel});
+  t.add({.schema_text = "random_(Tensor self) -> Tensor", .kind = C, .composite = random_all_composite});
+  // Number forms first: a number would bind to a Tensor parameter as a
+  // wrapped tensor, but a tensor never binds as a float.
+  t.add({.schema_text = "normal.float_float(float mean, float std, int[] size, *, ScalarType? dtype=None, "
+                        "bool requires_grad=False) -> Tensor",
+         .kind = C, .composite = normal_float_float});
+  t.add({.schema_text = "normal.Tensor_float(Tensor mean, float std=1.) -> Tensor", .kind = C,
+         .composite = normal_tensor_float});
+  t.add({.schema_text = "normal.float_Tensor(float mean, Tensor std) -> Tensor", .kind = C,
+         .composite = normal_float_tensor});
+  t.add({.schema_text = "normal.Tensor_Tensor(Tensor mean, Tensor std) -> Tensor", .kind = C,
+         .composite = normal_tensor_tensor});
   t.add({.schema_text = "dropout(Tensor input, float p=0.5, bool train=True) -> Tensor", .kind = C,
          .composite = dropout_composite});
 }

@@ -40,9 +40,14 @@ namespace {
 bool needs_sample(const OpDef& op) {
   if (op.is_inplace()) return false;  // checked through their functional form
   if (op.kind == OpKind::Creation || op.kind == OpKind::Random) return false;
-  static const std::set<std::string> kNonDifferentiableComposites = {"equal", "allclose", "count_nonzero",
-                                                                        "count_nonzero.dim_IntList", "bucketize",
-                                                                        "nonzero.as_tuple"};
+  // The random composites have no deterministic sample: random_() draws over
+  // the whole dtype (its overwrite's zero gradient is random_.to's); normal's
+  // derivative w.r.t. std is the draw itself, which finite differences cannot
+  // see as each evaluation draws anew (the mean's is checked through
+  // normal.Tensor_*); normal.float_float is a factory.
+  static const std::set<std::string> kNonDifferentiableComposites = {
+      "equal",   "allclose", "count_nonzero", "count_nonzero.dim_IntList", "bucketize", "nonzero.as_tuple",
+      "random_", "normal.float_Tensor", "normal.float_float"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
   return op.grad != nullptr;
 }

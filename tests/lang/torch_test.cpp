@@ -361,6 +361,26 @@ tensor([[-0.4364,  0.2182,  0.8729],
 )py");
 }
 
+// generator=: only random ops take it, only a torch.Generator goes there, and
+// a generator's state is checked when it is set.
+TEST(TorchScripts, GeneratorArgument) {
+  EXPECT_EQ(run("import torch\ng = torch.Generator().manual_seed(5)\nprint(g.initial_seed(), torch.randperm(4, generator=g))\n"
+                "torch.add(torch.ones(1), 1, generator=g)\n"),
+            "5 tensor([3, 1, 0, 2])\n"
+            "Traceback (most recent call last):\n  File \"test.py\", line 4, in <module>\n"
+            "    torch.add(torch.ones(1), 1, generator=g)\n"
+            "TypeError: add() got an unexpected keyword argument 'generator'\n");
+  EXPECT_NE(run("import torch\ntorch.rand(2, generator=5)\n")
+                .find("TypeError: rand(): argument 'generator' must be torch.Generator, not int"),
+            std::string::npos);
+  EXPECT_NE(run("import torch\ntorch.set_rng_state(torch.get_rng_state() - 5)\n")
+                .find("RuntimeError: set_state: the generator state is corrupt"),
+            std::string::npos);
+  EXPECT_NE(run("import torch\ntorch.Generator().set_state(torch.zeros(3))\n")
+                .find("TypeError: set_state: expected a generator state from get_state()"),
+            std::string::npos);
+}
+
 TEST(TorchScripts, TorchFunctionsAndSeeds) {
   EXPECT_EQ(run(R"py(import torch
 torch.manual_seed(0)

@@ -290,6 +290,79 @@ KILN_GRAD_SAMPLE("exponential_", { return {inplace_self(), double(INFINITY)}; })
 KILN_GRAD_SAMPLE("bernoulli_.float", { return {inplace_self(), 1.0}; });
 KILN_GRAD_SAMPLE("random_.from", { return {inplace_self(), int64_t(2), int64_t(3)}; });
 KILN_GRAD_SAMPLE("random_.to", { return {inplace_self(), int64_t(1)}; });
+// std 0: the draw is multiplied away and the mean's gradient is exact.
+KILN_GRAD_SAMPLE("normal.Tensor_Tensor", { return {grad_input({3}), zeros({3}, DType::Float64)}; });
+KILN_GRAD_SAMPLE("normal.Tensor_float", { return {grad_input({3}), 0.0}; });
+
+// randperm: PyTorch 2.x and 1.13 after torch.manual_seed(0).
+TEST(Randperm, MatchesPyTorch) {
+  manual_seed(0);
+  ExpectExact(Call("randperm", {int64_t(10)}), {4, 1, 7, 5, 3, 9, 0, 8, 6, 2}, DType::Int64);
+  ExpectExact(Call("randperm", {int64_t(6)}, {{"dtype", DType::Float32}}), {3, 2, 4, 0, 5, 1}, DType::Float32);
+  EXPECT_EQ(Call("randperm", {int64_t(0)}).numel(), 0);
+  EXPECT_THROW(Call("randperm", {int64_t(-1)}), Error);
+  EXPECT_THROW(Call("randperm", {int64_t(3)}, {{"dtype", DType::Bool}}), Error);
+}
+
+// A generator's state survives save/load exactly, the cached normal included.
+TEST(Generator, SaveLoadRoundTrip) {
+  Generator g;
+  g.manual_seed(7);
+  g.normal_double();  // leaves the second Box-Muller sample cached
+  std::vector<int64_t> words = g.save();
+  double next = g.normal_double();
+  uint32_t after = g.random();
+  Generator h;
+  h.load(words);
+  EXPECT_EQ(h.initial_seed(), 7u);
+  EXPECT_EQ(h.normal_double(), next);
+  EXPECT_EQ(h.random(), after);
+}
+
+TEST(Generator, LoadRejectsCorruptState) {
+  Generator g;
+  std::vector<int64_t> words = g.save();
+  Generator h;
+  EXPECT_THROW(h.load(std::span(words).first(10)), Error);
+  std::vector<int64_t> bad = words;
+  bad[5] = -5;  // not a 32-bit engine word
+  EXPECT_THROW(h.load(bad), Error);
+  bad = words;
+  bad.back() = 10000;  // past the engine's state
+  EXPECT_THROW(h.load(bad), Error);
+}
+
+// generator=: a scope redirects the draws and leaves the default stream alone.
+TEST(Generator, ScopeRedirectsDraws) {
+  manual_seed(3);
+  Tensor expect = rand({4});
+  manual_seed(3);
+  Generator mine;
+  mine.manual_seed(99);
+  Tensor other;
+  {
+    GeneratorScope scope(mine);
+    other = rand({4});
+  }
+  EXPECT_TRUE(equal(rand({4}), expect));
+  Generator again;
+  again.manual_seed(99);
+  GeneratorScope scope(again);
+  EXPECT_TRUE(equal(rand({4}), other));
+}
+
+TEST(Normal, FormsShapesAndChecks) {
+  Tensor m = zeros({2, 1}), s = ones({3});
+  EXPECT_EQ(Call("normal", {m, s}).sizes(), (Shape{2, 3}));
+  EXPECT_EQ(Call("normal", {m, 2.0}).sizes(), (Shape{2, 1}));
+  EXPECT_EQ(Call("normal", {1.0, s}).sizes(), (Shape{3}));
+  Tensor f = Call("normal", {1.0, 2.0, Shape{4, 2}}, {{"dtype", DType::Float64}});
+  EXPECT_EQ(f.sizes(), (Shape{4, 2}));
+  EXPECT_EQ(f.dtype(), DType::Float64);
+  EXPECT_THROW(Call("normal", {m, neg(s)}), Error);
+  // N(mean, 0) is the mean.
+  EXPECT_TRUE(equal(Call("normal", {full({3}, 2.5), zeros({3})}), full({3}, 2.5)));
+}
 
 }  // namespace
 }  // namespace kiln

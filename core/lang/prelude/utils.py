@@ -1,0 +1,1 @@
+# torch.utils: only its data submodule (utils/data.py).
