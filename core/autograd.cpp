@@ -333,26 +333,52 @@ struct GraphTask {
 }  // namespace
 
 namespace {
-void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph);
-}
+// What autograd.grad collects: the gradient arriving at each edge. While a
+// capture is active, leaves accumulate nothing and retained grads stay unset.
+struct Capture {
+  std::vector<Edge> edges;
+  std::vector<Tensor> grads;
+};
+void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph,
+                        Capture* capture);
 
-// With the JIT installed, a backward pass is a region of its own (or part of
-// the region it runs in): its ops become one graph, not one kernel at a time.
-void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph) {
+// Runs the backward pass as one captured graph when the JIT has a backward region.
+void run_backward_region(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph,
+                         Capture* capture) {
   const lazy::Region* region = lazy::backward_region();
-  if (!region || lazy::suspended()) return run_backward_graph(roots, seeds, retain_graph);
+  if (!region || lazy::suspended()) return run_backward_graph(roots, seeds, retain_graph, capture);
   lazy::begin_capture(*region);
   try {
-    run_backward_graph(roots, seeds, retain_graph);
+    run_backward_graph(roots, seeds, retain_graph, capture);
   } catch (...) {
     lazy::end_capture(true);
     throw;
   }
   lazy::end_capture(false);
 }
+}  // namespace
+
+// With the JIT installed, a backward pass is a region of its own (or part of
+// the region it runs in): its ops become one graph, not one kernel at a time.
+void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph) {
+  run_backward_region(roots, seeds, retain_graph, nullptr);
+}
+
+std::vector<Tensor> grad(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds,
+                         const std::vector<Tensor>& inputs, bool retain_graph) {
+  Capture capture;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    KILN_CHECK(inputs[i].requires_grad(), Runtime, "One of the differentiated Tensors does not require grad");
+    capture.edges.push_back(gradient_edge(inputs[i]));
+  }
+  capture.grads.resize(inputs.size());
+  run_backward_region(roots, seeds, retain_graph, &capture);
+  return std::move(capture.grads);
+}
 
 namespace {
-void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph) {
+void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph,
+                        Capture* capture) {
   NoGradGuard no_grad;  // formulas run without building a graph (no create_graph)
   struct Root final : public Node {
     std::string name() const override { return "GraphRoot"; }
@@ -385,8 +411,15 @@ void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tens
   while (!ready.empty()) {
     auto [node, grads] = std::move(ready.back());
     ready.pop_back();
-    for (size_t i = 0; i < node->retained.size() && i < grads.size(); ++i) {
-      if (auto impl = node->retained[i].lock()) impl->grad = clone(grads[i]);
+    if (capture) {
+      for (size_t i = 0; i < capture->edges.size(); ++i)
+        if (capture->edges[i].node.get() == node && capture->edges[i].input_nr < grads.size())
+          capture->grads[i] = grads[capture->edges[i].input_nr];
+      if (dynamic_cast<AccumulateGrad*>(node)) continue;  // a leaf: autograd.grad writes no .grad
+    } else {
+      for (size_t i = 0; i < node->retained.size() && i < grads.size(); ++i) {
+        if (auto impl = node->retained[i].lock()) impl->grad = clone(grads[i]);
+      }
     }
     DeviceScope on(node->device);
     std::vector<Tensor> outs = node->apply(std::move(grads));

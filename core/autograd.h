@@ -65,6 +65,9 @@ class Node {
   // makes the history stale; gradient_edge then regenerates it from the base.
   bool is_view = false;
   uint32_t view_version = 0;
+  // The grad_fn name scripts see when it is not the op's own: a composite
+  // that is one node in PyTorch (stack is StackBackward0, not its cat).
+  std::string display_name;
 };
 
 // Builds the autograd node for one dispatched op (inputs = the bound args).
@@ -83,6 +86,12 @@ void rebase_view_history(const Tensor& view);
 
 // Runs backward from `roots` with seed gradients (undefined seed = ones for a scalar).
 void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph);
+
+// torch.autograd.grad: the gradients of `roots` w.r.t. `inputs` (undefined for
+// an input the roots do not depend on). No .grad is written, leaves' or
+// retained ones. Gradients are not differentiable (no create_graph).
+std::vector<Tensor> grad(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds,
+                         const std::vector<Tensor>& inputs, bool retain_graph);
 
 // Whether any tensor argument requires grad (lists included).
 bool any_requires_grad(const std::vector<Value>& args);

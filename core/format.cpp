@@ -243,6 +243,7 @@ std::string camel_case(std::string_view name) {
 // in derivatives.yaml. Kiln ops whose PyTorch node has another name, or
 // whose single overload covers several of PyTorch's, are mapped here.
 std::string grad_fn_name(const Node& node) {
+  if (!node.display_name.empty()) return node.display_name;
   std::string name = node.name();
   constexpr std::string_view kSuffix = "_backward";
   if (name.size() <= kSuffix.size() || name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)

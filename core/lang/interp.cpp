@@ -1,5 +1,6 @@
 #include "core/lang/interp.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -50,6 +51,18 @@ Obj object_delattr(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// object.__new__(cls, *args): a bare instance of a class statement's class,
+// its __init__ not run (what copy.copy and copy.deepcopy build on).
+Obj object_new(Interp&, const CallArgs& a) {
+  size_t i;
+  Obj cls = self_or_first(a, i);
+  const ClassObj* c = cls.as<ClassObj>();
+  if (!c) throw Error("object.__new__(X): X is not a type object (" + type_name(cls) + ")", ErrorKind::Type);
+  if (c->native_kind != Kind::Instance || c->is_exception)
+    throw Error("object.__new__(" + c->name + ") is not safe, use " + c->name + ".__new__()", ErrorKind::Type);
+  return make<InstanceObj>(cls);
+}
+
 // BaseException.__init__(self, *args): records args.
 Obj exception_init(Interp&, const CallArgs& a) {
   size_t i;
@@ -81,6 +94,7 @@ Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
   ensure_method(*this, "object", "__init__", object_init);
   ensure_method(*this, "object", "__setattr__", object_setattr);
   ensure_method(*this, "object", "__delattr__", object_delattr);
+  ensure_method(*this, "object", "__new__", object_new);
   ensure_method(*this, "BaseException", "__init__", exception_init);
   register_module("builtins", builtins_);
   register_stdlib_modules(*this);
@@ -289,9 +303,13 @@ void Interp::register_module(const std::string& name, Obj module) {
 Obj Interp::import_module(const std::string& name) {
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
-  throw Error("No module named '" + name +
-                  "' (kiln scripts can import only its built-in modules: torch, math, time, sys, random, typing, "
-                  "dataclasses)",
+  std::vector<std::string> names;  // the top-level modules a script can import
+  for (const auto& [n, m] : modules_)
+    if (n.find('.') == std::string::npos && n[0] != '_' && n != "builtins") names.push_back(n);
+  std::sort(names.begin(), names.end());
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  throw Error("No module named '" + name + "' (kiln scripts can import only its built-in modules: " + list + ")",
               ErrorKind::Import);
 }
 

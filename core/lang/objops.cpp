@@ -1247,10 +1247,11 @@ const char* builtin_type_name(Kind k) {
   }
 }
 
-// torch.Tensor, torch.dtype, torch.device live in the torch module (torch_module.cpp).
-Obj torch_class(Interp& in, const char* name) {
+// torch.Tensor, torch.dtype, torch.device live in the torch module, nn.Parameter
+// in torch._C (torch_module.cpp).
+Obj torch_class(Interp& in, const char* name, const char* module = "torch") {
   try {
-    Obj torch = in.import_module("torch");
+    Obj torch = in.import_module(module);
     if (Obj* c = torch.as<ModuleObj>()->attrs.find(std::string_view(name)))
       if (c->kind() == Kind::Class) return *c;
   } catch (const Error&) {
@@ -1263,7 +1264,8 @@ Obj torch_class(Interp& in, const char* name) {
 Obj type_of(Interp& in, const Obj& o) {
   switch (o.kind()) {
     case Kind::Instance: return o.as<InstanceObj>()->cls;
-    case Kind::Tensor: return torch_class(in, "Tensor");
+    case Kind::Tensor:
+      return o.as<TensorObj>()->is_parameter ? torch_class(in, "Parameter", "torch._C") : torch_class(in, "Tensor");
     case Kind::DType: return torch_class(in, "dtype");
     case Kind::Device: return torch_class(in, "device");
     case Kind::Tuple:

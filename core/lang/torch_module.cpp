@@ -563,6 +563,7 @@ void add_classes(ModuleObj& torch, ModuleObj& c) {
   Obj tensor_cls = native_class("Tensor", Kind::Tensor, construct_tensor);
   Obj param_cls = native_class("Parameter", Kind::Tensor, construct_parameter);
   param_cls.as<ClassObj>()->base = tensor_cls;
+  param_cls.as<ClassObj>()->attrs.set("__module__", make_str("torch.nn.parameter"));
   torch.attrs.set("Tensor", tensor_cls);
   c.attrs.set("Parameter", param_cls);
 }
@@ -616,6 +617,9 @@ Obj make_torch_module(Interp& in) {
   add_dtypes(t);
   add_ops(t);
   add_random_functions(t, *c.as<ModuleObj>());
+  Obj autograd = make_autograd_module();
+  t.attrs.set("autograd", autograd);
+  in.register_module("torch.autograd", autograd);
   t.attrs.set("cuda", cuda);
   t.attrs.set("linalg", linalg);
   t.attrs.set("_C", c);

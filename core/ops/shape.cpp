@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "core/alloc_limit.h"
+#include "core/autograd.h"
 #include "core/device.h"
 #include "core/lowering.h"
 #include "core/ops/common.h"
@@ -478,7 +479,9 @@ std::vector<Tensor> stack_composite(const Args& a) {
   std::vector<Tensor> parts;
   parts.reserve(ts.size());
   for (const Tensor& t : ts) parts.push_back(unsqueeze(t, d));
-  return {cat(parts, d)};
+  Tensor out = cat(parts, d);
+  if (out.grad_fn()) out.grad_fn()->display_name = "StackBackward0";  // the cat node is this call's own
+  return {out};
 }
 
 // ---- split / chunk / unbind -------------------------------------------------------------

@@ -1,0 +1,319 @@
+# Recurrent layers: nn.RNN, nn.LSTM, nn.GRU and their cells, with PyTorch's
+# parameters (names, shapes, registration order, uniform(-1/sqrt(hidden),
+# 1/sqrt(hidden)) init over parameters()) and ATen's CPU arithmetic: the input
+# projection of a whole sequence in one matmul, then per step the hidden
+# projection added to it and the gates in ATen's order (LSTM: input, forget,
+# cell, output; GRU: reset, update, new). Registered into torch.nn at start-up.
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch._C import Parameter
+
+
+def _lstm_step(gates, c):
+    i, f, g, o = gates.chunk(4, 1)
+    c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
+    return torch.sigmoid(o) * torch.tanh(c), c
+
+
+def _gru_step(x_gates, h_gates, h):
+    i_r, i_z, i_n = x_gates.chunk(3, 1)
+    h_r, h_z, h_n = h_gates.chunk(3, 1)
+    r = torch.sigmoid(h_r + i_r)
+    z = torch.sigmoid(h_z + i_z)
+    n = torch.tanh(i_n + h_n * r)
+    return (h - n) * z + n
+
+
+def _simple_step(gates, nonlinearity):
+    return torch.tanh(gates) if nonlinearity == 'tanh' else torch.relu(gates)
+
+
+class RNNBase(nn.Module):
+    def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, proj_size=0, device=None, dtype=None):
+        super().__init__()
+        self.mode = mode
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.num_layers = num_layers
+        self.bias = bias
+        self.batch_first = batch_first
+        self.dropout = float(dropout)
+        self.bidirectional = bidirectional
+        self.proj_size = proj_size
+        if not isinstance(dropout, (int, float)) or isinstance(dropout, bool) or dropout < 0 or dropout > 1:
+            raise ValueError("dropout should be a number in range [0, 1] representing the probability of an "
+                             "element being zeroed")
+        if not isinstance(hidden_size, int) or isinstance(hidden_size, bool):
+            raise TypeError(f"hidden_size should be of type int, got: {type(hidden_size).__name__}")
+        if hidden_size <= 0:
+            raise ValueError("hidden_size must be greater than zero")
+        if num_layers <= 0:
+            raise ValueError("num_layers must be greater than zero")
+        if proj_size != 0:
+            raise NotImplementedError("kiln: LSTM proj_size is not supported")
+        gate_size = {'LSTM': 4, 'GRU': 3}.get(mode, 1) * hidden_size
+        directions = 2 if bidirectional else 1
+        self._flat_weights_names = []
+        for layer in range(num_layers):
+            for direction in range(directions):
+                layer_input = input_size if layer == 0 else hidden_size * directions
+                suffix = '_reverse' if direction == 1 else ''
+                shapes = [('weight_ih', (gate_size, layer_input)), ('weight_hh', (gate_size, hidden_size))]
+                if bias:
+                    shapes += [('bias_ih', (gate_size,)), ('bias_hh', (gate_size,))]
+                for name, shape in shapes:
+                    full = f'{name}_l{layer}{suffix}'
+                    setattr(self, full, Parameter(torch.empty(shape)))
+                    self._flat_weights_names.append(full)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
+        for weight in self.parameters():
+            nn.init.uniform_(weight, -stdv, stdv)
+
+    @property
+    def all_weights(self):
+        return [getattr(self, name) for name in self._flat_weights_names]
+
+    def flatten_parameters(self):
+        pass
+
+    def extra_repr(self):
+        s = '{}, {}'.format(self.input_size, self.hidden_size)
+        if self.num_layers != 1:
+            s += ', num_layers={}'.format(self.num_layers)
+        if self.bias is not True:
+            s += ', bias={}'.format(self.bias)
+        if self.batch_first is not False:
+            s += ', batch_first={}'.format(self.batch_first)
+        if self.dropout != 0:
+            s += ', dropout={}'.format(self.dropout)
+        if self.bidirectional is not False:
+            s += ', bidirectional={}'.format(self.bidirectional)
+        return s
+
+    def _check_input(self, input):
+        if not isinstance(input, torch.Tensor):
+            raise NotImplementedError("kiln: packed sequences are not supported; pass a padded tensor")
+        if input.dim() not in (2, 3):
+            raise ValueError(f"{self.mode}: Expected input to be 2D or 3D, got {input.dim()}D instead")
+        if input.size(-1) != self.input_size:
+            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
+                               f"got {input.size(-1)}")
+
+    def _check_hidden(self, hx, batch, what):
+        directions = 2 if self.bidirectional else 1
+        expected = (self.num_layers * directions, batch, self.hidden_size)
+        if tuple(hx.shape) != expected:
+            raise RuntimeError(f"Expected {what} size {expected}, got {list(hx.shape)}")
+
+    def _params(self, layer, direction):
+        suffix = '_reverse' if direction == 1 else ''
+        w_ih = getattr(self, f'weight_ih_l{layer}{suffix}')
+        w_hh = getattr(self, f'weight_hh_l{layer}{suffix}')
+        b_ih = getattr(self, f'bias_ih_l{layer}{suffix}') if self.bias else None
+        b_hh = getattr(self, f'bias_hh_l{layer}{suffix}') if self.bias else None
+        return w_ih, w_hh, b_ih, b_hh
+
+    # One direction of one layer over the sequence x [L, N, in]: the outputs
+    # [L, N, hidden] and the final state.
+    def _run_direction(self, x, h, c, layer, direction):
+        w_ih, w_hh, b_ih, b_hh = self._params(layer, direction)
+        x_gates = F.linear(x, w_ih, b_ih)
+        steps = x.size(0)
+        outs = [None] * steps
+        order = range(steps - 1, -1, -1) if direction == 1 else range(steps)
+        for t in order:
+            h_gates = F.linear(h, w_hh, b_hh)
+            if self.mode == 'LSTM':
+                h, c = _lstm_step(h_gates + x_gates[t], c)
+            elif self.mode == 'GRU':
+                h = _gru_step(x_gates[t], h_gates, h)
+            else:
+                h = _simple_step(h_gates + x_gates[t], 'tanh' if self.mode == 'RNN_TANH' else 'relu')
+            outs[t] = h
+        return torch.stack(outs, 0), h, c
+
+    def _run(self, x, h0, c0):
+        directions = 2 if self.bidirectional else 1
+        h_n = []
+        c_n = []
+        for layer in range(self.num_layers):
+            outs = []
+            for direction in range(directions):
+                k = layer * directions + direction
+                out, h, c = self._run_direction(x, h0[k], c0[k] if c0 is not None else None, layer, direction)
+                outs.append(out)
+                h_n.append(h)
+                c_n.append(c)
+            x = outs[0] if directions == 1 else torch.cat(outs, 2)
+            if self.dropout > 0 and self.training and layer < self.num_layers - 1:
+                x = F.dropout(x, self.dropout, True)
+        return x, torch.stack(h_n, 0), (torch.stack(c_n, 0) if c0 is not None else None)
+
+    def forward(self, input, hx=None):
+        self._check_input(input)
+        batched = input.dim() == 3
+        if not batched:
+            input = input.unsqueeze(1)
+        elif self.batch_first:
+            input = input.transpose(0, 1)
+        batch = input.size(1)
+        directions = 2 if self.bidirectional else 1
+        zeros = torch.zeros(self.num_layers * directions, batch, self.hidden_size, dtype=input.dtype,
+                            device=input.device)
+        if self.mode == 'LSTM':
+            if hx is None:
+                h0, c0 = zeros, zeros
+            else:
+                h0, c0 = hx
+                if not batched:
+                    h0, c0 = h0.unsqueeze(1), c0.unsqueeze(1)
+                self._check_hidden(h0, batch, 'hidden[0]')
+                self._check_hidden(c0, batch, 'hidden[1]')
+        else:
+            c0 = None
+            if hx is None:
+                h0 = zeros
+            else:
+                h0 = hx.unsqueeze(1) if not batched else hx
+                self._check_hidden(h0, batch, 'hidden')
+        output, h_n, c_n = self._run(input, h0, c0)
+        if not batched:
+            output = output.squeeze(1)
+            h_n = h_n.squeeze(1)
+            c_n = c_n.squeeze(1) if c_n is not None else None
+        elif self.batch_first:
+            output = output.transpose(0, 1)
+        if self.mode == 'LSTM':
+            return output, (h_n, c_n)
+        return output, h_n
+
+
+class RNN(RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity='tanh', bias=True, batch_first=False,
+                 dropout=0.0, bidirectional=False, device=None, dtype=None):
+        if nonlinearity not in ('tanh', 'relu'):
+            raise ValueError(f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'.")
+        super().__init__('RNN_TANH' if nonlinearity == 'tanh' else 'RNN_RELU', input_size, hidden_size,
+                         num_layers, bias, batch_first, dropout, bidirectional)
+        self.nonlinearity = nonlinearity
+
+
+class LSTM(RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, proj_size=0, device=None, dtype=None):
+        super().__init__('LSTM', input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
+                         proj_size)
+
+
+class GRU(RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, device=None, dtype=None):
+        super().__init__('GRU', input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional)
+
+
+# ---- cells ---------------------------------------------------------------------------------
+
+class RNNCellBase(nn.Module):
+    def __init__(self, input_size, hidden_size, bias, num_chunks):
+        super().__init__()
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.bias = bias
+        self.weight_ih = Parameter(torch.empty(num_chunks * hidden_size, input_size))
+        self.weight_hh = Parameter(torch.empty(num_chunks * hidden_size, hidden_size))
+        if bias:
+            self.bias_ih = Parameter(torch.empty(num_chunks * hidden_size))
+            self.bias_hh = Parameter(torch.empty(num_chunks * hidden_size))
+        else:
+            self.register_parameter('bias_ih', None)
+            self.register_parameter('bias_hh', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
+        for weight in self.parameters():
+            nn.init.uniform_(weight, -stdv, stdv)
+
+    def extra_repr(self):
+        s = '{}, {}'.format(self.input_size, self.hidden_size)
+        if self.bias is not True:
+            s += ', bias={}'.format(self.bias)
+        if getattr(self, 'nonlinearity', 'tanh') != 'tanh':
+            s += ', nonlinearity={}'.format(self.nonlinearity)
+        return s
+
+    # The input as a batch (a 1-d input is a batch of one) and the initial state.
+    def _prepare(self, input, hx, name):
+        if input.dim() not in (1, 2):
+            raise ValueError(f"{name}: Expected input to be 1D or 2D, got {input.dim()}D instead")
+        if hx is not None and hx.dim() not in (1, 2):
+            raise ValueError(f"{name}: Expected hidden to be 1D or 2D, got {hx.dim()}D instead")
+        if input.size(-1) != self.input_size:
+            raise RuntimeError(f"input has inconsistent input_size: got {input.size(-1)} expected {self.input_size}")
+        batched = input.dim() == 2
+        if not batched:
+            input = input.unsqueeze(0)
+        if hx is None:
+            hx = torch.zeros(input.size(0), self.hidden_size, dtype=input.dtype, device=input.device)
+        elif not batched:
+            hx = hx.unsqueeze(0)
+        return input, hx, batched
+
+    def _gates(self, input, hx):
+        return F.linear(input, self.weight_ih, self.bias_ih), F.linear(hx, self.weight_hh, self.bias_hh)
+
+
+class RNNCell(RNNCellBase):
+    def __init__(self, input_size, hidden_size, bias=True, nonlinearity='tanh', device=None, dtype=None):
+        if nonlinearity not in ('tanh', 'relu'):
+            raise RuntimeError(f"Unknown nonlinearity: {nonlinearity}")
+        super().__init__(input_size, hidden_size, bias, 1)
+        self.nonlinearity = nonlinearity
+
+    def forward(self, input, hx=None):
+        input, hx, batched = self._prepare(input, hx, 'RNNCell')
+        x_gates, h_gates = self._gates(input, hx)
+        h = _simple_step(h_gates + x_gates, self.nonlinearity)
+        return h if batched else h.squeeze(0)
+
+
+class LSTMCell(RNNCellBase):
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, 4)
+
+    def forward(self, input, hx=None):
+        if input.dim() not in (1, 2):
+            raise ValueError(f"LSTMCell: Expected input to be 1D or 2D, got {input.dim()}D instead")
+        h0, c0 = (None, None) if hx is None else hx
+        input_b, h, batched = self._prepare(input, h0, 'LSTMCell')
+        if c0 is None:
+            c = torch.zeros_like(h)
+        else:
+            c = c0 if batched else c0.unsqueeze(0)
+        x_gates, h_gates = self._gates(input_b, h)
+        h, c = _lstm_step(h_gates + x_gates, c)
+        if not batched:
+            return h.squeeze(0), c.squeeze(0)
+        return h, c
+
+
+class GRUCell(RNNCellBase):
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, 3)
+
+    def forward(self, input, hx=None):
+        input, hx, batched = self._prepare(input, hx, 'GRUCell')
+        x_gates, h_gates = self._gates(input, hx)
+        h = _gru_step(x_gates, h_gates, hx)
+        return h if batched else h.squeeze(0)
+
+
+for _cls in (RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell):
+    setattr(nn, _cls.__name__, _cls)
