@@ -381,6 +381,40 @@ TEST(TorchScripts, GeneratorArgument) {
             std::string::npos);
 }
 
+// A custom Function's backward: a wrong number of gradients is PyTorch's
+// RuntimeError, and an exception it raises reaches the script.
+TEST(TorchScripts, AutogradFunctionErrors) {
+  EXPECT_EQ(run(R"py(import torch
+from torch.autograd import Function
+class Bad(Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        return x + y
+    @staticmethod
+    def backward(ctx, g):
+        return g
+class Boom(Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+    @staticmethod
+    def backward(ctx, g):
+        raise ValueError("boom in backward")
+x = torch.ones(2, requires_grad=True)
+try:
+    Bad.apply(x, x).sum().backward()
+except RuntimeError as e:
+    print("RuntimeError:", e)
+try:
+    Boom.apply(x).sum().backward()
+except ValueError as e:
+    print("ValueError:", e)
+print(x.grad)
+)py"),
+            "RuntimeError: function BadBackward returned an incorrect number of gradients (expected 2, got 1)\n"
+            "ValueError: boom in backward\nNone\n");
+}
+
 TEST(TorchScripts, TorchFunctionsAndSeeds) {
   EXPECT_EQ(run(R"py(import torch
 torch.manual_seed(0)
