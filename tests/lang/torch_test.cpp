@@ -415,6 +415,24 @@ print(x.grad)
             "ValueError: boom in backward\nNone\n");
 }
 
+// NAdam follows PyTorch 2.x (1.13, which records the oracle, had another
+// formula): values recorded from PyTorch 2.15.
+TEST(TorchScripts, NAdamMatchesPyTorch2) {
+  EXPECT_EQ(run(R"py(import torch
+w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+opt = torch.optim.NAdam([w], lr=0.1, weight_decay=0.01)
+opt2_w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+opt2 = torch.optim.NAdam([opt2_w], lr=0.1, weight_decay=0.1, decoupled_weight_decay=True)
+for step in range(5):
+    for p, o in ((w, opt), (opt2_w, opt2)):
+        o.zero_grad()
+        ((p * p * torch.tensor([1.0, 2.0, 3.0])).sum() + p.sum()).backward()
+        o.step()
+print([round(v, 5) for v in w.tolist()], [round(v, 5) for v in opt2_w.tolist()], round(float(opt.state[w]['mu_product']), 6))
+)py"),
+            "[0.12374, -0.6348, 1.60737] [0.10904, -0.59929, 1.52086] 0.018498\n");
+}
+
 TEST(TorchScripts, TorchFunctionsAndSeeds) {
   EXPECT_EQ(run(R"py(import torch
 torch.manual_seed(0)
