@@ -433,6 +433,18 @@ print([round(v, 5) for v in w.tolist()], [round(v, 5) for v in opt2_w.tolist()],
             "[0.12374, -0.6348, 1.60737] [0.10904, -0.59929, 1.52086] 0.018498\n");
 }
 
+// Categorical samples through multinomial, whose stream follows PyTorch 2.x
+// (1.13, which records the oracle, drew differently): recorded from 2.15.
+TEST(TorchScripts, CategoricalSamplesMatchPyTorch2) {
+  EXPECT_EQ(run(R"py(import torch
+from torch.distributions import Categorical
+torch.manual_seed(1)
+c = Categorical(probs=torch.tensor([0.1, 0.2, 0.7]))
+print(c.sample(), c.sample((5,)), Categorical(logits=torch.randn(2, 4)).sample((3,)))
+)py"),
+            "tensor(2) tensor([1, 2, 1, 2, 2]) tensor([[3, 3],\n        [1, 3],\n        [2, 3]])\n");
+}
+
 TEST(TorchScripts, TorchFunctionsAndSeeds) {
   EXPECT_EQ(run(R"py(import torch
 torch.manual_seed(0)
