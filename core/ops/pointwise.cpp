@@ -659,6 +659,15 @@ bool lower_abs(Lowering& L) {
   L.set_out(0, L.b.unary(KOp::Abs, L.tensor(0, ct)));
   return true;
 }
+// (0 < x) - (x < 0): nan and -0.0 give +0.
+bool lower_sign(Lowering& L) {
+  DType ct = L.outs[0].dtype();
+  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
+  ExprId x = L.tensor(0, ct), zero = kconst(L, 0, ct);
+  ExprId below = L.b.select(L.b.compare(KOp::Lt, x, zero), kconst(L, -1, ct), zero);
+  L.set_out(0, L.b.select(L.b.compare(KOp::Lt, zero, x), kconst(L, 1, ct), below));
+  return true;
+}
 // max(x, 0) with x first: x < 0 ? 0 : x keeps nan and -0.0 as std::max does.
 bool lower_relu(Lowering& L) {
   DType ct = L.outs[0].dtype();
@@ -848,7 +857,7 @@ void register_pointwise_ops(OpTable& t) {
   t.add({.schema_text = "abs(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
          .kernel = pointwise_kernel<AbsF, 1, dtype_like_self>, .grad = grad_abs, .saves = save_in(0), .lower = lower_abs});
   t.add({.schema_text = "sign(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
-         .kernel = pointwise_kernel<SignF, 1, dtype_like_self>, .grad = grad_zero});
+         .kernel = pointwise_kernel<SignF, 1, dtype_like_self>, .grad = grad_zero, .lower = lower_sign});
   t.add({.schema_text = "relu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_relu,
          .kernel = pointwise_kernel<ReluF, 1, dtype_like_self>, .grad = grad_relu, .saves = save_out(0), .lower = lower_relu});
   t.add({.schema_text = "gelu(Tensor self, *, str approximate='none') -> Tensor", .kind = P, .shape = S,
