@@ -209,11 +209,14 @@ try:
 except RuntimeError as ex:
     print('RuntimeError', ex)
 print(round(f), round(f, 1), round(torch.tensor([1234.5]), -2))
+g = f.clone().requires_grad_(True)
+print(torch.absolute(g).grad_fn.name(), torch.negative(g).grad_fn.name(), torch.arctan2(g, g).grad_fn.name(), g.fix().grad_fn.name())
 )py"),
             R"py(tensor([4, 0, 4]) tensor([14, -1,  7]) tensor([0, 0, 0]) tensor([-13,   6,  -6]) tensor([0, 1, 1])
 True tensor([81, 64, 64])
 RuntimeError "bitwise_and_cpu" not implemented for 'Float'
 tensor([ 1., -2.]) tensor([ 1.2000, -2.5000]) tensor([1200.])
+AbsBackward0 NegBackward0 Atan2Backward0 TruncBackward0
 )py");
 }
 
