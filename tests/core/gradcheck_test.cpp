@@ -39,6 +39,7 @@ namespace {
 // none today. Non-differentiable ops have grad == nullptr and are skipped.
 bool needs_sample(const OpDef& op) {
   if (op.is_inplace()) return false;  // checked through their functional form
+  if (op.kind == OpKind::Composite && op.name().back() == '_') return false;  // square_: the same, composed
   if (op.kind == OpKind::Creation || op.kind == OpKind::Random) return false;
   // The random composites have no deterministic sample: random_() draws over
   // the whole dtype (its overwrite's zero gradient is random_.to's); normal's

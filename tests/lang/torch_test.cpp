@@ -190,6 +190,36 @@ RuntimeError result type Float can't be cast to the desired output type Long
 )py");
 }
 
+// Bitwise operators on integer tensors dispatch to the bitwise ops (their
+// in-place forms for &= |= ^=), and round(t, n) is torch.round(t, decimals=n).
+TEST(TorchScripts, BitwiseOperatorsAndRound) {
+  EXPECT_EQ(run(R"py(import torch
+i = torch.tensor([12, -7, 5])
+print(i & 6, 6 | i, i ^ i, ~i, i & True)
+c = i.clone()
+d = c
+c &= 3
+c |= 8
+c ^= 1
+c **= 2
+print(c is d, d)
+f = torch.tensor([1.25, -2.5])
+try:
+    f & f
+except RuntimeError as ex:
+    print('RuntimeError', ex)
+print(round(f), round(f, 1), round(torch.tensor([1234.5]), -2))
+g = f.clone().requires_grad_(True)
+print(torch.absolute(g).grad_fn.name(), torch.negative(g).grad_fn.name(), torch.arctan2(g, g).grad_fn.name(), g.fix().grad_fn.name())
+)py"),
+            R"py(tensor([4, 0, 4]) tensor([14, -1,  7]) tensor([0, 0, 0]) tensor([-13,   6,  -6]) tensor([0, 1, 1])
+True tensor([81, 64, 64])
+RuntimeError "bitwise_and_cpu" not implemented for 'Float'
+tensor([ 1., -2.]) tensor([ 1.2000, -2.5000]) tensor([1200.])
+AbsBackward0 NegBackward0 Atan2Backward0 TruncBackward0
+)py");
+}
+
 TEST(TorchScripts, IndexingGetAndSet) {
   EXPECT_EQ(run(R"py(import torch
 x = torch.arange(24).reshape(2, 3, 4)
