@@ -88,6 +88,22 @@ Obj f_backward(Interp& in, const CallArgs& a) {
   return Obj();
 }
 
+// Whether `shape` broadcasts to `desired` (the engine sums such a gradient down).
+bool expandable_to(const Shape& shape, const Shape& desired) {
+  if (shape.size() > desired.size()) return false;
+  for (size_t i = 1; i <= shape.size(); ++i) {
+    const int64_t s = shape[shape.size() - i], d = desired[desired.size() - i];
+    if (s != d && s != 1) return false;
+  }
+  return true;
+}
+
+std::string dims(const Shape& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
+
 // A custom Function's node: its backward is the class's backward(ctx, *grads),
 // run by the interpreter; one gradient comes back per forward input.
 class FunctionNode final : public Node {
@@ -116,6 +132,10 @@ class FunctionNode final : public Node {
     for (size_t i = 0; i < results.size(); ++i) {
       if (!is_tensor_input_[i]) continue;  // non-tensor inputs have no edge
       out.push_back(results[i].is_none() ? Tensor() : tensor_of(results[i], "gradient"));
+      const Edge& e = next_edges[out.size() - 1];
+      KILN_CHECK(!out.back().defined() || !e.valid() || expandable_to(e.sizes, out.back().sizes()), Runtime,
+                 "Function ", name_, " returned an invalid gradient at index ", i, " - got ",
+                 dims(out.back().sizes()), " but expected shape compatible with ", dims(e.sizes));
     }
     return out;
   }
@@ -132,10 +152,11 @@ class FunctionNode final : public Node {
   bool released_ = false;
 };
 
+// Whether tensor `o` is one of `items` (the same tensor, not an equal one).
 bool listed(const std::vector<Obj>& items, const Obj& o) {
+  if (o.kind() != Kind::Tensor) return false;
   for (const Obj& x : items)
-    if (x.kind() == Kind::Tensor && o.kind() == Kind::Tensor && x.as<TensorObj>()->tensor.impl() == o.as<TensorObj>()->tensor.impl())
-      return true;
+    if (x.kind() == Kind::Tensor && x.as<TensorObj>()->tensor.impl() == o.as<TensorObj>()->tensor.impl()) return true;
   return false;
 }
 

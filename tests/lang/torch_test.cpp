@@ -430,7 +430,18 @@ class Boom(Function):
     @staticmethod
     def backward(ctx, g):
         raise ValueError("boom in backward")
+class Shape(Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+    @staticmethod
+    def backward(ctx, g):
+        return torch.ones(3)
 x = torch.ones(2, requires_grad=True)
+try:
+    Shape.apply(x).sum().backward()
+except RuntimeError as e:
+    print("RuntimeError:", e)
 try:
     Bad.apply(x, x).sum().backward()
 except RuntimeError as e:
@@ -441,6 +452,8 @@ except ValueError as e:
     print("ValueError:", e)
 print(x.grad)
 )py"),
+            "RuntimeError: Function ShapeBackward returned an invalid gradient at index 0 - got [3] but expected "
+            "shape compatible with [2]\n"
             "RuntimeError: function BadBackward returned an incorrect number of gradients (expected 2, got 1)\n"
             "ValueError: boom in backward\nNone\n");
 }

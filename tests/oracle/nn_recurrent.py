@@ -70,3 +70,9 @@ for step in range(5):
     loss.backward()
     opt.step()
     print(step, round(loss.item(), 5))
+
+# Variable-length sequences padded into one batch for a recurrent layer.
+from torch.nn.utils.rnn import pad_sequence
+seqs = [torch.ones(2, 3), torch.arange(12.0).reshape(4, 3), torch.zeros(1, 3)]
+print(pad_sequence(seqs).shape)
+print(pad_sequence(seqs, batch_first=True, padding_value=-1.0))
