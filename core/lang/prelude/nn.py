@@ -1439,7 +1439,7 @@ def _ntuple(x, n):
 
 class _ConvNd(Module):
     def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
-                 padding_mode, n):
+                 padding_mode, n, transposed=False, output_padding=0):
         super().__init__()
         if groups <= 0:
             raise ValueError('groups must be a positive integer')
@@ -1463,8 +1463,8 @@ class _ConvNd(Module):
         self.stride = _ntuple(stride, n)
         self.padding = padding if isinstance(padding, str) else _ntuple(padding, n)
         self.dilation = _ntuple(dilation, n)
-        self.transposed = False
-        self.output_padding = _ntuple(0, n)
+        self.transposed = transposed
+        self.output_padding = _ntuple(output_padding, n)
         self.groups = groups
         self.padding_mode = padding_mode
         # F.pad's order for padding_mode != 'zeros': last dim first, each side.
@@ -1482,7 +1482,10 @@ class _ConvNd(Module):
                 rev.append(p)
                 rev.append(p)
         self._reversed_padding_repeated_twice = rev
-        self.weight = Parameter(torch.empty([out_channels, in_channels // groups] + list(self.kernel_size)))
+        if transposed:
+            self.weight = Parameter(torch.empty([in_channels, out_channels // groups] + list(self.kernel_size)))
+        else:
+            self.weight = Parameter(torch.empty([out_channels, in_channels // groups] + list(self.kernel_size)))
         if bias:
             self.bias = Parameter(torch.empty(out_channels))
         else:
@@ -1511,6 +1514,8 @@ class _ConvNd(Module):
             s += ', padding={}'.format(self.padding if not isinstance(self.padding, str) else self.padding)
         if self.dilation != _ntuple(1, n):
             s += ', dilation={}'.format(self.dilation)
+        if self.output_padding != _ntuple(0, n):
+            s += ', output_padding={}'.format(self.output_padding)
         if self.groups != 1:
             s += ', groups={}'.format(self.groups)
         if self.bias is None:
@@ -1538,6 +1543,80 @@ class Conv2d(_ConvNd):
 
     def forward(self, input):
         return self._conv_forward(input, self.weight, self.bias, F.conv2d)
+
+
+# conv_transpose1d/2d as the convolution they are the gradient of: the input
+# spread out by the stride (zeros between its elements), padded by
+# dilation * (k - 1) - padding (+ output_padding at the end), convolved with
+# the kernel flipped and its in/out channels swapped within each group.
+def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, n):
+    stride, padding = _ntuple(stride, n), _ntuple(padding, n)
+    output_padding, dilation = _ntuple(output_padding, n), _ntuple(dilation, n)
+    for op, st, d in zip(output_padding, stride, dilation):
+        if op >= st and op >= d:
+            raise RuntimeError('output padding must be smaller than either stride or dilation, but got '
+                               'output_padding: {}, stride: {}, dilation: {}'.format(op, st, d))
+    spatial = list(input.shape[-n:])
+    x = input
+    if any(st != 1 for st in stride):
+        grown = [(size - 1) * st + 1 for size, st in zip(spatial, stride)]
+        x = input.new_zeros(list(input.shape[:-n]) + grown)
+        if n == 1:
+            x[..., ::stride[0]] = input
+        else:
+            x[..., ::stride[0], ::stride[1]] = input
+    pads = []
+    for i in range(n - 1, -1, -1):
+        k = weight.shape[2 + i]
+        edge = dilation[i] * (k - 1) - padding[i]
+        pads += [edge, edge + output_padding[i]]
+    crop = [slice(None)] * x.dim()
+    for i in range(n):
+        lo, hi = pads[2 * (n - 1 - i)], pads[2 * (n - 1 - i) + 1]
+        size = x.shape[x.dim() - n + i]
+        crop[x.dim() - n + i] = slice(max(-lo, 0), size - max(-hi, 0))
+    x = x[tuple(crop)]
+    x = F.pad(x, [max(p, 0) for p in pads])
+    cin, cout_g = weight.shape[0], weight.shape[1]
+    w = weight.reshape([groups, cin // groups, cout_g] + list(weight.shape[2:])).transpose(1, 2)
+    w = w.reshape([groups * cout_g, cin // groups] + list(weight.shape[2:])).flip(list(range(2, 2 + n)))
+    conv = F.conv1d if n == 1 else F.conv2d
+    return conv(x, w, bias, 1, 0, dilation, groups)
+
+
+F.conv_transpose1d = lambda input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1: \
+    _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 1)
+F.conv_transpose2d = lambda input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1: \
+    _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 2)
+
+
+class _ConvTransposeNd(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, output_padding, groups, bias,
+                 dilation, padding_mode, n):
+        if padding_mode != 'zeros':
+            raise ValueError('Only "zeros" padding mode is supported for {}'.format(type(self).__name__))
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, n, True, output_padding)
+
+    def forward(self, input, output_size=None):
+        if output_size is not None:
+            raise NotImplementedError('kiln: ConvTranspose output_size= is not supported; use output_padding')
+        return _conv_transpose(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                               self.groups, self.dilation, len(self.kernel_size))
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, output_padding, groups, bias,
+                         dilation, padding_mode, 1)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, output_padding, groups, bias,
+                         dilation, padding_mode, 2)
 
 
 class _MaxPoolNd(Module):
