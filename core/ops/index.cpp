@@ -1,4 +1,4 @@
-// Indexing ops: masked_fill, index_select / index_add / index_copy, gather /
+// Indexing ops: masked_fill, index_select / index_add / index_copy, gather / scatter /
 // scatter_add, nonzero, and the Python subscript (index, index_put) composed
 // from views (select, slice, unsqueeze) plus index_select / index_copy for
 // advanced (tensor) indices, with PyTorch's semantics and messages.
@@ -318,30 +318,40 @@ std::vector<Tensor> grad_gather(const GradCtx& c) {
   return {scatter_add(z, c.args[1].to_int(), c.in(2), c.grad())};
 }
 
-// scatter_add(Tensor self, int dim, Tensor index, Tensor src): out[p with p[dim] = index[p]] += src[p].
-std::vector<Shape> shape_scatter_add(const Args& a) {
+// scatter_add(Tensor self, int dim, Tensor index, Tensor src): out[p with p[dim] = index[p]] += src[p];
+// scatter (Add false) writes src[p] there. scatter's src may be a Python
+// number (scatter(dim, index, 2.0) binds the Tensor overload first): it is
+// then the value written at every index position.
+bool is_value_src(const Tensor& src) { return src.impl()->is_wrapped_number; }
+template <bool Add>
+std::vector<Shape> shape_scatter(const Args& a) {
   const Tensor &self = a[0].tensor(), &idx = a[2].tensor(), &src = a[3].tensor();
+  const bool value = !Add && is_value_src(src);
   KILN_CHECK(idx.dtype() == DType::Int64, Runtime, "scatter(): Expected dtype int64 for index");
-  KILN_CHECK(src.dtype() == self.dtype(), Runtime, "scatter(): Expected self.dtype to be equal to src.dtype");
+  KILN_CHECK(value || src.dtype() == self.dtype(), Runtime, "scatter(): Expected self.dtype to be equal to src.dtype");
   int64_t d = wrap_dim(a[1].to_int(), self.dim());
   KILN_CHECK(std::max<int64_t>(idx.dim(), 1) == std::max<int64_t>(self.dim(), 1) &&
-                 std::max<int64_t>(src.dim(), 1) == std::max<int64_t>(self.dim(), 1),
+                 (value || std::max<int64_t>(src.dim(), 1) == std::max<int64_t>(self.dim(), 1)),
              Runtime, "Index tensor must have the same number of dimensions as self tensor");
   for (int64_t i = 0; i < idx.dim(); ++i) {
-    bool ok = idx.sizes()[size_t(i)] <= sizes_1d(src)[size_t(i)] &&
+    bool ok = (value || idx.sizes()[size_t(i)] <= sizes_1d(src)[size_t(i)]) &&
               (i == d || idx.sizes()[size_t(i)] <= sizes_1d(self)[size_t(i)]);
     KILN_CHECK(ok, Runtime, "Expected index ", idx.shape_str(), " to be smaller than self ", self.shape_str(),
                " apart from dimension ", d, " and to be smaller size than src ", src.shape_str());
   }
   return {self.sizes()};
 }
-void scatter_add_kernel(const Args& a, std::vector<Tensor>& outs) {
+// scatter_add sums into the copy of self; scatter writes, the last write to a
+// position winning as on PyTorch's CPU.
+template <bool Add>
+void scatter_kernel(const Args& a, std::vector<Tensor>& outs) {
   Tensor& out = outs[0];  // contiguous copy of self
   copy_cast(out, a[0].tensor());
-  const Tensor &idx = a[2].tensor(), &src = a[3].tensor();
+  const Tensor& idx = a[2].tensor();
+  const Tensor src = cast_to(a[3].tensor(), out.dtype());  // a value src's dtype is its Python number's
   int64_t d = wrap_dim(a[1].to_int(), out.dim());
   Shape os = sizes_1d(out), ost = out.dim() == 0 ? Shape{0} : out.strides();
-  Shape sst = src.dim() == 0 ? Shape{0} : src.strides();
+  Shape sst = src.dim() == 0 ? Shape(sizes_1d(idx).size(), 0) : src.strides();
   std::vector<int64_t> iv = index_values(idx);
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -356,20 +366,42 @@ void scatter_add_kernel(const Args& a, std::vector<Tensor>& outs) {
       Shape p = pos;
       p[size_t(d)] = i < 0 ? i + os[size_t(d)] : i;
       T& dst = o[offset_of(p, ost)];
-      if constexpr (std::is_same_v<C, bool>) dst = T(C(dst) || C(s[offset_of(pos, sst)]));
+      if constexpr (!Add) dst = s[offset_of(pos, sst)];
+      else if constexpr (std::is_same_v<C, bool>) dst = T(C(dst) || C(s[offset_of(pos, sst)]));
       else dst = T(C(dst) + C(s[offset_of(pos, sst)]));
     });
   });
 }
-void check_scatter_add(const Args& a) {
-  shape_scatter_add(a);  // shape rules first (see check_index_select)
+template <bool Add>
+void check_scatter(const Args& a) {
+  shape_scatter<Add>(a);  // shape rules first (see check_index_select)
   const Tensor& self = a[0].tensor();
   int64_t d = wrap_dim(a[1].to_int(), self.dim());
   check_bounds_along(a[2].tensor(), d, sizes_1d(self)[size_t(d)]);
 }
+// gather reads src's gradient at the index's positions; src may be larger
+// than the index, and its other elements get zeros (padded at each dim's end).
+Tensor grad_scatter_src(const GradCtx& c) {
+  Tensor g = gather(c.grad(), c.args[1].to_int(), c.in(2));
+  const Shape& src = c.in_sizes[2];
+  if (g.sizes() == src) return g;
+  Shape pad;
+  for (int64_t d = g.dim() - 1; d >= 0; --d) pad.insert(pad.end(), {0, src[size_t(d)] - g.size(d)});
+  return invoke("constant_pad_nd", {g, pad, 0});
+}
 std::vector<Tensor> grad_scatter_add(const GradCtx& c) {
-  Tensor g_src = c.need(2) ? gather(c.grad(), c.args[1].to_int(), c.in(2)) : Tensor();
-  return {c.grad(), Tensor(), g_src};
+  return {c.grad(), Tensor(), c.need(2) ? grad_scatter_src(c) : Tensor()};
+}
+// The positions scatter wrote lose self's gradient.
+std::vector<Tensor> grad_scatter(const GradCtx& c) {
+  Tensor g_self = c.need(0) ? invoke("scatter.value", {c.grad(), c.args[1], c.in(2), 0}) : Tensor();
+  return {g_self, Tensor(), c.need(2) ? grad_scatter_src(c) : Tensor()};
+}
+std::vector<Tensor> scatter_src_composite(const Args& a) { return {invoke("scatter.src", {a[0], a[1], a[2], a[3]})}; }
+// scatter(Tensor self, int dim, Tensor index, Scalar value): scatter.src with the value as a Python number.
+std::vector<Tensor> scatter_value_composite(const Args& a) {
+  Tensor value = scalar_tensor(a[3].to_double(), a[3].is_double() ? DType::Float64 : DType::Int64, true);
+  return {invoke("scatter.src", {a[0], a[1], a[2], value})};
 }
 
 // ---- nonzero --------------------------------------------------------------------------------
@@ -639,8 +671,17 @@ void register_index_ops(OpTable& t) {
          .shape = shape_gather, .dtype = dtype_like_self, .kernel = gather_kernel, .grad = grad_gather,
          .saves = save_in(2), .check = check_gather, .lower = lower_gather});
   t.add({.schema_text = "scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
-         .shape = shape_scatter_add, .dtype = dtype_like_self, .kernel = scatter_add_kernel,
-         .grad = grad_scatter_add, .saves = save_in(2), .check = check_scatter_add});
+         .shape = shape_scatter<true>, .dtype = dtype_like_self, .kernel = scatter_kernel<true>,
+         .grad = grad_scatter_add, .saves = save_in(2), .check = check_scatter<true>});
+  t.add({.schema_text = "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
+         .shape = shape_scatter<false>, .dtype = dtype_like_self, .kernel = scatter_kernel<false>,
+         .grad = grad_scatter, .saves = save_in(2), .check = check_scatter<false>});
+  t.add({.schema_text = "scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+         .kind = OpKind::Composite, .composite = scatter_value_composite});
+  t.add({.schema_text = "scatter_.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<scatter_src_composite>});
+  t.add({.schema_text = "scatter_.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<scatter_value_composite>});
   t.add({.schema_text = "nonzero(Tensor self) -> Tensor", .kind = S, .shape = shape_nonzero, .dtype = dtype_int64,
          .kernel = nonzero_kernel});
 }
