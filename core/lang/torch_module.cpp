@@ -218,12 +218,14 @@ Obj f_tensordot(Interp&, const CallArgs& a) {
     KILN_CHECK(pair && pair->size() == 2, Runtime,
                "tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two "
                "lists, but got dims=", type_name(dims));
-    auto dim_list = [](const Obj& o) {
-      Value v = to_value(o);
-      return v.is_int() ? Shape{v.to_int()} : v.int_list();
+    auto dim_list = [](const Obj& o, const char* name, int position) {
+      Value v = o.kind() == Kind::List || o.kind() == Kind::Tuple ? to_value(o) : Value();
+      KILN_CHECK(v.is_int_list(), Type, "tensordot(): argument '", name, "' (position ", position,
+                 ") must be tuple of ints, not ", type_name(o));
+      return v.int_list();
     };
-    da = dim_list((*pair)[0]);
-    db = dim_list((*pair)[1]);
+    da = dim_list((*pair)[0], "dims_self", 3);
+    db = dim_list((*pair)[1], "dims_other", 4);
   }
   Value pos[4] = {Value(x), Value(y), Value(da), Value(db)};
   return call_op_obj("tensordot", pos, {});

@@ -207,7 +207,7 @@ std::vector<Shape> shape_histc(const Args& a) {
   KILN_CHECK(is_floating(self.dtype()), NotImplemented, "\"histogram_cpu\" not implemented for '",
              dtype_legacy_name(self.dtype()), "'");
   int64_t bins = a[1].to_int();
-  KILN_CHECK(bins > 0, Runtime, "torch.histogramdd(): bins must be > 0, but got ", bins, " for dimension 0");
+  KILN_CHECK(bins > 0, Runtime, "torch.histogram(): bins must be > 0, but got ", bins, " for dimension 0");
   return {{bins}};
 }
 void histc_kernel(const Args& a, std::vector<Tensor>& outs) {
