@@ -1,6 +1,6 @@
 # The combining, indexing and statistics functions: broadcast_to/tensors/shapes, meshgrid,
 # logspace, atleast_nd, column/d/row_stack, rot90, block_diag, kron, tensordot, cross,
-# cartesian_prod, tri indices, take, take_along_dim, index_fill, scatter; std_mean, var_mean,
+# cartesian_prod, tri indices, take, take_along_dim, index_fill, scatter, scatter_reduce; std_mean, var_mean,
 # aminmax, nansum, nanmean, logcumsumexp, cummax/cummin, cdist, dist, isclose, histc,
 # quantile/nanquantile, mode; and gradients through several of them.
 import torch
@@ -75,6 +75,14 @@ show("scatter value kw", torch.zeros(2, 2, dtype=torch.long).scatter(1, torch.te
 z = torch.zeros(2, 3)
 z.scatter_(1, torch.tensor([[0, 1], [2, 0]]), torch.tensor([[1.0, 2.0], [3.0, 4.0]]))
 show("scatter_", z)
+si = torch.tensor([[0, 1, 0, 1], [2, 2, 3, 0]])
+ss = torch.tensor([[10.0, 20, 30, 40], [2, 0.5, 3, -1]])
+for red in ["sum", "prod", "mean", "amax", "amin"]:
+    show("scatter_reduce " + red, x.repeat(1, 2)[:, :4].scatter_reduce(1, si, ss, red))
+    show("scatter_reduce " + red + " exclude self", torch.scatter_reduce(x[:, :3].repeat(1, 2)[:, :4], 1, si, ss, red, include_self=False))
+show("scatter_reduce int mean", ix.scatter_reduce(0, torch.tensor([[1, 1, 0]]), torch.tensor([[-7, 2, 3]]), "mean"))
+z.scatter_reduce_(0, torch.tensor([[1, 1, 0]]), torch.ones(1, 3), "sum")
+show("scatter_reduce_", z)
 
 # ---- statistics
 d = torch.tensor([[1.0, 5, 2, 8], [3, 3, 9, 0]])
@@ -153,3 +161,12 @@ print("grad scatter/index_fill", r(g.grad), r(src.grad))
 g.grad = None
 torch.take_along_dim(g, torch.tensor([[1], [2]]), dim=1).sum().backward()
 print("grad take_along_dim", r(g.grad))
+g.grad = None
+src = torch.randn(2, 3, requires_grad=True)
+weights = torch.arange(6.0).reshape(2, 3)
+for red in ["sum", "prod", "mean", "amax", "amin"]:
+    out = g.scatter_reduce(1, torch.tensor([[0, 0, 2], [1, 1, 1]]), src, red, include_self=red != "sum")
+    (out * weights).sum().backward()
+    print("grad scatter_reduce " + red, r(g.grad), r(src.grad))
+    g.grad = None
+    src.grad = None

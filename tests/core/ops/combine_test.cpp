@@ -3,6 +3,8 @@
 // and fills (take, take_along_dim, index_fill, scatter): values against
 // PyTorch, dtypes, negative dims, non-contiguous inputs, PyTorch's errors, and
 // gradient samples.
+#include <cmath>
+
 #include "core/dispatch.h"
 #include "core/ops.h"
 #include "tests/core/gradcheck.h"
@@ -18,6 +20,7 @@ using testing::T;
 Tensor op(const char* name, std::vector<Value> args) { return call_op(name, args)[0]; }
 std::vector<Tensor> ops(const char* name, std::vector<Value> args) { return call_op(name, args); }
 Tensor I(std::vector<double> v, Shape shape = {}) { return T(std::move(v), std::move(shape), DType::Int64); }
+const double kNan = std::nan("");
 
 TEST(Combine, Broadcasting) {
   Tensor x = T({1, 2, 3});
@@ -163,6 +166,28 @@ TEST(Take, Scatter) {
                     "scatter(): Expected self.dtype to be equal to src.dtype");
 }
 
+TEST(Take, ScatterReduce) {
+  Tensor x = T({1, 2, 3, 4, 5, 6, 7, 8}, {2, 4}), idx = I({0, 1, 0, 1, 2, 2, 3, 0}, {2, 4});
+  Tensor src = T({10, 20, 30, 40, 2, 0.5, 3, kNan}, {2, 4});
+  auto reduce = [&](const char* r, bool include_self) {
+    return call_op("scatter_reduce", std::vector<Value>{x, 1, idx, src, r}, {{"include_self", include_self}})[0];
+  };
+  EXPECT_TRUE(Near(reduce("sum", true), {41, 62, 3, 4, kNan, 6, 9.5, 11}, {2, 4}));
+  EXPECT_TRUE(Near(reduce("prod", false), {300, 800, 3, 4, kNan, 6, 1, 3}, {2, 4}));
+  EXPECT_TRUE(Near(reduce("mean", true), {41 / 3.0, 62 / 3.0, 3, 4, kNan, 6, 9.5 / 3, 5.5}, {2, 4}));
+  EXPECT_TRUE(Near(reduce("amax", true), {30, 40, 3, 4, kNan, 6, 7, 8}, {2, 4}));  // NaN wins
+  EXPECT_TRUE(Near(reduce("min", false), {10, 20, 3, 4, kNan, 6, 0.5, 3}, {2, 4}));
+  Tensor xi = seq({2, 3}, DType::Int64);
+  Tensor mi = ops("scatter_reduce", {xi, 0, I({1, 1, 0}, {1, 3}), I({-7, 2, 3}, {1, 3}), "mean"})[0];
+  EXPECT_TRUE(Near(mi, {0, 1, 2, -2, 3, 5}, {2, 3}));  // the integer mean rounds down
+  Tensor y = clone(x);
+  ops("scatter_reduce_", {y, 1, idx, src, "sum"});
+  EXPECT_TRUE(Near(y, {41, 62, 3, 4, kNan, 6, 9.5, 11}, {2, 4}));
+  EXPECT_KILN_ERROR(reduce("median", true), "reduce argument must be either sum, prod, mean, amax or amin, got median");
+  EXPECT_KILN_ERROR(ops("scatter_reduce", {x, 1, idx, I({1}, {1, 1}), "sum"}),
+                    "scatter(): Expected self.dtype to be equal to src.dtype");
+}
+
 TEST(Take, InplaceFormsCheckLeaves) {
   Tensor leaf = grad_input({2, 2});
   EXPECT_KILN_ERROR(ops("index_fill_", {leaf, 0, I({0}), 1.0}), "a leaf Variable that requires grad");
@@ -198,6 +223,24 @@ KILN_GRAD_SAMPLE("scatter.src", {
   return {grad_input({3, 4}), 1, T({2, 0, 3}, {3, 1}, DType::Int64), grad_input({3, 2}, -1, 1, 2)};
 });
 KILN_GRAD_SAMPLE("scatter.value", { return {grad_input({2, 3}), 0, T({1, 0}, {1, 2}, DType::Int64), 4.0}; });
+// Distinct values, so no small change moves an amax/amin; a zero in src for prod's exact rule.
+KILN_GRAD_SAMPLE("scatter_reduce.two", {
+  return {grad_input({3, 4}), 0, T({0, 1, 0, 2, 2, 2}, {2, 3}, DType::Int64), grad_input({2, 3}, -1, 1, 2), "sum", false};
+});
+KILN_GRAD_SAMPLE("scatter_reduce.two", {
+  return {grad_input({3, 4}), 0, T({0, 1, 0, 2, 2, 2}, {2, 3}, DType::Int64), grad_input({2, 4}, -1, 1, 2), "mean", true};
+});
+KILN_GRAD_SAMPLE("scatter_reduce.two", {
+  return {grad_input({3, 4}), 0, T({0, 1, 0, 2, 2, 2}, {2, 3}, DType::Int64), grad_input({2, 3}, -1, 1, 2), "amax", true};
+});
+KILN_GRAD_SAMPLE("scatter_reduce.two", {
+  return {grad_input({3, 4}), 1, T({0, 0, 3, 1, 1, 1}, {3, 2}, DType::Int64), grad_input({3, 2}, -1, 1, 2), "amin", false};
+});
+KILN_GRAD_SAMPLE("scatter_reduce.two", {
+  Tensor src = T({1.5, 0, -2, 0.5, 0, 0.25}, {2, 3}, DType::Float64);
+  src.requires_grad_(true);
+  return {grad_input({3, 4}), 0, T({0, 1, 0, 2, 2, 2}, {2, 3}, DType::Int64), src, "prod", true};
+});
 
 }  // namespace
 }  // namespace kiln
