@@ -1,9 +1,9 @@
 // Combining ops written as composites of views, cat, mul and index_select:
 // broadcasting (broadcast_to, broadcast_tensors), grids and products
 // (meshgrid, cartesian_prod, kron, tensordot, cross, block_diag), stacking
-// (atleast_Nd, column_stack, dstack, row_stack), rot90, logspace and
-// tril/triu_indices. Being composites, autograd, the tracer and both code
-// generators see through them to the ops they are made of.
+// (atleast_Nd, column_stack, dstack, row_stack), rot90 and logspace. Being
+// composites, autograd, the tracer and both code generators see through them
+// to the ops they are made of. And the factories tril_indices / triu_indices.
 #include <algorithm>
 
 #include "core/ops/common.h"
@@ -239,16 +239,43 @@ std::vector<Tensor> logspace_composite(const Args& a) {
 }
 
 // tril_indices / triu_indices(row, col, offset=0, *, dtype=long): the
-// coordinates of the kept triangle in row-major order, which is nonzero's order.
+// coordinates of the kept triangle in row-major order, as a (2, count)
+// tensor. A factory: the count follows from the arguments, so the JIT keeps it
+// in its graph.
+struct TriRow {
+  int64_t first, end;  // the kept columns of one row
+};
 template <bool Lower>
-std::vector<Tensor> tri_indices_composite(const Args& a) {
-  int64_t row = a[0].to_int(), col = a[1].to_int(), offset = a[2].to_int();
+TriRow tri_row(int64_t r, int64_t col, int64_t offset) {
+  if (Lower) return {0, std::clamp<int64_t>(r + offset + 1, 0, col)};
+  return {std::clamp<int64_t>(r + offset, 0, col), col};
+}
+template <bool Lower>
+std::vector<Shape> shape_tri_indices(const Args& a) {
+  int64_t row = a[0].to_int(), col = a[1].to_int(), offset = a[2].to_int(), count = 0;
   KILN_CHECK(row >= 0, Runtime, "row must be non-negative, got", row);
   KILN_CHECK(col >= 0, Runtime, "col must be non-negative, got", col);
-  Tensor ones_ = ones({row, col}, DType::Int32);
-  Tensor kept = Lower ? tril(ones_, offset) : triu(ones_, offset);
-  Tensor idx = contiguous(t(nonzero(kept)));
-  return {a[3].is_none() ? idx : to_dtype(idx, a[3].dtype())};
+  for (int64_t r = 0; r < row; ++r) {
+    TriRow kept = tri_row<Lower>(r, col, offset);
+    count += kept.end - kept.first;
+  }
+  return {{2, count}};
+}
+std::vector<DType> dtype_tri_indices(const Args& a) { return {a[3].is_none() ? DType::Int64 : a[3].dtype()}; }
+template <bool Lower>
+void tri_indices_kernel(const Args& a, std::vector<Tensor>& outs) {
+  int64_t row = a[0].to_int(), col = a[1].to_int(), offset = a[2].to_int(), count = outs[0].size(1), k = 0;
+  visit_dtype(outs[0].dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = outs[0].data<T>();
+    for (int64_t r = 0; r < row; ++r) {
+      TriRow kept = tri_row<Lower>(r, col, offset);
+      for (int64_t c = kept.first; c < kept.end; ++c, ++k) {
+        p[k] = static_cast<T>(static_cast<compute_t<T>>(r));
+        p[count + k] = static_cast<T>(static_cast<compute_t<T>>(c));
+      }
+    }
+  });
 }
 
 }  // namespace
@@ -291,9 +318,11 @@ void register_combine_ops(OpTable& t) {
                         "bool requires_grad=False) -> Tensor",
          .kind = C, .composite = logspace_composite});
   t.add({.schema_text = "tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=None) -> Tensor",
-         .kind = C, .composite = tri_indices_composite<true>});
+         .kind = OpKind::Creation, .shape = shape_tri_indices<true>, .dtype = dtype_tri_indices,
+         .kernel = tri_indices_kernel<true>});
   t.add({.schema_text = "triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=None) -> Tensor",
-         .kind = C, .composite = tri_indices_composite<false>});
+         .kind = OpKind::Creation, .shape = shape_tri_indices<false>, .dtype = dtype_tri_indices,
+         .kernel = tri_indices_kernel<false>});
 }
 
 }  // namespace kiln

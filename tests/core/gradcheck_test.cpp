@@ -50,8 +50,7 @@ bool needs_sample(const OpDef& op) {
   // normal.Tensor_*); normal.float_float is a factory.
   static const std::set<std::string> kNonDifferentiableComposites = {
       "equal",   "allclose", "count_nonzero", "count_nonzero.dim_IntList", "bucketize", "nonzero.as_tuple",
-      "random_", "normal.float_Tensor", "normal.float_float", "logspace", "tril_indices", "triu_indices",
-      "isclose"};
+      "random_", "normal.float_Tensor", "normal.float_float", "logspace", "isclose"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
   return op.grad != nullptr;
 }

@@ -111,6 +111,13 @@ TEST(Combine, Factories) {
   EXPECT_TRUE(Near(op("triu_indices", {3, 4, 1}), {0, 0, 0, 1, 1, 2, 1, 2, 3, 2, 3, 3}, {2, 6}));
   EXPECT_TRUE(Near(op("tril_indices", {4, 3, -1}), {1, 2, 2, 3, 3, 3, 0, 0, 1, 0, 1, 2}, {2, 6}));
   EXPECT_EQ(op("triu_indices", {0, 3}).sizes(), (Shape{2, 0}));
+  EXPECT_EQ(op("tril_indices", {3, 4, 5}).sizes(), (Shape{2, 12}));
+  EXPECT_EQ(op("triu_indices", {3, 3, -5}).sizes(), (Shape{2, 9}));
+  EXPECT_EQ(op("tril_indices", {2, 2, -5}).sizes(), (Shape{2, 0}));
+  EXPECT_TRUE(Near(op("triu_indices", {4, 2, -1}), {0, 0, 1, 1, 2, 0, 1, 0, 1, 1}, {2, 5}));
+  Tensor ti = call_op("triu_indices", std::vector<Value>{2, 3, 1}, {{"dtype", DType::Int32}})[0];
+  EXPECT_EQ(ti.dtype(), DType::Int32);
+  EXPECT_TRUE(Near(ti, {0, 0, 1, 1, 2, 2}, {2, 3}));
   EXPECT_KILN_ERROR(op("tril_indices", {-1, 3}), "row must be non-negative, got-1");
 }
 
