@@ -259,7 +259,17 @@ std::string grad_fn_name(const Node& node) {
                 {"squeeze.dim", "SqueezeBackward1"}, {"squeeze.dims", "SqueezeBackward2"},
                 {"masked_fill.Tensor", "MaskedFillBackward1"}, {"split.sizes", "SplitWithSizesBackward0"},
                 {"reshape", "ViewBackward0"},     {"flatten", "ViewBackward0"},
-                {"contiguous", "CloneBackward0"}, {"rsub", "RsubBackward1"}};
+                {"contiguous", "CloneBackward0"}, {"rsub", "RsubBackward1"},
+                {"round.decimals", "RoundBackward1"},
+                // Aliases (core/ops/pointwise_math.cpp) record their op's node.
+                {"absolute", "AbsBackward0"},     {"negative", "NegBackward0"},
+                {"multiply", "MulBackward0"},     {"divide", "DivBackward0"},
+                {"subtract", "SubBackward0"},     {"fix", "TruncBackward0"},
+                {"clip", "ClampBackward1"},       {"clip.Tensor", "ClampBackward0"},
+                {"arcsin", "AsinBackward0"},      {"arccos", "AcosBackward0"},
+                {"arctan", "AtanBackward0"},      {"arcsinh", "AsinhBackward0"},
+                {"arccosh", "AcoshBackward0"},    {"arctanh", "AtanhBackward0"},
+                {"arctan2", "Atan2Backward0"}};
   for (const auto& e : kNodes)
     if (name == e.op) return std::string(e.node);
   std::string base = name.substr(0, name.find('.'));

@@ -72,6 +72,7 @@ const OpTable& op_table() {
   static const OpTable table = [] {
     OpTable t;
     register_pointwise_ops(t);
+    register_pointwise_math_ops(t);
     register_reduction_ops(t);
     register_shape_ops(t);
     register_index_ops(t);

@@ -119,6 +119,7 @@ const OpTable& op_table();
 
 // Category registration (one per core/ops/*.cpp file).
 void register_pointwise_ops(OpTable&);
+void register_pointwise_math_ops(OpTable&);  // after pointwise: it names their ops
 void register_reduction_ops(OpTable&);
 void register_shape_ops(OpTable&);
 void register_index_ops(OpTable&);

@@ -104,6 +104,23 @@ Tensor clamp(const Tensor& a, const Tensor& min, const Tensor& max);
 Tensor gelu_backward(const Tensor& grad, const Tensor& self, const std::string& approximate = "none");
 Tensor& relu_(Tensor& self);
 Tensor& clamp_(Tensor& self, std::optional<double> min, std::optional<double> max);
+// core/ops/pointwise_math.cpp
+Tensor floor(const Tensor& a);
+Tensor ceil(const Tensor& a);
+Tensor trunc(const Tensor& a);
+Tensor round(const Tensor& a);
+Tensor reciprocal(const Tensor& a);
+Tensor isnan(const Tensor& a);
+Tensor isinf(const Tensor& a);
+Tensor isfinite(const Tensor& a);
+Tensor logical_and(const Tensor& a, const Tensor& b);
+Tensor logical_or(const Tensor& a, const Tensor& b);
+Tensor logical_xor(const Tensor& a, const Tensor& b);
+Tensor bitwise_not(const Tensor& a);
+Tensor sinh(const Tensor& a);
+Tensor cosh(const Tensor& a);
+Tensor exp2(const Tensor& a);
+Tensor xlogy(const Tensor& a, const Tensor& b);
 
 // ---- reductions ---------------------------------------------------------------
 using Dims = std::optional<Shape>;  // nullopt: all dims

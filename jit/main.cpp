@@ -231,7 +231,17 @@ int run_script(const Options& o) {
       return 1;
     }
   } catch (const ScriptException& e) {
-    std::cerr << "kiln: the interpreter failed to start (an error in its prelude)\n";
+    // No interpreter to format it with: the exception's class, message and innermost frame.
+    std::cerr << "kiln: the interpreter failed to start (an error in its prelude)";
+    if (const auto* inst = e.exc.as<kiln::lang::InstanceObj>()) {
+      std::cerr << ": " << inst->get_class().name;
+      if (const Obj* args = inst->attrs.find(std::string_view("args")); args && args->kind() == kiln::lang::Kind::Tuple &&
+                                                                        !args->as<kiln::lang::TupleObj>()->items.empty())
+        if (const auto* msg = args->as<kiln::lang::TupleObj>()->items[0].as<kiln::lang::StrObj>()) std::cerr << ": " << msg->value;
+    }
+    if (!e.traceback.empty())
+      std::cerr << " (" << e.traceback.back().filename << ", line " << e.traceback.back().pos.line << ")";
+    std::cerr << "\n";
     return 1;
   } catch (const kiln::Error& e) {
     std::cerr << "kiln: " << e.describe() << "\n";

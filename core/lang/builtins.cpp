@@ -432,7 +432,13 @@ Obj builtin_round(Interp& in, const CallArgs& a) {
   a.check("round", 1, 2, "ndigits");
   const Obj& x = a.pos[0];
   Obj nd = a.arg(1, "ndigits");
-  if (x.kind() == Kind::Tensor) return call_torch_op(in, "round", a);
+  if (x.kind() == Kind::Tensor) {  // Tensor.__round__(ndigits): torch.round(x, decimals=ndigits)
+    static const std::string kDecimals = "decimals";
+    Kwarg decimals{&kDecimals, nd};
+    CallArgs call{{&x, 1}, nd.is_none() ? std::span<const Kwarg>() : std::span<const Kwarg>(&decimals, 1), Obj::null(),
+                  a.callee};
+    return call_torch_op(in, "round", call);
+  }
   if (x.kind() == Kind::Instance) {
     Obj f = special_method(in, x, "__round__");
     if (!f.is_null()) return nd.is_none() ? in.call(f, {}) : in.call(f, {&nd, 1});

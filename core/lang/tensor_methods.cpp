@@ -315,11 +315,6 @@ Obj m_unique(Interp& in, const CallArgs& a) {
   return torch_unique(in, CallArgs{pos, a.kw, Obj::null(), a.callee});
 }
 
-Obj m_square(Interp&, const CallArgs& a) {
-  a.check("square", 0, 0);
-  return make_tensor(pow(self_of(a), 2.0));
-}
-
 // Ops whose first argument is `Tensor self` but that are not Tensor methods in PyTorch.
 bool excluded_method(std::string_view base) {
   static const std::unordered_set<std::string_view> kNot = {
@@ -365,7 +360,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
         {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},
         {"new_empty", m_new<kEmpty>}, {"new_full", m_new_full}, {"new_tensor", m_new_tensor},
-        {"where", m_where}, {"repeat", m_repeat}, {"square", m_square}, {"unique", m_unique}};
+        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_unique}};
     for (const auto& [name, fn] : natives) (*m)[name] = MethodInfo{fn, ""};
     return m;
   }();

@@ -1,7 +1,9 @@
-// torch.autograd: grad() and backward() over the engine of core/autograd.h.
-// Gradients are not themselves differentiable here (derivative formulas run
-// without recording), so create_graph=True is refused with a clear error
-// rather than returning gradients a second backward would silently ignore.
+// The native side of torch.autograd (core/lang/prelude/autograd.py): grad()
+// and backward() over the engine of core/autograd.h, and the node that links a
+// custom torch.autograd.Function into the graph. Gradients are not themselves
+// differentiable here (derivative formulas run without recording), so
+// create_graph=True is refused with a clear error rather than returning
+// gradients a second backward would silently ignore.
 #include <string>
 #include <vector>
 
@@ -86,14 +88,107 @@ Obj f_backward(Interp& in, const CallArgs& a) {
   return Obj();
 }
 
+// A custom Function's node: its backward is the class's backward(ctx, *grads),
+// run by the interpreter; one gradient comes back per forward input.
+class FunctionNode final : public Node {
+ public:
+  FunctionNode(Interp& in, Obj cls, Obj ctx, std::string name, std::vector<bool> is_tensor_input)
+      : in_(in), cls_(std::move(cls)), ctx_(std::move(ctx)), name_(std::move(name)),
+        is_tensor_input_(std::move(is_tensor_input)) {}
+  std::string name() const override { return name_; }
+
+  std::vector<Tensor> apply(std::vector<Tensor> grads) override {
+    KILN_CHECK(!released_, Runtime,
+               "Trying to backward through the graph a second time (or directly access saved tensors after they "
+               "have already been freed). Specify retain_graph=True if you need to backward through the graph a "
+               "second time.");
+    std::vector<Obj> args{ctx_};
+    for (const Tensor& g : grads) args.push_back(g.defined() ? make_tensor(g) : Obj());
+    Obj backward = getattr(in_, cls_, "backward");
+    Obj r = in_.call(backward, args);
+    std::vector<Obj> results;
+    if (r.kind() == Kind::Tuple) results = r.as<TupleObj>()->items;
+    else results.push_back(r);
+    KILN_CHECK(results.size() == is_tensor_input_.size(), Runtime, "function ", name_,
+               " returned an incorrect number of gradients (expected ", is_tensor_input_.size(), ", got ",
+               results.size(), ")");
+    std::vector<Tensor> out;
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (!is_tensor_input_[i]) continue;  // non-tensor inputs have no edge
+      out.push_back(results[i].is_none() ? Tensor() : tensor_of(results[i], "gradient"));
+    }
+    return out;
+  }
+  void release_saved() override {
+    ctx_ = Obj();
+    released_ = true;
+  }
+
+ private:
+  Interp& in_;
+  Obj cls_, ctx_;
+  std::string name_;
+  std::vector<bool> is_tensor_input_;
+  bool released_ = false;
+};
+
+bool listed(const std::vector<Obj>& items, const Obj& o) {
+  for (const Obj& x : items)
+    if (x.kind() == Kind::Tensor && o.kind() == Kind::Tensor && x.as<TensorObj>()->tensor.impl() == o.as<TensorObj>()->tensor.impl())
+      return true;
+  return false;
+}
+
+// torch._C._function_apply(cls, ctx, inputs, outputs, non_differentiable):
+// links the outputs of cls.forward (run without grad) to a FunctionNode whose
+// edges lead to the inputs that require grad. Returns the outputs to hand out.
+Obj f_function_apply(Interp& in, const CallArgs& a) {
+  a.check("_function_apply", 5, 5);
+  const Obj &cls = a.pos[0], &ctx = a.pos[1], &outputs = a.pos[3];
+  const std::vector<Obj>& inputs = a.pos[2].as<TupleObj>()->items;
+  std::vector<Obj> skip;
+  extend_from_iterable(in, skip, a.pos[4]);
+  std::vector<bool> is_tensor;
+  std::vector<Edge> edges;
+  bool any = false;
+  for (const Obj& x : inputs) {
+    is_tensor.push_back(x.kind() == Kind::Tensor);
+    if (!is_tensor.back()) continue;
+    const Tensor& t = x.as<TensorObj>()->tensor;
+    const bool needs = GradMode::enabled() && t.requires_grad();
+    edges.push_back(needs ? gradient_edge(t) : Edge{});
+    any = any || needs;
+  }
+  const bool single = outputs.kind() != Kind::Tuple;
+  std::vector<Obj> outs = single ? std::vector<Obj>{outputs} : outputs.as<TupleObj>()->items;
+  if (!any) return outputs;
+  auto node = std::make_shared<FunctionNode>(in, cls, ctx, cls.as<ClassObj>()->name + "Backward", std::move(is_tensor));
+  node->next_edges = std::move(edges);
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (outs[i].kind() != Kind::Tensor) {
+      node->out_meta.emplace_back(Shape{}, DType::Float32);
+      continue;
+    }
+    Tensor t = outs[i].as<TensorObj>()->tensor;
+    node->out_meta.emplace_back(t.sizes(), t.dtype());
+    node->device = t.device();
+    if (!is_floating(t.dtype()) || listed(skip, outs[i])) continue;
+    if (listed(inputs, outs[i]) || t.impl()->grad_fn) {  // an input returned as is: a fresh alias carries the history
+      t = t.detach();
+      outs[i] = make_tensor(t);
+    }
+    t.impl()->grad_fn = node;
+    t.impl()->output_nr = uint32_t(i);
+  }
+  return single ? outs[0] : make_tuple(std::move(outs));
+}
+
 }  // namespace
 
-Obj make_autograd_module() {
-  Obj m = make<ModuleObj>("torch.autograd");
-  ModuleObj& mod = *m.as<ModuleObj>();
-  mod.attrs.set("grad", make_builtin("grad", f_grad));
-  mod.attrs.set("backward", make_builtin("backward", f_backward));
-  return m;
+void add_autograd_natives(ModuleObj& c) {
+  c.attrs.set("_autograd_grad", make_builtin("grad", f_grad));
+  c.attrs.set("_autograd_backward", make_builtin("backward", f_backward));
+  c.attrs.set("_function_apply", make_builtin("_function_apply", f_function_apply));
 }
 
 }  // namespace kiln::lang

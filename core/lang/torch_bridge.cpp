@@ -70,6 +70,9 @@ const char* binop_op_name(BinOpKind op) {
     case BinOpKind::Mod: return "remainder";
     case BinOpKind::Pow: return "pow";
     case BinOpKind::MatMult: return "matmul";
+    case BinOpKind::BitAnd: return "bitwise_and";
+    case BinOpKind::BitOr: return "bitwise_or";
+    case BinOpKind::BitXor: return "bitwise_xor";
     default: return nullptr;
   }
 }
@@ -94,23 +97,7 @@ Tensor operand_tensor(const Obj& o) {
   return scalar_tensor(o.as_float(), DType::Float64, true);
 }
 
-// & | ^ on bool tensors (the op table has no bitwise ops): counts of true operands.
-Tensor bool_bitwise(BinOpKind op, const Obj& a, const Obj& b) {
-  Tensor x = operand_tensor(a), y = operand_tensor(b);
-  if (x.dtype() != DType::Bool || y.dtype() != DType::Bool)
-    throw Error(std::string("kiln supports the bitwise operator ") + binop_symbol(op) +
-                    " on bool tensors only, not on " + std::string(dtype_name(promote_types(x.dtype(), y.dtype()))),
-                ErrorKind::NotImplemented);
-  Tensor n = add(to_dtype(x, DType::Int64), to_dtype(y, DType::Int64));
-  Tensor two = scalar_tensor(2, DType::Int64, true), one = scalar_tensor(1, DType::Int64, true);
-  Tensor zero = scalar_tensor(0, DType::Int64, true);
-  if (op == BinOpKind::BitAnd) return eq(n, two);
-  if (op == BinOpKind::BitOr) return gt(n, zero);
-  return eq(n, one);
-}
-
 Tensor binary_tensor(BinOpKind op, const Obj& a, const Obj& b) {
-  if (op == BinOpKind::BitAnd || op == BinOpKind::BitOr || op == BinOpKind::BitXor) return bool_bitwise(op, a, b);
   const char* name = binop_op_name(op);
   if (!name)
     throw Error(std::string("kiln does not support the operator ") + binop_symbol(op) + " on tensors",
@@ -129,11 +116,11 @@ Obj inplace_binary(BinOpKind op, const Obj& a, const Obj& b) {
   // @= rebinds like PyTorch's __imatmul__ fallback: a new tensor.
   if (op == BinOpKind::MatMult) return make_tensor(binary_tensor(op, a, b));
   Tensor self = a.as<TensorObj>()->tensor;
-  const char* direct = op == BinOpKind::Add ? "add_" : op == BinOpKind::Sub ? "sub_"
-                     : op == BinOpKind::Mult ? "mul_" : op == BinOpKind::Div ? "div_" : nullptr;
-  if (direct) {
+  // The op's in-place form where the table has one (add_, bitwise_and_, ...).
+  const char* name = binop_op_name(op);
+  if (name && op_table().find(std::string(name) + "_")) {
     Value args[2] = {Value(self), operand(b)};
-    call_op(direct, args);
+    call_op(std::string(name) + "_", args);
     return a;
   }
   // No in-place kernel: compute, then write back under PyTorch's casting rule.
@@ -544,10 +531,9 @@ Obj tensor_unary(Interp& in, UnaryOpKind op, const Obj& a) {
     case UnaryOpKind::USub: return make_tensor(neg(t));
     case UnaryOpKind::Not: return Obj::from_bool(!tensor_truthy(a));
     case UnaryOpKind::Invert:
-      if (t.dtype() == DType::Bool) return make_tensor(logical_not(t));
-      KILN_CHECK(is_integral(t.dtype(), false), Type,
+      KILN_CHECK(is_integral(t.dtype(), true), Type,
                  "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
-      return make_tensor(sub(neg(t), scalar_tensor(1, DType::Int64, true)));
+      return make_tensor(bitwise_not(t));
   }
   (void)in;
   throw Error("bad unary operator", ErrorKind::Runtime);

@@ -602,6 +602,7 @@ Obj make_c_module() {
   ModuleObj& c = *m.as<ModuleObj>();
   def(c, "_is_parameter", f_is_parameter);
   add_jit_natives(c);
+  add_autograd_natives(c);
   return m;
 }
 
@@ -679,9 +680,6 @@ Obj make_torch_module(Interp& in) {
   add_dtypes(t);
   add_ops(t);
   add_random_functions(t, *c.as<ModuleObj>());
-  Obj autograd = make_autograd_module();
-  t.attrs.set("autograd", autograd);
-  in.register_module("torch.autograd", autograd);
   t.attrs.set("cuda", cuda);
   t.attrs.set("linalg", linalg);
   t.attrs.set("_C", c);

@@ -1,105 +1,16 @@
 // Pointwise ops: elementwise with broadcasting and PyTorch's type promotion.
 // Each entry's functor is the scalar formula; run_pointwise supplies the loop.
-#include <cmath>
+#include "core/ops/pointwise.h"
+
 #include <functional>
 #include <limits>
-#include <type_traits>
 
 #include "core/autograd.h"
-#include "core/lowering.h"
-#include "core/ops/common.h"
 
 namespace kiln {
 namespace ops {
 namespace {
 
-// ---- kernel plumbing -------------------------------------------------------------
-// Which compute dtypes a functor accepts. PyTorch's kernels for integer-only
-// or float-only formulas reject the others with "<name>" not implemented for
-// '<dtype>'; a functor names its kernel with kName for that message.
-enum class Domain { All, NoBool, Floating };
-
-template <class F> constexpr Domain domain_of() {
-  if constexpr (requires { F::kDomain; }) return F::kDomain;
-  else return Domain::All;
-}
-template <class F> constexpr const char* name_of() {
-  if constexpr (requires { F::kName; }) return F::kName;
-  else return "pointwise";
-}
-
-[[noreturn]] void not_implemented_for(const char* name, DType d) {
-  throw Error(detail::cat("\"", name, "\" not implemented for '", dtype_legacy_name(d), "'"),
-              ErrorKind::NotImplemented);
-}
-
-// run_pointwise instantiates its loop for every dtype even when it rejects
-// non-floating ones at run time; this keeps float-only formulas from being
-// compiled for int and bool.
-template <class F>
-struct FloatOnly {
-  const F& f;
-  template <class... T> auto operator()(T... x) const {
-    using C = std::common_type_t<T...>;
-    if constexpr (std::is_floating_point_v<C>) return f(x...);
-    else return C();  // unreachable: visit_floating throws first
-  }
-};
-
-template <class F, size_t NIn>
-void run_functor(const Tensor& out, std::array<Tensor, NIn> ins, DType ct, const F& f) {
-  if constexpr (domain_of<F>() == Domain::Floating) {
-    run_pointwise(out, std::move(ins), ct, FloatOnly<F>{f}, name_of<F>(), true);
-  } else {
-    if (domain_of<F>() == Domain::NoBool && ct == DType::Bool) not_implemented_for(name_of<F>(), ct);
-    run_pointwise(out, std::move(ins), ct, f, name_of<F>(), false);
-  }
-}
-
-// Kernel for a functor F constructed from the bound args; its first NIn args
-// are the tensor inputs. CT picks the compute dtype (usually the op's dtype rule).
-template <class F, size_t NIn, std::vector<DType> (*CT)(const Args&)>
-void pointwise_kernel(const Args& a, std::vector<Tensor>& outs) {
-  std::array<Tensor, NIn> ins;
-  for (size_t i = 0; i < NIn; ++i) ins[i] = a[i].tensor();
-  // A fresh output of a promoting op already has the compute dtype; only
-  // in-place writes (self may be narrower) and other rules need CT again.
-  bool fresh = CT == dtype_promote && outs[0].dtype() != DType::Bool && !outs[0].is_same(ins[0]);
-  run_functor(outs[0], ins, fresh ? outs[0].dtype() : CT(a)[0], F(a));
-}
-
-template <class T> constexpr bool kIsBool = std::is_same_v<T, bool>;
-template <class T> constexpr bool kIsInt = std::is_integral_v<T> && !kIsBool<T>;
-template <class T> constexpr bool kIsFloat = std::is_floating_point_v<T>;
-
-// Python numbers as the wrapped 0-dim tensors type promotion ranks lowest.
-Tensor num(double v) { return scalar_tensor(v, DType::Float64, true); }
-Tensor wrap_scalar(const Value& v) {
-  if (v.is_double()) return num(v.to_double());
-  if (v.is_bool()) return scalar_tensor(v.to_double(), DType::Bool, true);
-  Tensor t = scalar_tensor(0, DType::Int64, true);
-  *t.data<int64_t>() = v.to_int();  // exact beyond 2^53
-  return t;
-}
-// The Scalar a wrapped-number tensor came from.
-Value unwrap_scalar(const Tensor& t) {
-  if (t.dtype() == DType::Bool) return Value(t.item_bool());
-  if (is_floating(t.dtype())) return Value(t.item_double());
-  return Value(t.item_int());
-}
-bool is_wrapped(const Tensor& t) { return t.impl()->is_wrapped_number; }
-
-// ---- integer arithmetic ----------------------------------------------------------
-// Signed overflow wraps (two's complement), as PyTorch's kernels do in
-// practice; going through unsigned keeps that defined behaviour for UBSan.
-template <class T> T wrap_add(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) + U(y)); }
-template <class T> T wrap_sub(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) - U(y)); }
-template <class T> T wrap_mul(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) * U(y)); }
-template <class T> T wrap_neg(T x) { using U = std::make_unsigned_t<T>; return T(U(0) - U(x)); }
-
-template <class T> void check_nonzero(T y) {
-  if (y == 0) throw Error("ZeroDivisionError", ErrorKind::Runtime);
-}
 // Python's // on integers. min // -1 wraps instead of trapping.
 template <class T> T floor_div_int(T x, T y) {
   check_nonzero(y);
@@ -328,14 +239,7 @@ void pow_base_kernel(const Args& a, std::vector<Tensor>& outs) {
 }
 
 // ---- unary ------------------------------------------------------------------------
-// Float functions: int and bool inputs compute (and return) float32.
-#define KILN_FLOAT_UNARY(Name, name, expr)                    \
-  struct Name {                                               \
-    static constexpr Domain kDomain = Domain::Floating;       \
-    static constexpr const char* kName = name;                \
-    explicit Name(const Args&) {}                             \
-    template <class T> T operator()(T x) const { return expr; } \
-  };
+// Float functions (KILN_FLOAT_UNARY: ops/pointwise.h).
 KILN_FLOAT_UNARY(ExpF, "exp", std::exp(x))
 KILN_FLOAT_UNARY(LogF, "log", std::log(x))
 KILN_FLOAT_UNARY(Log1pF, "log1p", std::log1p(x))
@@ -346,7 +250,6 @@ KILN_FLOAT_UNARY(SigmoidF, "sigmoid", T(1) / (T(1) + std::exp(-x)))
 KILN_FLOAT_UNARY(ErfF, "erf", std::erf(x))
 // silu keeps its input dtype: integer inputs are an error, as in PyTorch.
 KILN_FLOAT_UNARY(SiluF, "silu_cpu", x / (T(1) + std::exp(-x)))
-#undef KILN_FLOAT_UNARY
 
 struct NegF {
   explicit NegF(const Args&) {}
@@ -450,25 +353,6 @@ struct GeluBackwardF {
 };
 
 // ---- binary selection and comparison --------------------------------------------------
-// maximum/minimum propagate nan from either side; on bool they are or/and.
-struct MaximumF {
-  explicit MaximumF(const Args&) {}
-  MaximumF() = default;
-  template <class T> T operator()(T x, T y) const {
-    if constexpr (kIsBool<T>) return x || y;
-    else if constexpr (kIsFloat<T>) return (x != x || y != y) ? T(x + y) : (x > y ? x : y);
-    else return x > y ? x : y;
-  }
-};
-struct MinimumF {
-  explicit MinimumF(const Args&) {}
-  MinimumF() = default;
-  template <class T> T operator()(T x, T y) const {
-    if constexpr (kIsBool<T>) return x && y;
-    else if constexpr (kIsFloat<T>) return (x != x || y != y) ? T(x + y) : (x < y ? x : y);
-    else return x < y ? x : y;
-  }
-};
 template <class Cmp>
 struct CompareF {
   explicit CompareF(const Args&) {}
@@ -489,22 +373,15 @@ std::vector<DType> dtype_where(const Args& a) {
 }
 
 // ---- clamp ---------------------------------------------------------------------------
-bool present(const Value& v) { return !v.is_none() && (!v.is_tensor() || v.tensor().defined()); }
 
 void check_clamp_bounds(const Args& a) {
   KILN_CHECK(present(a[1]) || present(a[2]), Runtime,
              "torch.clamp: At least one of 'min' or 'max' must not be None");
 }
-// clamp(Tensor self, Scalar? min=None, Scalar? max=None): floating self keeps
-// its dtype; integral self promotes with the bounds like Python numbers.
+// clamp(Tensor self, Scalar? min=None, Scalar? max=None)
 std::vector<DType> dtype_clamp(const Args& a) {
   check_clamp_bounds(a);
-  const Tensor& self = a[0].tensor();
-  if (is_floating(self.dtype())) return {self.dtype()};
-  std::vector<Value> vals{Value(self)};
-  for (size_t i : {1, 2})
-    if (present(a[i])) vals.emplace_back(wrap_scalar(a[i]));
-  return {result_type_args(vals)};
+  return {clamp_result_type(a)};
 }
 struct ClampF {
   static constexpr Domain kDomain = Domain::NoBool;
@@ -577,11 +454,6 @@ void clamp_tensor_kernel(const Args& a, std::vector<Tensor>& outs) {
 }
 
 // ---- derivatives ------------------------------------------------------------------------
-Tensor logical_and(const Tensor& a, const Tensor& b) { return mul(a, b); }  // bool * bool is and
-Tensor logical_or(const Tensor& a, const Tensor& b) { return add(a, b); }   // bool + bool is or
-// where(cond, grad, 0) and where(cond, 0, grad).
-Tensor grad_if(const Tensor& cond, const Tensor& g) { return where(cond, g, num(0)); }
-Tensor grad_unless(const Tensor& cond, const Tensor& g) { return where(cond, num(0), g); }
 
 std::vector<Tensor> grad_add(const GradCtx& c) {
   double alpha = c.args[2].to_double();
@@ -744,12 +616,6 @@ std::vector<DType> dtype_to(const Args& a) {
 // ---- lowerings for the fused code generators (core/lowering.h) --------------------------
 // Each mirrors its functor above, operation for operation, so compiled and
 // eager results agree (up to the vector math library's last bits).
-using kir::ExprId;
-using kir::Lowering;
-using KOp = kir::Op;
-
-DType promoted(Lowering& L) { return dtype_promote(L.args)[0]; }
-ExprId kconst(Lowering& L, double v, DType t) { return L.b.constant(v, t); }
 
 bool lower_add_sub(Lowering& L, KOp op) {
   DType ct = promoted(L);
@@ -773,16 +639,6 @@ bool lower_div(Lowering& L) {
   return true;
 }
 
-// A float function of one float input: int inputs compute in float32 (dtype rule).
-template <ExprId (*F)(Lowering&, ExprId, DType)>
-bool lower_float_unary(Lowering& L) {
-  DType ct = L.outs[0].dtype();
-  if (!kir::lowerable_float(ct)) return false;
-  L.set_out(0, F(L, L.tensor(0, ct), ct));
-  return true;
-}
-template <KOp O> ExprId apply(Lowering& L, ExprId x, DType) { return L.b.unary(O, x); }
-ExprId recip_of(Lowering& L, ExprId d, DType t) { return L.b.binary(KOp::Div, kconst(L, 1, t), d); }
 ExprId sigmoid_of(Lowering& L, ExprId x, DType t) {
   return recip_of(L, L.b.binary(KOp::Add, kconst(L, 1, t), L.b.unary(KOp::Exp, L.b.unary(KOp::Neg, x))), t);
 }
@@ -801,6 +657,15 @@ bool lower_abs(Lowering& L) {
   DType ct = L.outs[0].dtype();
   if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
   L.set_out(0, L.b.unary(KOp::Abs, L.tensor(0, ct)));
+  return true;
+}
+// (0 < x) - (x < 0): nan and -0.0 give +0.
+bool lower_sign(Lowering& L) {
+  DType ct = L.outs[0].dtype();
+  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
+  ExprId x = L.tensor(0, ct), zero = kconst(L, 0, ct);
+  ExprId below = L.b.select(L.b.compare(KOp::Lt, x, zero), kconst(L, -1, ct), zero);
+  L.set_out(0, L.b.select(L.b.compare(KOp::Lt, zero, x), kconst(L, 1, ct), below));
   return true;
 }
 // max(x, 0) with x first: x < 0 ? 0 : x keeps nan and -0.0 as std::max does.
@@ -858,20 +723,6 @@ bool lower_gelu_backward(Lowering& L) {
   return true;
 }
 
-// maximum/minimum: nan from either side gives x + y, else the larger (smaller).
-template <KOp Cmp>
-bool lower_extremum(Lowering& L) {
-  DType ct = promoted(L);
-  if (!kir::lowerable_type(ct) || ct == DType::Bool) return false;
-  ExprId x = L.tensor(0, ct), y = L.tensor(1, ct);
-  ExprId pick = L.b.select(L.b.compare(Cmp, x, y), x, y);
-  if (kir::lowerable_float(ct)) {
-    ExprId nan = L.b.binary(KOp::Or, L.b.unary(KOp::IsNan, x), L.b.unary(KOp::IsNan, y));
-    pick = L.b.select(nan, L.b.binary(KOp::Add, x, y), pick);
-  }
-  L.set_out(0, pick);
-  return true;
-}
 // clamp with Scalar bounds on a float tensor: min(max(x, lo), hi) with x first.
 bool lower_clamp(Lowering& L) {
   DType t = L.outs[0].dtype();
@@ -1006,7 +857,7 @@ void register_pointwise_ops(OpTable& t) {
   t.add({.schema_text = "abs(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
          .kernel = pointwise_kernel<AbsF, 1, dtype_like_self>, .grad = grad_abs, .saves = save_in(0), .lower = lower_abs});
   t.add({.schema_text = "sign(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
-         .kernel = pointwise_kernel<SignF, 1, dtype_like_self>, .grad = grad_zero});
+         .kernel = pointwise_kernel<SignF, 1, dtype_like_self>, .grad = grad_zero, .lower = lower_sign});
   t.add({.schema_text = "relu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_relu,
          .kernel = pointwise_kernel<ReluF, 1, dtype_like_self>, .grad = grad_relu, .saves = save_out(0), .lower = lower_relu});
   t.add({.schema_text = "gelu(Tensor self, *, str approximate='none') -> Tensor", .kind = P, .shape = S,

@@ -39,7 +39,7 @@ namespace {
 // none today. Non-differentiable ops have grad == nullptr and are skipped.
 bool needs_sample(const OpDef& op) {
   if (op.is_inplace()) return false;  // checked through their functional form
-  // In-place composites (index_fill_, scatter_) copy their functional form's result into self.
+  // In-place composites (square_, index_fill_, scatter_) compose or copy their functional form's result.
   std::string_view base = std::string_view(op.name()).substr(0, op.name().find('.'));
   if (op.kind == OpKind::Composite && base.ends_with('_')) return false;
   if (op.kind == OpKind::Creation || op.kind == OpKind::Random) return false;

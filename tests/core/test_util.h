@@ -20,14 +20,14 @@ inline Tensor seq(const Shape& shape, DType d = DType::Float32) {
   return reshape(arange(0, double(shape_numel(shape)), 1, d), shape);
 }
 
-// Values equal within tolerance, and shapes equal.
+// Values equal within tolerance (nan matches nan, inf matches inf), and shapes equal.
 inline ::testing::AssertionResult Near(const Tensor& got, std::vector<double> want, Shape shape, double tol = 1e-5) {
   if (got.sizes() != shape)
     return ::testing::AssertionFailure() << "shape " << got.shape_str() << " != " << shape_str(shape);
   auto g = to_double_vector(got);
   for (size_t i = 0; i < want.size(); ++i) {
-    bool both_nan = std::isnan(g[i]) && std::isnan(want[i]);
-    if (!both_nan && !(std::abs(g[i] - want[i]) <= tol * (1 + std::abs(want[i]))))
+    bool same = g[i] == want[i] || (std::isnan(g[i]) && std::isnan(want[i]));  // equal infinities too
+    if (!same && !(std::abs(g[i] - want[i]) <= tol * (1 + std::abs(want[i]))))
       return ::testing::AssertionFailure() << "element " << i << ": " << g[i] << " != " << want[i] << " in "
                                            << got.str();
   }

@@ -77,10 +77,28 @@ std::vector<Case> cases() {
       {"triu", [=](DType d) { return std::vector<Value>{x(d), -1}; }},
   };
   for (const char* op : {"neg", "abs", "relu", "silu", "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos",
-                         "tanh", "sigmoid", "erf", "logical_not", "clone", "zero"})
+                         "tanh", "sigmoid", "erf", "logical_not", "clone", "zero", "sign"})
     c.push_back(unary(op));
   for (const char* op : {"eq", "ne", "lt", "le", "gt", "ge"})
     c.push_back(binary(op));
+  // core/ops/pointwise_math.cpp
+  for (const char* op : {"floor", "ceil", "trunc", "round", "fix", "frac", "reciprocal", "isnan", "isinf", "isposinf",
+                         "isneginf", "isfinite", "signbit", "nan_to_num", "bitwise_not", "exp2", "log2", "log10",
+                         "absolute", "negative", "sgn"})
+    c.push_back(unary(op));
+  for (const char* op : {"clamp_min.Tensor", "clamp_max.Tensor", "logical_and", "logical_or", "logical_xor",
+                         "bitwise_and", "bitwise_or", "bitwise_xor", "logaddexp", "logaddexp2", "xlogy", "heaviside",
+                         "multiply", "divide", "greater", "greater_equal", "less", "less_equal", "not_equal"})
+    c.push_back(binary(op));
+  c.push_back({"round.decimals", [=](DType d) { return std::vector<Value>{x(d), int64_t(-2)}; }});
+  c.push_back({"clamp_min", [=](DType d) { return std::vector<Value>{x(d), -1.0}; }});
+  c.push_back({"clamp_max", [=](DType d) { return std::vector<Value>{x(d), 1.0}; }});
+  c.push_back({"clip", [=](DType d) { return std::vector<Value>{x(d), nullptr, 1.0}; }});
+  c.push_back({"subtract", [=](DType d) { return std::vector<Value>{x(d), y(d), 2.0}; }});
+  c.push_back({"lerp.Tensor", [=](DType d) { return std::vector<Value>{x(d), y(d), y(d)}; }});
+  c.push_back({"lerp.Scalar", [=](DType d) { return std::vector<Value>{x(d), y(d), 0.3}; }});
+  c.push_back({"addcmul", [=](DType d) { return std::vector<Value>{x(d), y(d), y(d), 0.5}; }});
+  c.push_back({"addcdiv", [=](DType d) { return std::vector<Value>{x(d), y(d), y(d), 0.5}; }});
   return c;
 }
 

@@ -190,6 +190,36 @@ RuntimeError result type Float can't be cast to the desired output type Long
 )py");
 }
 
+// Bitwise operators on integer tensors dispatch to the bitwise ops (their
+// in-place forms for &= |= ^=), and round(t, n) is torch.round(t, decimals=n).
+TEST(TorchScripts, BitwiseOperatorsAndRound) {
+  EXPECT_EQ(run(R"py(import torch
+i = torch.tensor([12, -7, 5])
+print(i & 6, 6 | i, i ^ i, ~i, i & True)
+c = i.clone()
+d = c
+c &= 3
+c |= 8
+c ^= 1
+c **= 2
+print(c is d, d)
+f = torch.tensor([1.25, -2.5])
+try:
+    f & f
+except RuntimeError as ex:
+    print('RuntimeError', ex)
+print(round(f), round(f, 1), round(torch.tensor([1234.5]), -2))
+g = f.clone().requires_grad_(True)
+print(torch.absolute(g).grad_fn.name(), torch.negative(g).grad_fn.name(), torch.arctan2(g, g).grad_fn.name(), g.fix().grad_fn.name())
+)py"),
+            R"py(tensor([4, 0, 4]) tensor([14, -1,  7]) tensor([0, 0, 0]) tensor([-13,   6,  -6]) tensor([0, 1, 1])
+True tensor([81, 64, 64])
+RuntimeError "bitwise_and_cpu" not implemented for 'Float'
+tensor([ 1., -2.]) tensor([ 1.2000, -2.5000]) tensor([1200.])
+AbsBackward0 NegBackward0 Atan2Backward0 TruncBackward0
+)py");
+}
+
 TEST(TorchScripts, IndexingGetAndSet) {
   EXPECT_EQ(run(R"py(import torch
 x = torch.arange(24).reshape(2, 3, 4)
@@ -379,6 +409,70 @@ TEST(TorchScripts, GeneratorArgument) {
   EXPECT_NE(run("import torch\ntorch.Generator().set_state(torch.zeros(3))\n")
                 .find("TypeError: set_state: expected a generator state from get_state()"),
             std::string::npos);
+}
+
+// A custom Function's backward: a wrong number of gradients is PyTorch's
+// RuntimeError, and an exception it raises reaches the script.
+TEST(TorchScripts, AutogradFunctionErrors) {
+  EXPECT_EQ(run(R"py(import torch
+from torch.autograd import Function
+class Bad(Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        return x + y
+    @staticmethod
+    def backward(ctx, g):
+        return g
+class Boom(Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+    @staticmethod
+    def backward(ctx, g):
+        raise ValueError("boom in backward")
+x = torch.ones(2, requires_grad=True)
+try:
+    Bad.apply(x, x).sum().backward()
+except RuntimeError as e:
+    print("RuntimeError:", e)
+try:
+    Boom.apply(x).sum().backward()
+except ValueError as e:
+    print("ValueError:", e)
+print(x.grad)
+)py"),
+            "RuntimeError: function BadBackward returned an incorrect number of gradients (expected 2, got 1)\n"
+            "ValueError: boom in backward\nNone\n");
+}
+
+// NAdam follows PyTorch 2.x (1.13, which records the oracle, had another
+// formula): values recorded from PyTorch 2.15.
+TEST(TorchScripts, NAdamMatchesPyTorch2) {
+  EXPECT_EQ(run(R"py(import torch
+w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+opt = torch.optim.NAdam([w], lr=0.1, weight_decay=0.01)
+opt2_w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+opt2 = torch.optim.NAdam([opt2_w], lr=0.1, weight_decay=0.1, decoupled_weight_decay=True)
+for step in range(5):
+    for p, o in ((w, opt), (opt2_w, opt2)):
+        o.zero_grad()
+        ((p * p * torch.tensor([1.0, 2.0, 3.0])).sum() + p.sum()).backward()
+        o.step()
+print([round(v, 5) for v in w.tolist()], [round(v, 5) for v in opt2_w.tolist()], round(float(opt.state[w]['mu_product']), 6))
+)py"),
+            "[0.12374, -0.6348, 1.60737] [0.10904, -0.59929, 1.52086] 0.018498\n");
+}
+
+// Categorical samples through multinomial, whose stream follows PyTorch 2.x
+// (1.13, which records the oracle, drew differently): recorded from 2.15.
+TEST(TorchScripts, CategoricalSamplesMatchPyTorch2) {
+  EXPECT_EQ(run(R"py(import torch
+from torch.distributions import Categorical
+torch.manual_seed(1)
+c = Categorical(probs=torch.tensor([0.1, 0.2, 0.7]))
+print(c.sample(), c.sample((5,)), Categorical(logits=torch.randn(2, 4)).sample((3,)))
+)py"),
+            "tensor(2) tensor([1, 2, 1, 2, 2]) tensor([[3, 3],\n        [1, 3],\n        [2, 3]])\n");
 }
 
 TEST(TorchScripts, TorchFunctionsAndSeeds) {

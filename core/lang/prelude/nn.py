@@ -696,6 +696,105 @@ class Flatten(Module):
         return 'start_dim={}, end_dim={}'.format(self.start_dim, self.end_dim)
 
 
+class Unflatten(Module):
+    def __init__(self, dim, unflattened_size):
+        super().__init__()
+        self.dim = dim
+        self.unflattened_size = unflattened_size
+
+    def forward(self, input):
+        return input.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self):
+        return 'dim={}, unflattened_size={}'.format(self.dim, self.unflattened_size)
+
+
+def _pixel_shuffle(input, upscale_factor):
+    r = upscale_factor
+    *batch, c, h, w = input.shape
+    if c % (r * r) != 0:
+        raise RuntimeError('pixel_shuffle expects its input\'s \'channel\' dimension to be divisible by the '
+                           'square of upscale_factor, but input.size(-3)={} is not divisible by {}'.format(c, r * r))
+    oc = c // (r * r)
+    x = input.reshape(-1, oc, r, r, h, w).permute(0, 1, 4, 2, 5, 3)
+    return x.reshape(list(batch) + [oc, h * r, w * r])
+
+
+def _pixel_unshuffle(input, downscale_factor):
+    r = downscale_factor
+    *batch, c, h, w = input.shape
+    if h % r != 0 or w % r != 0:
+        raise RuntimeError('pixel_unshuffle expects height and width to be divisible by downscale_factor, but '
+                           'got height={}, width={}, downscale_factor={}'.format(h, w, r))
+    x = input.reshape(-1, c, h // r, r, w // r, r).permute(0, 1, 3, 5, 2, 4)
+    return x.reshape(list(batch) + [c * r * r, h // r, w // r])
+
+
+F.pixel_shuffle = _pixel_shuffle
+F.pixel_unshuffle = _pixel_unshuffle
+
+
+class PixelShuffle(Module):
+    def __init__(self, upscale_factor):
+        super().__init__()
+        self.upscale_factor = upscale_factor
+
+    def forward(self, input):
+        return _pixel_shuffle(input, self.upscale_factor)
+
+    def extra_repr(self):
+        return 'upscale_factor={}'.format(self.upscale_factor)
+
+
+class PixelUnshuffle(Module):
+    def __init__(self, downscale_factor):
+        super().__init__()
+        self.downscale_factor = downscale_factor
+
+    def forward(self, input):
+        return _pixel_unshuffle(input, self.downscale_factor)
+
+    def extra_repr(self):
+        return 'downscale_factor={}'.format(self.downscale_factor)
+
+
+def _bilinear(input1, input2, weight, bias=None):
+    lead = list(input1.shape[:-1])
+    x1 = input1 if input1.dim() == 2 else input1.reshape(-1, input1.shape[-1])
+    x2 = input2 if input2.dim() == 2 else input2.reshape(-1, input2.shape[-1])
+    out = torch.einsum('bi,oij,bj->bo', x1, weight, x2)
+    if bias is not None:
+        out = out + bias
+    return out if input1.dim() == 2 else out.reshape(lead + [weight.shape[0]])
+
+
+F.bilinear = _bilinear
+
+
+class Bilinear(Module):
+    def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in1_features = in1_features
+        self.in2_features = in2_features
+        self.out_features = out_features
+        self.weight = Parameter(torch.empty(out_features, in1_features, in2_features))
+        if bias:
+            self.bias = Parameter(torch.empty(out_features))
+        else:
+            self.register_parameter('bias', None)
+        bound = 1 / math.sqrt(self.weight.size(1))
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1, input2):
+        return _bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self):
+        return 'in1_features={}, in2_features={}, out_features={}, bias={}'.format(
+            self.in1_features, self.in2_features, self.out_features, self.bias is not None)
+
+
 def _inplace_str(inplace, sep=', '):
     return sep + 'inplace=True' if inplace else ''
 
@@ -1214,6 +1313,120 @@ class ModuleDict(Module):
     def update(self, modules):
         for key, module in modules.items():
             self.add_module(key, module)
+
+
+_TYPENAMES = {torch.float32: 'FloatTensor', torch.float64: 'DoubleTensor', torch.float16: 'HalfTensor',
+              torch.bfloat16: 'BFloat16Tensor', torch.int64: 'LongTensor', torch.int32: 'IntTensor',
+              torch.bool: 'BoolTensor'}
+
+
+# One line of a parameter container's repr; ParameterList names the dtype,
+# ParameterDict the legacy type name (torch.typename), as PyTorch 2.x does.
+def _param_line(key, p, typename=False):
+    if isinstance(p, torch.Tensor):
+        size = 'x'.join(str(n) for n in p.size())
+        device = ' ({})'.format(p.device) if p.device.type == 'cuda' else ''
+        kind = 'Parameter' if _is_parameter(p) else 'Tensor'
+        dtype = str(p.dtype)
+        if typename:
+            dtype = ('torch.cuda.' if p.device.type == 'cuda' else 'torch.') + _TYPENAMES[p.dtype]
+        return '  ({}): {} containing: [{} of size {}{}]'.format(key, kind, dtype, size, device)
+    return '  ({}): Object of type: {}'.format(key, type(p).__name__)
+
+
+def _as_parameter(p):
+    if isinstance(p, torch.Tensor) and not _is_parameter(p):
+        return Parameter(p)
+    return p
+
+
+class ParameterList(Module):
+    def __init__(self, values=None):
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self.extend(values)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return ParameterList([getattr(self, str(i)) for i in range(self._size)][idx])
+        return getattr(self, str(_check_index(idx, self._size)))
+
+    def __setitem__(self, idx, param):
+        setattr(self, str(_check_index(idx, self._size)), _as_parameter(param))
+
+    def __len__(self):
+        return self._size
+
+    def __iter__(self):
+        return iter([getattr(self, str(i)) for i in range(self._size)])
+
+    def append(self, value):
+        setattr(self, str(self._size), _as_parameter(value))
+        self._size += 1
+        return self
+
+    def extend(self, values):
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self):
+        return '\n'.join(_param_line(str(k), p) for k, p in enumerate(self))
+
+
+class ParameterDict(Module):
+    def __init__(self, parameters=None):
+        super().__init__()
+        self._keys = []
+        if parameters is not None:
+            self.update(parameters)
+
+    def __getitem__(self, key):
+        return getattr(self, key)
+
+    def __setitem__(self, key, value):
+        if key not in self._keys:
+            self._keys.append(key)
+        setattr(self, key, _as_parameter(value))
+
+    def __delitem__(self, key):
+        self._keys.remove(key)
+        delattr(self, key)
+
+    def __contains__(self, key):
+        return key in self._keys
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(list(self._keys))
+
+    def keys(self):
+        return list(self._keys)
+
+    def values(self):
+        return [self[k] for k in self._keys]
+
+    def items(self):
+        return [(k, self[k]) for k in self._keys]
+
+    def get(self, key, default=None):
+        return self[key] if key in self._keys else default
+
+    def pop(self, key):
+        value = self[key]
+        del self[key]
+        return value
+
+    def update(self, parameters):
+        pairs = parameters.items() if hasattr(parameters, 'items') else parameters
+        for key, value in pairs:
+            self[key] = value
+
+    def extra_repr(self):
+        return '\n'.join(_param_line(k, self[k], True) for k in self._keys)
 
 
 # ---- convolution, pooling, normalization, padding (ops in core/ops/conv.cpp, pool.cpp, norm.cpp) ----

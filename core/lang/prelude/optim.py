@@ -14,7 +14,7 @@ class Optimizer:
     def __init__(self, params, defaults):
         self.defaults = defaults
         self.param_groups = []
-        self.state = {}
+        self.state = {}  # parameter -> its state dict, for those a step has touched (as PyTorch's)
         self._group_states = []  # per group, per parameter: that parameter's state dict
         if isinstance(params, dict):
             raise TypeError('params argument given to the optimizer should be an iterable of Tensors or dicts, '
@@ -80,6 +80,7 @@ class Optimizer:
                 raise ValueError("loaded state dict contains a parameter group that doesn't match the size of "
                                  "optimizer's group")
         saved_state = state_dict['state']
+        self.state = {}
         for g, (group, saved) in enumerate(zip(self.param_groups, saved_groups)):
             for key, value in saved.items():
                 if key != 'params':
@@ -91,6 +92,8 @@ class Optimizer:
                     for key, value in saved_state[saved['params'][i]].items():
                         st[key] = value.clone() if isinstance(value, torch.Tensor) else value
                 states.append(st)
+                if len(st) > 0:
+                    self.state[p] = st
             self._group_states[g] = states
 
     def __repr__(self):
@@ -139,6 +142,7 @@ class SGD(Optimizer):
         for p, state in zip(group['params'], states):
             if p.grad is None:
                 continue
+            self.state[p] = state
             d_p = -p.grad if group['maximize'] else p.grad
             if weight_decay != 0:
                 d_p = d_p.add(p, alpha=weight_decay)
@@ -224,6 +228,7 @@ class Adam(Optimizer):
             for group, states in zip(self.param_groups, self._group_states):
                 for p, state in zip(group['params'], states):
                     if p.grad is not None:
+                        self.state[p] = state
                         _adam_update(p, p.grad, state, group, decoupled)
         return loss
 
@@ -250,6 +255,7 @@ def _step_all(optimizer, closure, update):
         for group, states in zip(optimizer.param_groups, optimizer._group_states):
             for p, state in zip(group['params'], states):
                 if p.grad is not None:
+                    optimizer.state[p] = state
                     update(p, -p.grad if group['maximize'] else p.grad, state, group)
     return loss
 
@@ -327,3 +333,154 @@ class Adagrad(Optimizer):
 
     def step(self, closure=None):
         return _step_all(self, closure, _adagrad_update)
+
+
+def _adadelta_update(p, grad, state, group):
+    rho = group['rho']
+    eps = group['eps']
+    if len(state) == 0:
+        state['step'] = 0
+        state['square_avg'] = torch.zeros_like(p)
+        state['acc_delta'] = torch.zeros_like(p)
+    state['step'] += 1
+    if group['weight_decay'] != 0:
+        grad = grad.add(p, alpha=group['weight_decay'])
+    square_avg = state['square_avg']
+    acc_delta = state['acc_delta']
+    square_avg.mul_(rho).add_(grad * grad, alpha=1 - rho)
+    std = square_avg.add(eps).sqrt()
+    delta = acc_delta.add(eps).sqrt().div_(std).mul_(grad)
+    acc_delta.mul_(rho).add_(delta * delta, alpha=1 - rho)
+    p.add_(delta, alpha=-group['lr'])
+
+
+class Adadelta(Optimizer):
+    def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, capturable=False,
+                 maximize=False, differentiable=False):
+        _check_lr(lr)
+        if not 0.0 <= rho <= 1.0:
+            raise ValueError('Invalid rho value: {}'.format(rho))
+        _check_nonneg('epsilon', eps)
+        _check_nonneg('weight_decay', weight_decay)
+        defaults = {'lr': lr, 'rho': rho, 'eps': eps, 'weight_decay': weight_decay, 'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _adadelta_update)
+
+
+# The first moment of Adamax, NAdam and RAdam: PyTorch's exp_avg.lerp_(grad, 1 - beta1).
+def _first_moment(state, grad, beta1):
+    exp_avg = state['exp_avg']
+    exp_avg.add_(grad - exp_avg, alpha=1 - beta1)
+    return exp_avg
+
+
+def _moments_init(p, state, second):
+    if len(state) == 0:
+        state['step'] = 0
+        state['exp_avg'] = torch.zeros_like(p)
+        state[second] = torch.zeros_like(p)
+    state['step'] += 1
+    return state['step']
+
+
+def _adamax_update(p, grad, state, group):
+    beta1, beta2 = group['betas']
+    step = _moments_init(p, state, 'exp_inf')
+    if group['weight_decay'] != 0:
+        grad = grad.add(p, alpha=group['weight_decay'])
+    exp_avg = _first_moment(state, grad, beta1)
+    exp_inf = state['exp_inf']
+    exp_inf.copy_(torch.maximum(exp_inf.mul_(beta2), grad.abs().add_(group['eps'])))
+    clr = group['lr'] / (1 - beta1 ** step)
+    p.add_(exp_avg / exp_inf, alpha=-clr)
+
+
+class Adamax(Optimizer):
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None,
+                 maximize=False, differentiable=False, capturable=False):
+        _check_adam_args(lr, betas, eps, weight_decay)
+        defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay, 'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _adamax_update)
+
+
+def _decay(p, grad, group):
+    wd = group['weight_decay']
+    if wd == 0:
+        return grad
+    if group['decoupled_weight_decay']:
+        p.mul_(1 - group['lr'] * wd)
+        return grad
+    return grad.add(p, alpha=wd)
+
+
+def _nadam_update(p, grad, state, group):
+    beta1, beta2 = group['betas']
+    lr = group['lr']
+    step = _moments_init(p, state, 'exp_avg_sq')
+    state.setdefault('mu_product', 1.0)
+    bias_correction2 = 1 - beta2 ** step
+    grad = _decay(p, grad, group)
+    mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * group['momentum_decay'])))
+    mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * group['momentum_decay'])))
+    state['mu_product'] *= mu
+    mu_product = state['mu_product']
+    exp_avg = _first_moment(state, grad, beta1)
+    exp_avg_sq = state['exp_avg_sq']
+    exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)
+    denom = exp_avg_sq.div(bias_correction2).sqrt().add_(group['eps'])
+    p.add_(grad / denom, alpha=-lr * (1.0 - mu) / (1.0 - mu_product))
+    p.add_(exp_avg / denom, alpha=(-lr * mu_next) / (1.0 - mu_product * mu_next))
+
+
+class NAdam(Optimizer):
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, momentum_decay=4e-3,
+                 decoupled_weight_decay=False, foreach=None, maximize=False, capturable=False,
+                 differentiable=False):
+        _check_adam_args(lr, betas, eps, weight_decay)
+        _check_nonneg('momentum_decay', momentum_decay)
+        defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay,
+                    'momentum_decay': momentum_decay, 'decoupled_weight_decay': decoupled_weight_decay,
+                    'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _nadam_update)
+
+
+def _radam_update(p, grad, state, group):
+    beta1, beta2 = group['betas']
+    lr = group['lr']
+    step = _moments_init(p, state, 'exp_avg_sq')
+    grad = _decay(p, grad, group)
+    exp_avg = _first_moment(state, grad, beta1)
+    exp_avg_sq = state['exp_avg_sq']
+    exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)
+    bias_correction1 = 1 - beta1 ** step
+    bias_correction2 = 1 - beta2 ** step
+    corrected = exp_avg / bias_correction1
+    rho_inf = 2 / (1 - beta2) - 1
+    rho_t = rho_inf - 2 * step * (beta2 ** step) / bias_correction2
+    if rho_t > 5.0:
+        rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
+        adaptive_lr = (bias_correction2 ** 0.5) / exp_avg_sq.sqrt().add_(group['eps'])
+        p.add_(corrected * lr * adaptive_lr * rect, alpha=-1.0)
+    else:
+        p.add_(corrected * lr, alpha=-1.0)
+
+
+class RAdam(Optimizer):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
+                 decoupled_weight_decay=False, foreach=None, maximize=False, capturable=False,
+                 differentiable=False):
+        _check_adam_args(lr, betas, eps, weight_decay)
+        defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay,
+                    'decoupled_weight_decay': decoupled_weight_decay, 'maximize': maximize}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _radam_update)

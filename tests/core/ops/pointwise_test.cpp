@@ -14,19 +14,9 @@
 namespace kiln {
 namespace {
 using testing::grad_input;
+using testing::Near;
 using testing::T;
 
-// testing::Near, but equal infinities match too.
-::testing::AssertionResult Near(const Tensor& got, std::vector<double> want, Shape shape, double tol = 1e-5) {
-  if (got.sizes() == shape) {
-    auto g = to_double_vector(got);
-    for (size_t i = 0; i < want.size() && i < g.size(); ++i)
-      if (std::isinf(want[i]) && g[i] == want[i]) want[i] = g[i] = 0;  // compare the rest
-    Tensor finite = tensor_from(g, shape, DType::Float64);
-    return testing::Near(finite, want, shape, tol);
-  }
-  return testing::Near(got, want, shape, tol);
-}
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();

@@ -34,6 +34,10 @@ class LRScheduler:
 
     def step(self, epoch=None):
         self._step_count += 1
+        self._update_lr(epoch)
+
+    # One step without counting it (SequentialLR restarts a scheduler at 0 this way).
+    def _update_lr(self, epoch=None):
         if epoch is None:
             self.last_epoch += 1
             values = self.get_lr()
@@ -46,6 +50,10 @@ class LRScheduler:
         for group, lr in zip(self.optimizer.param_groups, values):
             group['lr'] = lr
         self._last_lr = self._group_lrs()
+
+    def _initial_step(self):
+        self._step_count = 0
+        self.step()
 
     def state_dict(self):
         return {key: value for key, value in self.__dict__.items() if key != 'optimizer'}
@@ -200,6 +208,132 @@ class CosineAnnealingLR(LRScheduler):
     def _get_closed_form_lr(self):
         return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
                 for base_lr in self.base_lrs]
+
+
+class CosineAnnealingWarmRestarts(LRScheduler):
+    def __init__(self, optimizer, T_0, T_mult=1, eta_min=0.0, last_epoch=-1, verbose=False):
+        if T_0 <= 0 or not isinstance(T_0, int):
+            raise ValueError('Expected positive integer T_0, but got {}'.format(T_0))
+        if T_mult < 1 or not isinstance(T_mult, int):
+            raise ValueError('Expected integer T_mult >= 1, but got {}'.format(T_mult))
+        self.T_0 = T_0
+        self.T_i = T_0
+        self.T_mult = T_mult
+        self.eta_min = eta_min
+        self.T_cur = last_epoch
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
+                for base_lr in self.base_lrs]
+
+    def step(self, epoch=None):
+        self._step_count += 1
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur = self.T_cur + 1
+            if self.T_cur >= self.T_i:
+                self.T_cur = self.T_cur % self.T_i
+                self.T_i = self.T_i * self.T_mult
+        else:
+            if epoch < 0:
+                raise ValueError('Expected non-negative epoch, but got {}'.format(epoch))
+            if epoch >= self.T_0:
+                if self.T_mult == 1:
+                    self.T_cur = epoch % self.T_0
+                else:
+                    n = int(math.log(epoch / self.T_0 * (self.T_mult - 1) + 1, self.T_mult))
+                    self.T_cur = epoch - self.T_0 * (self.T_mult ** n - 1) / (self.T_mult - 1)
+                    self.T_i = self.T_0 * self.T_mult ** n
+            else:
+                self.T_i = self.T_0
+                self.T_cur = epoch
+        self.last_epoch = math.floor(epoch)
+        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
+            group['lr'] = lr
+        self._last_lr = self._group_lrs()
+
+
+class PolynomialLR(LRScheduler):
+    def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1, verbose=False):
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch == 0 or self.last_epoch > self.total_iters:
+            return self._group_lrs()
+        decay = ((1.0 - self.last_epoch / self.total_iters) / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        return [lr * decay for lr in self._group_lrs()]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters) ** self.power
+                for base_lr in self.base_lrs]
+
+
+def _check_chained(name, schedulers, optimizer):
+    if len(schedulers) < 1:
+        raise ValueError('{} expects at least one scheduler, but got no scheduler.'.format(name))
+    for i, scheduler in enumerate(schedulers):
+        if isinstance(scheduler, ReduceLROnPlateau):
+            raise ValueError('{} does not support `ReduceLROnPlateau` scheduler as it requires additional kwargs '
+                             'to be specified when calling `step`, but got one at index {} in the given '
+                             'schedulers sequence.'.format(name, i))
+        if scheduler.optimizer is not optimizer:
+            raise ValueError('{} expects all schedulers to belong to the same optimizer, but got scheduler {} at '
+                             'index {} with a different optimizer.'.format(name, type(scheduler).__name__, i))
+
+
+class SequentialLR(LRScheduler):
+    def __init__(self, optimizer, schedulers, milestones, last_epoch=-1, verbose=False):
+        _check_chained('SequentialLR', schedulers, optimizer)
+        if len(milestones) != len(schedulers) - 1:
+            raise ValueError('Sequential Schedulers expects number of schedulers provided to be one more than the '
+                             'number of milestone points, but got number of schedulers {} and the number of '
+                             'milestones to be equal to {}'.format(len(schedulers), len(milestones)))
+        self._schedulers = schedulers
+        self._milestones = milestones
+        self.last_epoch = last_epoch + 1
+        self.optimizer = optimizer
+        for group in optimizer.param_groups:
+            group['lr'] = group['initial_lr']
+        for scheduler in schedulers:  # undo the step each made when it was built
+            scheduler.last_epoch -= 1
+        idx = self._index(0)
+        schedulers[idx]._initial_step()
+        self._last_lr = schedulers[idx].get_last_lr()
+
+    def _index(self, epoch):
+        idx = 0
+        while idx < len(self._milestones) and self._milestones[idx] <= epoch:
+            idx += 1
+        return idx
+
+    def step(self):
+        self.last_epoch += 1
+        idx = self._index(self.last_epoch)
+        scheduler = self._schedulers[idx]
+        if idx > 0 and self._milestones[idx - 1] == self.last_epoch:
+            scheduler._update_lr(0)
+        else:
+            scheduler.step()
+        self._last_lr = scheduler.get_last_lr()
+
+
+class ChainedScheduler(LRScheduler):
+    def __init__(self, schedulers, optimizer=None):
+        optimizer = optimizer or schedulers[0].optimizer
+        _check_chained('ChainedScheduler', schedulers, optimizer)
+        self._schedulers = schedulers
+        self.optimizer = optimizer
+        self._last_lr = [group['lr'] for group in schedulers[-1].optimizer.param_groups]
+
+    def step(self):
+        for scheduler in self._schedulers:
+            scheduler.step()
+        self._last_lr = [group['lr'] for group in self._schedulers[-1].optimizer.param_groups]
 
 
 def _annealing_cos(start, end, pct):
