@@ -485,11 +485,11 @@ Tensor grad_scatter_reduce_self(const GradCtx& c, ScatterReduce r, const Tensor&
     return mul(self_is, share);
   }
   // prod: products without the element itself, exact when one factor is zero.
-  Tensor zero = scalar_tensor(0, DType::Int64, true), no = scalar_tensor(0, DType::Bool, true);
+  Tensor zero = scalar_tensor(0, DType::Int64, true);
   Tensor masked_self = masked_fill(self, eq(self, zero), 1.0);
   Tensor src_zero = eq(src, zero);
   Tensor zeros_there = gather(scatter_add(zeros_like(g), d, idx, to_dtype(src_zero, g.dtype())), d, idx);
-  Tensor single_zero = where(src_zero, eq(zeros_there, scalar_tensor(1, DType::Int64, true)), no);
+  Tensor single_zero = logical_and(src_zero, eq(zeros_there, scalar_tensor(1, DType::Int64, true)));
   Tensor without_zero = gather(mul(g, reduce(self, masked_fill(src, single_zero, 1.0))), d, idx);
   g_src->push_back(where(single_zero, without_zero, div(gather(mul(g, result), d, idx), masked_fill(src, src_zero, 1.0))));
   return div(mul(g, reduce(masked_self, src)), masked_self);

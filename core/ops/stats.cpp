@@ -12,7 +12,6 @@ namespace ops {
 namespace {
 
 Dims dims_arg(const Value& v) { return v.is_none() ? Dims() : Dims(v.int_list()); }
-Tensor is_nan(const Tensor& x) { return ne(x, x); }
 
 // ---- moments, extremes, nan-reductions ------------------------------------------------------
 // std_mean / var_mean: the std or var overload with the same arguments, and
@@ -37,7 +36,7 @@ std::vector<Tensor> aminmax_composite(const Args& a) {
 // nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None): NaN counts as zero.
 Tensor nansum_of(const Args& a) {
   const Tensor& x = a[0].tensor();
-  Tensor kept = is_floating(x.dtype()) ? masked_fill(x, is_nan(x), 0.0) : x;
+  Tensor kept = is_floating(x.dtype()) ? masked_fill(x, isnan(x), 0.0) : x;
   return sum(kept, dims_arg(a[1]), a[2].to_bool(), opt_dtype(a[3]));
 }
 std::vector<Tensor> nansum_composite(const Args& a) { return {nansum_of(a)}; }
@@ -46,7 +45,7 @@ std::vector<Tensor> nanmean_composite(const Args& a) {
   KILN_CHECK(is_floating(x.dtype()), Runtime,
              "nanmean(): expected input to have floating point or complex dtype but got ",
              dtype_legacy_name(x.dtype()));
-  Tensor count = sum(logical_not(is_nan(x)), dims_arg(a[1]), a[2].to_bool());
+  Tensor count = sum(logical_not(isnan(x)), dims_arg(a[1]), a[2].to_bool());
   return {div(nansum_of(a), count)};
 }
 
@@ -60,27 +59,6 @@ Interp interpolation(const std::string& s) {
   KILN_CHECK(s == "nearest", Runtime,
              "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest. Got ", s);
   return Interp::Nearest;
-}
-
-// floor/ceil/round-half-even of non-negative ranks, from truncation.
-Tensor trunc_of(const Tensor& r) { return to_dtype(to_dtype(r, DType::Int64), r.dtype()); }
-Tensor ceil_of(const Tensor& r) {
-  Tensor f = trunc_of(r);
-  return add(f, to_dtype(gt(r, f), r.dtype()));
-}
-Tensor round_even_of(const Tensor& r) {
-  Tensor f = trunc_of(r), frac = sub(r, f);
-  Tensor half = scalar_tensor(0.5, DType::Float64, true), two = scalar_tensor(2, DType::Int64, true);
-  Tensor odd = eq(remainder(to_dtype(f, DType::Int64), two), scalar_tensor(1, DType::Int64, true));
-  Tensor up = where(eq(frac, half), odd, gt(frac, half));
-  return add(f, to_dtype(up, r.dtype()));
-}
-
-// PyTorch's lerp: from the nearer end, so weight 1 gives `end` exactly.
-Tensor lerp_of(const Tensor& start, const Tensor& end, const Tensor& w) {
-  Tensor one = scalar_tensor(1, DType::Int64, true), half = scalar_tensor(0.5, DType::Float64, true);
-  Tensor diff = sub(end, start);
-  return where(lt(abs(w), half), add(start, mul(w, diff)), sub(end, mul(diff, sub(one, w))));
 }
 
 // The output shape: q's length (if q is 1-D), then self reduced over dim (all dims without one).
@@ -115,22 +93,22 @@ Tensor quantile_of(const Tensor& self, const Tensor& q, const Args& a, bool igno
   Tensor qs = reshape(q, {-1});
   Tensor ranks;
   if (ignore_nan) {
-    Tensor count = sum(logical_not(is_nan(sorted)), Shape{-1}, true);
+    Tensor count = sum(logical_not(isnan(sorted)), Shape{-1}, true);
     ranks = mul(qs, sub(count, scalar_tensor(1, DType::Int64, true)));
     ranks = masked_fill(ranks, lt(ranks, scalar_tensor(0, DType::Int64, true)), 0.0);
   } else {
     int64_t last = sorted.size(-1) - 1;
-    Tensor nan_lane = any(is_nan(sorted), Shape{-1}, true);
+    Tensor nan_lane = any(isnan(sorted), Shape{-1}, true);
     ranks = where(nan_lane, scalar_tensor(double(last), DType::Int64, true), mul(qs, double(last)));
   }
-  if (mode == Interp::Lower) ranks = trunc_of(ranks);
-  if (mode == Interp::Higher) ranks = ceil_of(ranks);
-  if (mode == Interp::Nearest) ranks = round_even_of(ranks);
+  if (mode == Interp::Lower) ranks = floor(ranks);
+  if (mode == Interp::Higher) ranks = ceil(ranks);
+  if (mode == Interp::Nearest) ranks = round(ranks);  // half to even, as PyTorch
   Tensor below = to_dtype(ranks, DType::Int64);
   Tensor result = gather(sorted, -1, below);
   if (mode == Interp::Linear || mode == Interp::Midpoint) {
     Tensor w = mode == Interp::Midpoint ? full_like(ranks, 0.5) : sub(ranks, below);
-    result = lerp_of(result, gather(sorted, -1, to_dtype(ceil_of(ranks), DType::Int64)), w);
+    result = invoke("lerp.Tensor", {result, gather(sorted, -1, to_dtype(ceil(ranks), DType::Int64)), w});
   }
   result = q.dim() == 0 ? squeeze(result, Shape{-1}) : invoke("movedim", {result, Shape{-1}, Shape{0}});
   return reshape(result, out_shape);
@@ -139,9 +117,8 @@ template <bool IgnoreNan>
 std::vector<Tensor> quantile_tensor_composite(const Args& a) {
   const Tensor& q = a[1].tensor();
   if (q.dim() <= 1 && q.numel() > 0) {
-    Tensor no = scalar_tensor(0, DType::Bool, true);
-    bool in_range = all(where(ge(q, scalar_tensor(0, DType::Int64, true)),
-                              le(q, scalar_tensor(1, DType::Int64, true)), no)).item_bool();
+    bool in_range = all(logical_and(ge(q, scalar_tensor(0, DType::Int64, true)),
+                                    le(q, scalar_tensor(1, DType::Int64, true)))).item_bool();
     KILN_CHECK(in_range, Runtime, "quantile() q values must be in the range [0, 1]");
   }
   return {quantile_of(a[0].tensor(), q, a, IgnoreNan)};
@@ -186,16 +163,13 @@ std::vector<Tensor> isclose_composite(const Args& a) {
              dtype_legacy_name(y.dtype()));
   KILN_CHECK(rtol >= 0, Runtime, "rtol must be greater than or equal to zero, but got ", rtol);
   KILN_CHECK(atol >= 0, Runtime, "atol must be greater than or equal to zero, but got ", atol);
-  Tensor no = scalar_tensor(0, DType::Bool, true), yes = scalar_tensor(1, DType::Bool, true);
   Tensor close = eq(x, y);
-  if (a[4].to_bool() && is_floating(x.dtype())) close = where(is_nan(x), is_nan(y), close);
+  if (a[4].to_bool() && is_floating(x.dtype())) close = logical_or(close, logical_and(isnan(x), isnan(y)));
   if (rtol == 0 && atol == 0) return {close};
   Tensor xf = x.dtype() == DType::Bool ? to_dtype(x, kDefaultFloat) : x;
   Tensor yf = y.dtype() == DType::Bool ? to_dtype(y, kDefaultFloat) : y;
   Tensor allowed = add(abs(mul(yf, rtol)), atol), actual = abs(sub(xf, yf));
-  Tensor finite = lt(actual, scalar_tensor(INFINITY, DType::Float64, true));
-  Tensor within = where(finite, le(actual, allowed), no);
-  return {where(close, yes, within)};
+  return {logical_or(close, logical_and(isfinite(actual), le(actual, allowed)))};
 }
 
 // ---- histc ----------------------------------------------------------------------------------
