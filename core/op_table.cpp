@@ -3,13 +3,17 @@
 namespace kiln {
 
 // Categories registered beside the ones op_table.h declares: the spatial ops
-// (core/ops/conv.cpp, pool.cpp, norm.cpp) and rearrange, scan and linalg.
+// (core/ops/conv.cpp, pool.cpp, norm.cpp) and rearrange, scan, linalg, combine,
+// take and stats.
 void register_conv_ops(OpTable&);
 void register_pool_ops(OpTable&);
 void register_norm_ops(OpTable&);
 void register_rearrange_ops(OpTable&);
 void register_scan_ops(OpTable&);
 void register_linalg_ops(OpTable&);
+void register_combine_ops(OpTable&);
+void register_take_ops(OpTable&);
+void register_stats_ops(OpTable&);
 
 std::string_view op_kind_name(OpKind k) {
   static constexpr std::string_view kNames[] = {
@@ -82,6 +86,9 @@ const OpTable& op_table() {
     register_rearrange_ops(t);
     register_scan_ops(t);
     register_linalg_ops(t);
+    register_combine_ops(t);
+    register_take_ops(t);
+    register_stats_ops(t);
     t.finish();
     return t;
   }();

@@ -3,6 +3,8 @@
 #include "core/lazy.h"
 #include "core/lang/torch_bridge.h"
 
+#include <unordered_set>
+
 #include "core/device.h"
 #include "core/dispatch.h"
 #include "core/format.h"
@@ -470,6 +472,18 @@ bool accepts_int_varargs(std::string_view name, bool method) {
   }
   return false;
 }
+
+// PyTorch's Python wrappers of these take the tensors as *tensors:
+// broadcast_tensors(a, b) is broadcast_tensors([a, b]); atleast_1d(x) alone
+// stays the one-tensor overload.
+bool packs_tensor_varargs(std::string_view name, std::span<const Obj> pos) {
+  static const std::unordered_set<std::string_view> kNames = {
+      "broadcast_tensors", "meshgrid", "block_diag", "cartesian_prod", "atleast_1d", "atleast_2d", "atleast_3d"};
+  if (!kNames.count(name)) return false;
+  for (const Obj& o : pos)
+    if (o.kind() != Kind::Tensor) return false;
+  return pos.size() != 1 || !name.starts_with("atleast");
+}
 }  // namespace
 
 Obj call_torch_op(Interp&, const std::string& name, const CallArgs& args) {
@@ -484,6 +498,10 @@ Obj call_torch_op(Interp&, const std::string& name, const CallArgs& args) {
       Shape ints;
       for (const Obj& o : args.pos) ints.push_back(o.as_int());
       pos.emplace_back(std::move(ints));
+    } else if (!method && packs_tensor_varargs(name, args.pos)) {
+      std::vector<Tensor> ts;
+      for (const Obj& o : args.pos) ts.push_back(o.as<TensorObj>()->tensor);
+      pos.emplace_back(std::move(ts));
     } else {
       for (const Obj& o : args.pos) pos.push_back(to_value(o));
     }

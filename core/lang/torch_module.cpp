@@ -80,7 +80,7 @@ Obj torch_unique(Interp& in, const CallArgs& a) {
 
 namespace {
 
-// torch.linalg: the norms, bound to their linalg_* ops.
+// torch.linalg: the norms and cross, bound to their linalg_* ops.
 Obj linalg_op(Interp& in, const CallArgs& a) {
   CallArgs unbound{a.pos, a.kw, Obj::null(), a.callee};
   return call_torch_op(in, str_of(callee_of(a).data), unbound);
@@ -88,7 +88,7 @@ Obj linalg_op(Interp& in, const CallArgs& a) {
 Obj make_linalg_module() {
   Obj m = make<ModuleObj>("torch.linalg");
   ModuleObj& linalg = *m.as<ModuleObj>();
-  for (const char* name : {"vector_norm", "matrix_norm", "norm"})
+  for (const char* name : {"vector_norm", "matrix_norm", "norm", "cross"})
     def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
   return m;
 }
@@ -168,6 +168,67 @@ Obj f_size(Interp& in, const CallArgs& a) {
   for (const Obj& o : items)
     KILN_CHECK(o.is_int(), Type, "torch.Size() takes an iterable of 'int' (item 0 is '", kind_name(o.kind()), "')");
   return make<TupleObj>(std::move(items), true);
+}
+
+// torch.broadcast_shapes(*shapes): each shape an int or a sequence of ints;
+// the broadcast shape as a torch.Size (PyTorch 2.x's rules and messages).
+Obj f_broadcast_shapes(Interp&, const CallArgs& a) {
+  a.check("broadcast_shapes", 0, a.pos.size());
+  std::vector<Shape> shapes;
+  size_t rank = 0;
+  for (const Obj& o : a.pos) {
+    Value v = o.is_int() || o.kind() == Kind::List || o.kind() == Kind::Tuple ? to_value(o) : Value();
+    KILN_CHECK(v.is_int() || v.is_int_list(), Runtime,
+               "Input shapes should be of type ints, a tuple of ints, or a list of ints, got ", type_name(o));
+    shapes.push_back(v.is_int() ? Shape{v.to_int()} : v.int_list());
+    rank = std::max(rank, shapes.back().size());
+  }
+  Shape out(rank, 1);
+  for (const Shape& s : shapes) {
+    for (size_t k = 1; k <= s.size(); ++k) {
+      int64_t d = s[s.size() - k];
+      int64_t& r = out[rank - k];
+      KILN_CHECK(d >= 0, Runtime, "Trying to create tensor with negative dimension (", d, "): (", d, ")");
+      if (d == 1 || d == r) continue;
+      KILN_CHECK(r == 1, Runtime, "Shape mismatch: objects cannot be broadcast to a single shape");
+      r = d;
+    }
+  }
+  std::vector<Obj> items;
+  for (int64_t d : out) items.push_back(Obj::from_int(d));
+  return make<TupleObj>(std::move(items), true);
+}
+
+// torch.tensordot(a, b, dims=2): dims an int n (a's last n dims against b's
+// first n) or a pair of dim lists, as PyTorch's Python wrapper reads it.
+Obj f_tensordot(Interp&, const CallArgs& a) {
+  a.check("tensordot", 2, 3, "a b dims out");
+  const Tensor &x = tensor_of(a.arg(0, "a"), "a"), &y = tensor_of(a.arg(1, "b"), "b");
+  Obj dims = a.arg(2, "dims", Obj::from_int(2));
+  Shape da, db;
+  if (dims.is_int()) {
+    int64_t n = dims.as_int();
+    KILN_CHECK(n >= 0, Runtime, "tensordot expects dims >= 0, but got dims=", n);
+    KILN_CHECK(n <= std::min(x.dim(), y.dim()), Runtime, "tensordot expects dims < ndim_a or ndim_b, but got dims=", n);
+    for (int64_t i = 0; i < n; ++i) da.push_back(i - n), db.push_back(i);
+  } else {
+    const std::vector<Obj>* pair = dims.kind() == Kind::List    ? &dims.as<ListObj>()->items
+                                   : dims.kind() == Kind::Tuple ? &dims.as<TupleObj>()->items
+                                                                : nullptr;
+    KILN_CHECK(pair && pair->size() == 2, Runtime,
+               "tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two "
+               "lists, but got dims=", type_name(dims));
+    auto dim_list = [](const Obj& o, const char* name, int position) {
+      Value v = o.kind() == Kind::List || o.kind() == Kind::Tuple ? to_value(o) : Value();
+      KILN_CHECK(v.is_int_list(), Type, "tensordot(): argument '", name, "' (position ", position,
+                 ") must be tuple of ints, not ", type_name(o));
+      return v.int_list();
+    };
+    da = dim_list((*pair)[0], "dims_self", 3);
+    db = dim_list((*pair)[1], "dims_other", 4);
+  }
+  Value pos[4] = {Value(x), Value(y), Value(da), Value(db)};
+  return call_op_obj("tensordot", pos, {});
 }
 
 Obj f_device(Interp&, const CallArgs& a) {
@@ -602,7 +663,8 @@ void add_functions(ModuleObj& t) {
       {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
       {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
-      {"set_printoptions", f_set_printoptions}, {"einsum", f_einsum}, {"unique", torch_unique}};
+      {"set_printoptions", f_set_printoptions}, {"einsum", f_einsum}, {"unique", torch_unique},
+      {"broadcast_shapes", f_broadcast_shapes}, {"tensordot", f_tensordot}};
   for (const auto& [name, fn] : fns) def(t, name, fn);
 }
 

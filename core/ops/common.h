@@ -86,3 +86,15 @@ inline std::optional<DType> opt_dtype(const Value& v) {
 }
 
 }  // namespace kiln::ops
+
+namespace kiln::ops {
+// The in-place form of a composite or non-pointwise op (index_fill_,
+// scatter_): the functional result F computes, copied into self, so copy_'s
+// checks (a leaf that requires grad, an overlapping view) and autograd apply.
+template <CompositeFn F>
+std::vector<Tensor> write_back_composite(const Args& a) {
+  Tensor self = a[0].tensor();
+  copy_(self, F(a).at(0));
+  return {self};
+}
+}  // namespace kiln::ops

@@ -1,8 +1,9 @@
-// Indexing ops: masked_fill, index_select / index_add / index_copy, gather /
+// Indexing ops: masked_fill, index_select / index_add / index_copy, gather / scatter /
 // scatter_add, nonzero, and the Python subscript (index, index_put) composed
 // from views (select, slice, unsqueeze) plus index_select / index_copy for
 // advanced (tensor) indices, with PyTorch's semantics and messages.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "core/device.h"
@@ -318,58 +319,196 @@ std::vector<Tensor> grad_gather(const GradCtx& c) {
   return {scatter_add(z, c.args[1].to_int(), c.in(2), c.grad())};
 }
 
-// scatter_add(Tensor self, int dim, Tensor index, Tensor src): out[p with p[dim] = index[p]] += src[p].
-std::vector<Shape> shape_scatter_add(const Args& a) {
+// scatter_add(Tensor self, int dim, Tensor index, Tensor src): out[p with p[dim] = index[p]] += src[p];
+// scatter (Add false) writes src[p] there. scatter's src may be a Python
+// number (scatter(dim, index, 2.0) binds the Tensor overload first): it is
+// then the value written at every index position.
+bool is_value_src(const Tensor& src) { return src.impl()->is_wrapped_number; }
+template <bool Add>
+std::vector<Shape> shape_scatter(const Args& a) {
   const Tensor &self = a[0].tensor(), &idx = a[2].tensor(), &src = a[3].tensor();
+  const bool value = !Add && is_value_src(src);
   KILN_CHECK(idx.dtype() == DType::Int64, Runtime, "scatter(): Expected dtype int64 for index");
-  KILN_CHECK(src.dtype() == self.dtype(), Runtime, "scatter(): Expected self.dtype to be equal to src.dtype");
+  KILN_CHECK(value || src.dtype() == self.dtype(), Runtime, "scatter(): Expected self.dtype to be equal to src.dtype");
   int64_t d = wrap_dim(a[1].to_int(), self.dim());
   KILN_CHECK(std::max<int64_t>(idx.dim(), 1) == std::max<int64_t>(self.dim(), 1) &&
-                 std::max<int64_t>(src.dim(), 1) == std::max<int64_t>(self.dim(), 1),
+                 (value || std::max<int64_t>(src.dim(), 1) == std::max<int64_t>(self.dim(), 1)),
              Runtime, "Index tensor must have the same number of dimensions as self tensor");
   for (int64_t i = 0; i < idx.dim(); ++i) {
-    bool ok = idx.sizes()[size_t(i)] <= sizes_1d(src)[size_t(i)] &&
+    bool ok = (value || idx.sizes()[size_t(i)] <= sizes_1d(src)[size_t(i)]) &&
               (i == d || idx.sizes()[size_t(i)] <= sizes_1d(self)[size_t(i)]);
     KILN_CHECK(ok, Runtime, "Expected index ", idx.shape_str(), " to be smaller than self ", self.shape_str(),
                " apart from dimension ", d, " and to be smaller size than src ", src.shape_str());
   }
   return {self.sizes()};
 }
-void scatter_add_kernel(const Args& a, std::vector<Tensor>& outs) {
-  Tensor& out = outs[0];  // contiguous copy of self
+// Copies self into out, then calls f(out_data, src_data, out_offset,
+// src_offset) at each index position: the element of out the index points at
+// along dim, and src's element there (src cast to out's dtype).
+template <class F>
+void scatter_into(const Args& a, const Tensor& out, F&& f) {
   copy_cast(out, a[0].tensor());
-  const Tensor &idx = a[2].tensor(), &src = a[3].tensor();
+  const Tensor src = cast_to(a[3].tensor(), out.dtype());  // a value src's dtype is its Python number's
+  const Tensor& idx = a[2].tensor();
   int64_t d = wrap_dim(a[1].to_int(), out.dim());
   Shape os = sizes_1d(out), ost = out.dim() == 0 ? Shape{0} : out.strides();
-  Shape sst = src.dim() == 0 ? Shape{0} : src.strides();
+  Shape sst = src.dim() == 0 ? Shape(sizes_1d(idx).size(), 0) : src.strides();
   std::vector<int64_t> iv = index_values(idx);
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    using C = compute_t<T>;
     T* o = out.data<T>();
     const T* s = src.data<T>();
     int64_t lin = 0;
     for_each_position(sizes_1d(idx), [&](const Shape& pos) {
       int64_t i = iv[size_t(lin++)];
-      KILN_CHECK(i >= -os[size_t(d)] && i < os[size_t(d)], Index, "index ", i, " is out of bounds for dimension ", d,
-                 " with size ", os[size_t(d)]);
+      KILN_CHECK(i >= -os[size_t(d)] && i < os[size_t(d)], Index, "index ", i, " is out of bounds for dimension ",
+                 d, " with size ", os[size_t(d)]);
       Shape p = pos;
       p[size_t(d)] = i < 0 ? i + os[size_t(d)] : i;
-      T& dst = o[offset_of(p, ost)];
-      if constexpr (std::is_same_v<C, bool>) dst = T(C(dst) || C(s[offset_of(pos, sst)]));
-      else dst = T(C(dst) + C(s[offset_of(pos, sst)]));
+      f(o, s, offset_of(p, ost), offset_of(pos, sst));
     });
   });
 }
-void check_scatter_add(const Args& a) {
-  shape_scatter_add(a);  // shape rules first (see check_index_select)
+// scatter_add sums into the copy of self; scatter writes, the last write to a
+// position winning as on PyTorch's CPU.
+template <bool Add>
+void scatter_kernel(const Args& a, std::vector<Tensor>& outs) {
+  scatter_into(a, outs[0], [](auto* o, const auto* s, int64_t od, int64_t sd) {
+    using C = compute_t<std::remove_cvref_t<decltype(*o)>>;
+    if constexpr (!Add) o[od] = s[sd];
+    else if constexpr (std::is_same_v<C, bool>) o[od] = C(o[od]) || C(s[sd]);
+    else o[od] = static_cast<std::remove_cvref_t<decltype(*o)>>(C(o[od]) + C(s[sd]));
+  });
+}
+
+// scatter_reduce(self, dim, index, src, str reduce, *, include_self=True):
+// each position the index points at combines src's values (and self's
+// unless include_self=False) by sum, prod, mean, amax or amin; NaN wins amax
+// and amin; an integer mean rounds down.
+enum class ScatterReduce { Sum, Prod, Mean, Amax, Amin };
+ScatterReduce scatter_reduce_of(const std::string& r) {
+  if (r == "sum") return ScatterReduce::Sum;
+  if (r == "prod") return ScatterReduce::Prod;
+  if (r == "mean") return ScatterReduce::Mean;
+  if (r == "amax" || r == "max") return ScatterReduce::Amax;  // PyTorch 2.x takes max and min too
+  KILN_CHECK(r == "amin" || r == "min", Runtime, "reduce argument must be either sum, prod, mean, amax or amin, got ", r);
+  return ScatterReduce::Amin;
+}
+std::vector<Shape> shape_scatter_reduce(const Args& a) {
+  scatter_reduce_of(a[4].str());
+  return shape_scatter<true>(a);
+}
+template <class C>
+C reduce_pair(ScatterReduce r, C cur, C v) {
+  if constexpr (std::is_floating_point_v<C>)
+    if ((r == ScatterReduce::Amax || r == ScatterReduce::Amin) && std::isnan(v)) return v;
+  switch (r) {
+    case ScatterReduce::Prod: return C(cur * v);
+    case ScatterReduce::Amax: return std::max(cur, v);
+    case ScatterReduce::Amin: return std::min(cur, v);
+    default: return C(cur + v);
+  }
+}
+void scatter_reduce_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& out = outs[0];
+  const ScatterReduce r = scatter_reduce_of(a[4].str());
+  // Per out element: how many values it combines (the mean's divisor); 0: none yet.
+  std::vector<int64_t> count(size_t(out.numel()), a[5].to_bool() ? 1 : 0);
+  scatter_into(a, out, [&](auto* o, const auto* s, int64_t od, int64_t sd) {
+    using T = std::remove_cvref_t<decltype(*o)>;
+    using C = compute_t<T>;
+    o[od] = count[size_t(od)]++ == 0 ? s[sd] : T(reduce_pair<C>(r, C(o[od]), C(s[sd])));
+  });
+  if (r != ScatterReduce::Mean) return;
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    T* o = out.data<T>();
+    for (size_t k = 0; k < count.size(); ++k) {
+      if (count[k] <= 1) continue;
+      if constexpr (std::is_floating_point_v<C>) o[k] = T(C(o[k]) / C(count[k]));
+      else o[k] = T(std::floor(double(o[k]) / double(count[k])));
+    }
+  });
+}
+std::vector<Tensor> scatter_reduce_composite(const Args& a) {
+  return {invoke("scatter_reduce.two", {a[0], a[1], a[2], a[3], a[4], a[5]})};
+}
+
+template <bool Add>
+void check_scatter(const Args& a) {
+  shape_scatter<Add>(a);  // shape rules first (see check_index_select)
   const Tensor& self = a[0].tensor();
   int64_t d = wrap_dim(a[1].to_int(), self.dim());
   check_bounds_along(a[2].tensor(), d, sizes_1d(self)[size_t(d)]);
 }
+// src's gradient, computed over the index's extent: src may be larger, and
+// its other elements get zeros (padded at each dim's end).
+Tensor pad_to_src(const Tensor& g, const GradCtx& c) {
+  const Shape& src = c.in_sizes[2];
+  if (g.sizes() == src) return g;
+  Shape pad;
+  for (int64_t d = g.dim() - 1; d >= 0; --d) pad.insert(pad.end(), {0, src[size_t(d)] - g.size(d)});
+  return invoke("constant_pad_nd", {g, pad, 0});
+}
 std::vector<Tensor> grad_scatter_add(const GradCtx& c) {
-  Tensor g_src = c.need(2) ? gather(c.grad(), c.args[1].to_int(), c.in(2)) : Tensor();
-  return {c.grad(), Tensor(), g_src};
+  return {c.grad(), Tensor(), c.need(2) ? pad_to_src(gather(c.grad(), c.args[1].to_int(), c.in(2)), c) : Tensor()};
+}
+// The positions scatter wrote lose self's gradient.
+std::vector<Tensor> grad_scatter(const GradCtx& c) {
+  Tensor g_self = c.need(0) ? invoke("scatter.value", {c.grad(), c.args[1], c.in(2), 0}) : Tensor();
+  return {g_self, Tensor(), c.need(2) ? pad_to_src(gather(c.grad(), c.args[1].to_int(), c.in(2)), c) : Tensor()};
+}
+// PyTorch's scatter_reduce_backward, with src read over the index's extent.
+Tensor grad_scatter_reduce_self(const GradCtx& c, ScatterReduce r, const Tensor& src, std::vector<Tensor>* g_src) {
+  const Tensor &g = c.grad(), &self = c.in(0), &idx = c.in(2), &result = c.out(0);
+  const int64_t d = c.args[1].to_int();
+  const bool include_self = c.args[5].to_bool();
+  auto reduce = [&](const Tensor& s, const Tensor& from) {
+    return invoke("scatter_reduce.two", {s, d, idx, from, c.args[4], include_self});
+  };
+  if (r == ScatterReduce::Sum) {
+    g_src->push_back(gather(g, d, idx));
+    return g;
+  }
+  if (r == ScatterReduce::Mean) {
+    Tensor n = scatter_add(include_self ? ones_like(g) : zeros_like(g), d, idx, ones_like(src, g.dtype()));
+    n = masked_fill(n, eq(n, scalar_tensor(0, DType::Int64, true)), 1.0);
+    Tensor g_self = div(g, n);
+    g_src->push_back(gather(g_self, d, idx));
+    return g_self;
+  }
+  if (r == ScatterReduce::Amax || r == ScatterReduce::Amin) {  // shared evenly among the values equal to the result
+    Tensor self_is = to_dtype(eq(self, result), g.dtype()), src_is = to_dtype(eq(src, gather(result, d, idx)), g.dtype());
+    Tensor share = div(g, scatter_add(self_is, d, idx, src_is));
+    g_src->push_back(mul(src_is, gather(share, d, idx)));
+    return mul(self_is, share);
+  }
+  // prod: products without the element itself, exact when one factor is zero.
+  Tensor zero = scalar_tensor(0, DType::Int64, true);
+  Tensor masked_self = masked_fill(self, eq(self, zero), 1.0);
+  Tensor src_zero = eq(src, zero);
+  Tensor zeros_there = gather(scatter_add(zeros_like(g), d, idx, to_dtype(src_zero, g.dtype())), d, idx);
+  Tensor single_zero = logical_and(src_zero, eq(zeros_there, scalar_tensor(1, DType::Int64, true)));
+  Tensor without_zero = gather(mul(g, reduce(self, masked_fill(src, single_zero, 1.0))), d, idx);
+  g_src->push_back(where(single_zero, without_zero, div(gather(mul(g, result), d, idx), masked_fill(src, src_zero, 1.0))));
+  return div(mul(g, reduce(masked_self, src)), masked_self);
+}
+std::vector<Tensor> grad_scatter_reduce(const GradCtx& c) {
+  const Tensor &idx = c.in(2), &full_src = c.in(3);
+  Tensor src = full_src;
+  for (int64_t k = 0; k < src.dim(); ++k)
+    if (src.size(k) != idx.size(k)) src = narrow(src, k, 0, idx.size(k));
+  std::vector<Tensor> g_src;
+  Tensor g_self = grad_scatter_reduce_self(c, scatter_reduce_of(c.args[4].str()), src, &g_src);
+  if (!c.args[5].to_bool()) g_self = invoke("scatter.value", {g_self, c.args[1], idx, 0});
+  return {g_self, Tensor(), c.need(2) ? pad_to_src(g_src[0], c) : Tensor()};
+}
+std::vector<Tensor> scatter_src_composite(const Args& a) { return {invoke("scatter.src", {a[0], a[1], a[2], a[3]})}; }
+// scatter(Tensor self, int dim, Tensor index, Scalar value): scatter.src with the value as a Python number.
+std::vector<Tensor> scatter_value_composite(const Args& a) {
+  Tensor value = scalar_tensor(a[3].to_double(), a[3].is_double() ? DType::Float64 : DType::Int64, true);
+  return {invoke("scatter.src", {a[0], a[1], a[2], value})};
 }
 
 // ---- nonzero --------------------------------------------------------------------------------
@@ -639,8 +778,25 @@ void register_index_ops(OpTable& t) {
          .shape = shape_gather, .dtype = dtype_like_self, .kernel = gather_kernel, .grad = grad_gather,
          .saves = save_in(2), .check = check_gather, .lower = lower_gather});
   t.add({.schema_text = "scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
-         .shape = shape_scatter_add, .dtype = dtype_like_self, .kernel = scatter_add_kernel,
-         .grad = grad_scatter_add, .saves = save_in(2), .check = check_scatter_add});
+         .shape = shape_scatter<true>, .dtype = dtype_like_self, .kernel = scatter_kernel<true>,
+         .grad = grad_scatter_add, .saves = save_in(2), .check = check_scatter<true>});
+  t.add({.schema_text = "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
+         .shape = shape_scatter<false>, .dtype = dtype_like_self, .kernel = scatter_kernel<false>,
+         .grad = grad_scatter, .saves = save_in(2), .check = check_scatter<false>});
+  t.add({.schema_text = "scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+         .kind = OpKind::Composite, .composite = scatter_value_composite});
+  t.add({.schema_text = "scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, "
+                        "bool include_self=True) -> Tensor",
+         .kind = S, .shape = shape_scatter_reduce, .dtype = dtype_like_self, .kernel = scatter_reduce_kernel,
+         .grad = grad_scatter_reduce, .saves = save_in(0) | save_in(2) | save_in(3) | save_out(0),
+         .check = check_scatter<true>});
+  t.add({.schema_text = "scatter_reduce_.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, "
+                        "bool include_self=True) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<scatter_reduce_composite>});
+  t.add({.schema_text = "scatter_.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<scatter_src_composite>});
+  t.add({.schema_text = "scatter_.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<scatter_value_composite>});
   t.add({.schema_text = "nonzero(Tensor self) -> Tensor", .kind = S, .shape = shape_nonzero, .dtype = dtype_int64,
          .kernel = nonzero_kernel});
 }

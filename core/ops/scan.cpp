@@ -1,5 +1,6 @@
 // Ops that look along one dim at a whole lane at once: the scans (cumsum,
-// cumprod), the order statistics (sort, argsort, topk, kthvalue, median)
+// cumprod, cummax, cummin, logcumsumexp), the order statistics (sort,
+// argsort, topk, kthvalue, median, mode)
 // the binary searches (searchsorted, bucketize), bincount and unique; nonzero's
 // as_tuple form.
 // Kernels walk each lane through strides; NaN orders above every number, as
@@ -263,11 +264,11 @@ std::vector<Tensor> grad_kthvalue(const GradCtx& c) {
 
 // median.dim(Tensor self, int dim, bool keepdim=False): the lower median
 // ((n-1)/2-th smallest); a lane holding NaN gives its first NaN.
-std::vector<Shape> shape_median_dim(const Args& a) {
+std::vector<Shape> shape_lane_reduce(const Args& a, const char* op) {
   const Tensor& self = a[0].tensor();
   int64_t dim = wrap_dim(a[1].to_int(), self.dim());
   KILN_CHECK(self.dim() == 0 || self.sizes()[size_t(dim)] > 0, Index,
-             "median(): Expected reduction dim ", dim, " to have non-zero size.");
+             op, "(): Expected reduction dim ", dim, " to have non-zero size.");
   Shape s = self.sizes();
   if (!s.empty()) {
     if (a[2].to_bool()) s[size_t(dim)] = 1;
@@ -275,6 +276,7 @@ std::vector<Shape> shape_median_dim(const Args& a) {
   }
   return {s, s};
 }
+std::vector<Shape> shape_median_dim(const Args& a) { return shape_lane_reduce(a, "median"); }
 void median_lanes(const Tensor& self, int64_t dim, const Tensor& values, const Tensor& indices) {
   Shape sizes = lane_sizes(self), xs = lane_strides(self), vs = lane_strides(values), is = lane_strides(indices);
   int64_t n = sizes[size_t(dim)];
@@ -441,6 +443,123 @@ std::vector<Tensor> nonzero_tuple_composite(const Args& a) {
   return unbind(nz, 1);
 }
 
+// ---- mode -----------------------------------------------------------------------------------
+// mode(Tensor self, int dim=-1, bool keepdim=False): the most frequent value
+// of each lane (the smallest among equally frequent ones) and the index of
+// its last occurrence, as PyTorch's CPU kernel gives.
+std::vector<Shape> shape_mode(const Args& a) { return shape_lane_reduce(a, "mode"); }
+void mode_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  int64_t dim = wrap_dim(a[1].to_int(), self.dim());
+  const std::pair<Tensor, Tensor> kept = keepdim_outs(outs, self, dim);
+  const Tensor &values = kept.first, &indices = kept.second;
+  Shape sizes = lane_sizes(self), xs = lane_strides(self), vs = lane_strides(values), is = lane_strides(indices);
+  int64_t n = sizes[size_t(dim)], sx = xs[size_t(dim)];
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = cmp_t<T>;
+    const T* px = self.data<T>();
+    T* pv = values.data<T>();
+    int64_t* pi = indices.data<int64_t>();
+    std::vector<std::pair<C, int64_t>> lane(static_cast<size_t>(n));
+    for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
+      for (int64_t i = 0; i < n; ++i) lane[size_t(i)] = {C(px[off[0] + i * sx]), i};
+      std::stable_sort(lane.begin(), lane.end(), [](const auto& l, const auto& r) { return l.first < r.first; });
+      int64_t best = 0, run = 0, best_run = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        ++run;
+        if (i + 1 < n && lane[size_t(i)].first == lane[size_t(i + 1)].first) continue;
+        if (run > best_run) best = i, best_run = run;
+        run = 0;
+      }
+      pi[off[2]] = lane[size_t(best)].second;
+      pv[off[1]] = px[off[0] + lane[size_t(best)].second * sx];
+    });
+  });
+}
+std::vector<Tensor> grad_mode(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[1].to_int(), c.in_sizes[0], c.args[2].to_bool())};
+}
+
+// ---- cummax / cummin / logcumsumexp ---------------------------------------------------------
+template <class C>
+bool is_nan_value(C v) {
+  if constexpr (std::is_floating_point_v<C>) return std::isnan(v);
+  else return false;
+}
+// cummax(Tensor self, int dim): the running maximum and where it was found;
+// ties move the index forward and NaN, once seen, stays (PyTorch's rule).
+std::vector<Shape> shape_cum_extreme(const Args& a) { return {shape_scan(a)[0], shape_scan(a)[0]}; }
+template <bool Max>
+void cum_extreme_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& x = a[0].tensor();
+  int64_t dim = wrap_dim(a[1].to_int(), x.dim());
+  Shape sizes = lane_sizes(x), xs = lane_strides(x), vs = lane_strides(outs[0]), is = lane_strides(outs[1]);
+  int64_t n = sizes[size_t(dim)], sx = xs[size_t(dim)], sv = vs[size_t(dim)], si = is[size_t(dim)];
+  visit_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = cmp_t<T>;
+    const T* px = x.data<T>();
+    T* pv = outs[0].data<T>();
+    int64_t* pi = outs[1].data<int64_t>();
+    for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
+      C best = C(px[off[0]]);
+      int64_t at = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        C v = C(px[off[0] + i * sx]);
+        if (is_nan_value(v) || (!is_nan_value(best) && (Max ? v >= best : v <= best))) best = v, at = i;
+        pv[off[1] + i * sv] = px[off[0] + at * sx];
+        pi[off[2] + i * si] = at;
+      }
+    });
+  });
+}
+std::vector<Tensor> grad_cum_extreme(const GradCtx& c) {
+  return {scatter_back(c.grad(0), c.out(1), c.args[1].to_int(), c.in_sizes[0], true)};
+}
+
+// logcumsumexp(Tensor self, int dim): log(cumsum(exp(x))) accumulated with
+// PyTorch's log-add-exp in double, exact where the naive form under/overflows.
+double log_add_exp(double x, double y) {
+  double lo = std::isnan(y) ? y : std::min(x, y), hi = std::isnan(y) ? y : std::max(x, y);
+  if (lo != hi || std::isfinite(lo)) return std::log1p(std::exp(lo - hi)) + hi;
+  return x;  // both the same infinity
+}
+void logcumsumexp_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& x = a[0].tensor();
+  Tensor& out = outs[0];
+  int64_t dim = wrap_dim(a[1].to_int(), x.dim());
+  Shape sizes = lane_sizes(x), xs = lane_strides(x), os = lane_strides(out);
+  int64_t n = sizes[size_t(dim)], sx = xs[size_t(dim)], so = os[size_t(dim)];
+  visit_floating(x.dtype(), "logcumsumexp_out_cpu", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* px = x.data<T>();
+    T* po = out.data<T>();
+    for_each_lane(sizes, dim, {&xs, &os}, [&](const std::vector<int64_t>& off) {
+      double acc = -std::numeric_limits<double>::infinity();
+      for (int64_t i = 0; i < n; ++i) {
+        acc = log_add_exp(double(px[off[0] + i * sx]), acc);
+        po[off[1] + i * so] = static_cast<T>(acc);
+      }
+    });
+  });
+}
+// PyTorch's formula: the positive and negative parts of the gradient each go
+// through a reversed logcumsumexp in log space, so nothing overflows.
+std::vector<Tensor> grad_logcumsumexp(const GradCtx& c) {
+  const Tensor &g = c.grad(), &x = c.in(0), &out = c.out(0);
+  int64_t d = c.args[1].to_int();
+  if (c.in_sizes[0].empty()) return {g};
+  Shape dims{d};
+  auto reverse_lcse = [&](const Tensor& t) {
+    return invoke("flip", {invoke("logcumsumexp", {invoke("flip", {t, dims}), d}), dims});
+  };
+  Tensor zero = scalar_tensor(0, g.dtype(), true), neg_inf = full_like(g, -INFINITY);
+  Tensor log_abs = log(abs(g));
+  Tensor pos = where(gt(g, zero), log_abs, neg_inf), neg = where(lt(g, zero), log_abs, neg_inf);
+  return {sub(exp(add(reverse_lcse(sub(pos, out)), x)), exp(add(reverse_lcse(sub(neg, out)), x)))};
+}
+
 // ---- unique ------------------------------------------------------------------------------
 // _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False):
 // the sorted distinct values (kiln always sorts), each element's position
@@ -515,6 +634,18 @@ void register_scan_ops(OpTable& t) {
   t.add({.schema_text = "median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
          .kind = S, .shape = shape_median_dim, .dtype = dtype_values_indices, .kernel = median_dim_kernel,
          .grad = grad_median_dim, .saves = save_out(1)});
+  t.add({.schema_text = "mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+         .kind = S, .shape = shape_mode, .dtype = dtype_values_indices, .kernel = mode_kernel, .grad = grad_mode,
+         .saves = save_out(1)});
+  t.add({.schema_text = "cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)", .kind = S,
+         .shape = shape_cum_extreme, .dtype = dtype_values_indices, .kernel = cum_extreme_kernel<true>,
+         .grad = grad_cum_extreme, .saves = save_out(1)});
+  t.add({.schema_text = "cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)", .kind = S,
+         .shape = shape_cum_extreme, .dtype = dtype_values_indices, .kernel = cum_extreme_kernel<false>,
+         .grad = grad_cum_extreme, .saves = save_out(1)});
+  t.add({.schema_text = "logcumsumexp(Tensor self, int dim) -> Tensor", .kind = S, .shape = shape_scan,
+         .dtype = dtype_like_self, .kernel = logcumsumexp_kernel, .grad = grad_logcumsumexp,
+         .saves = save_in(0) | save_out(0)});
   t.add({.schema_text = "searchsorted(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
          .kind = S, .shape = shape_searchsorted, .dtype = dtype_searchsorted, .kernel = searchsorted_kernel});
   t.add({.schema_text = "bucketize(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",

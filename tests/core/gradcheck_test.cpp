@@ -39,7 +39,9 @@ namespace {
 // none today. Non-differentiable ops have grad == nullptr and are skipped.
 bool needs_sample(const OpDef& op) {
   if (op.is_inplace()) return false;  // checked through their functional form
-  if (op.kind == OpKind::Composite && op.name().back() == '_') return false;  // square_: the same, composed
+  // In-place composites (square_, index_fill_, scatter_) compose or copy their functional form's result.
+  std::string_view base = std::string_view(op.name()).substr(0, op.name().find('.'));
+  if (op.kind == OpKind::Composite && base.ends_with('_')) return false;
   if (op.kind == OpKind::Creation || op.kind == OpKind::Random) return false;
   // The random composites have no deterministic sample: random_() draws over
   // the whole dtype (its overwrite's zero gradient is random_.to's); normal's
@@ -48,7 +50,7 @@ bool needs_sample(const OpDef& op) {
   // normal.Tensor_*); normal.float_float is a factory.
   static const std::set<std::string> kNonDifferentiableComposites = {
       "equal",   "allclose", "count_nonzero", "count_nonzero.dim_IntList", "bucketize", "nonzero.as_tuple",
-      "random_", "normal.float_Tensor", "normal.float_float"};
+      "random_", "normal.float_Tensor", "normal.float_float", "logspace", "isclose"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
   return op.grad != nullptr;
 }

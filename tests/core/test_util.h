@@ -15,6 +15,11 @@ inline Tensor T(std::vector<double> v, Shape shape = {}, DType d = DType::Float3
   return tensor_from(v, shape, d);
 }
 
+// 0, 1, 2, ... laid out in `shape`.
+inline Tensor seq(const Shape& shape, DType d = DType::Float32) {
+  return reshape(arange(0, double(shape_numel(shape)), 1, d), shape);
+}
+
 // Values equal within tolerance (nan matches nan, inf matches inf), and shapes equal.
 inline ::testing::AssertionResult Near(const Tensor& got, std::vector<double> want, Shape shape, double tol = 1e-5) {
   if (got.sizes() != shape)
