@@ -488,6 +488,27 @@ print(c.sample(), c.sample((5,)), Categorical(logits=torch.randn(2, 4)).sample((
             "tensor(2) tensor([1, 2, 1, 2, 2]) tensor([[3, 3],\n        [1, 3],\n        [2, 3]])\n");
 }
 
+// nn.init.trunc_normal_ follows PyTorch 2.x's rejection sampling (1.13, which
+// records the oracle, inverted the CDF): both branches, recorded from 2.15.
+TEST(TorchScripts, TruncNormalMatchesPyTorch2) {
+  EXPECT_EQ(run(R"py(import torch
+import torch.nn as nn
+torch.manual_seed(0)
+w = torch.empty(3, 4)
+nn.init.trunc_normal_(w, std=0.02)
+print(w)
+print(nn.init.trunc_normal_(torch.empty(5), mean=1.0, std=2.0, a=0.0, b=3.0))
+print(nn.init.trunc_normal_(torch.empty(6), mean=0.0, std=1.0, a=2.0, b=4.0))
+print(torch.rand(2))
+)py"),
+            "tensor([[ 0.0308, -0.0059, -0.0436,  0.0114],\n"
+            "        [-0.0217, -0.0280,  0.0081,  0.0168],\n"
+            "        [-0.0144, -0.0081, -0.0119,  0.0036]])\n"
+            "tensor([1.7462, 2.5497, 1.3837, 1.2454, 1.5762])\n"
+            "tensor([2.1017, 2.5259, 2.2199, 2.4323, 3.3846, 2.4077])\n"
+            "tensor([0.6654, 0.9998])\n");
+}
+
 TEST(TorchScripts, TorchFunctionsAndSeeds) {
   EXPECT_EQ(run(R"py(import torch
 torch.manual_seed(0)

@@ -475,6 +475,44 @@ class _Init:
             return tensor.uniform_(-bound, bound)
 
     @staticmethod
+    def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+        # PyTorch 2.x's rejection sampling, draw for draw: from N(mean, std) when
+        # [a, b] holds more than 30% of its mass, else uniform on [a, b]
+        # accepted with the normal density relative to its peak.
+        def norm_cdf(x):
+            return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+        with torch.no_grad():
+            if norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std) > 0.3:
+                lo = tensor.new_tensor(a).item()
+                hi = tensor.new_tensor(b).item()
+                result = tensor.normal_(mean, std, generator=generator)
+                while True:
+                    mask = (result < lo) | (result > hi)
+                    if not mask.any():
+                        break
+                    result = torch.where(mask, torch.empty_like(result).normal_(mean, std, generator=generator),
+                                         result)
+                if tensor is not result:
+                    tensor.copy_(result)
+                return tensor
+            log_peak = -0.5 * ((max(a, min(mean, b)) - mean) / std) ** 2
+            candidates = torch.empty_like(tensor)
+            accept_buf = torch.empty_like(tensor)
+            tensor.uniform_(a, b, generator=generator)
+            candidates.copy_(tensor)
+            candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+            pending = accept_buf.uniform_(generator=generator).log_().gt(candidates)
+            result = tensor
+            while pending.any():
+                candidates.uniform_(a, b, generator=generator)
+                result = torch.where(pending, candidates, result)
+                candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+                pending = torch.where(pending, accept_buf.uniform_(generator=generator).log_().gt(candidates), pending)
+            if result is not tensor:
+                tensor.copy_(result)
+            return tensor
+
+    @staticmethod
     def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
         fan = _fan(tensor, mode)
         gain = _calculate_gain(nonlinearity, a)
