@@ -166,6 +166,9 @@ bool listed(const std::vector<Obj>& items, const Obj& o) {
 Obj f_function_apply(Interp& in, const CallArgs& a) {
   a.check("_function_apply", 5, 5);
   const Obj &cls = a.pos[0], &ctx = a.pos[1], &outputs = a.pos[3];
+  KILN_CHECK(cls.kind() == Kind::Class && a.pos[2].kind() == Kind::Tuple, Type,
+             "_function_apply(cls, ctx, inputs, outputs, non_differentiable) needs a class and a tuple of inputs "
+             "(it is torch.autograd.Function.apply's helper)");
   const std::vector<Obj>& inputs = a.pos[2].as<TupleObj>()->items;
   std::vector<Obj> skip;
   extend_from_iterable(in, skip, a.pos[4]);
