@@ -8,7 +8,31 @@
 OrderedDict = dict
 
 
-class defaultdict:
+# The read-only dict protocol of the classes below, over their dict `_d`.
+class _DictView:
+    def __contains__(self, key):
+        return key in self._d
+
+    def __iter__(self):
+        return iter(self._d)
+
+    def __len__(self):
+        return len(self._d)
+
+    def keys(self):
+        return self._d.keys()
+
+    def values(self):
+        return self._d.values()
+
+    def items(self):
+        return self._d.items()
+
+    def get(self, key, default=None):
+        return self._d.get(key, default)
+
+
+class defaultdict(_DictView):
     def __init__(self, default_factory=None, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):
             raise TypeError('first argument must be callable or None')
@@ -33,29 +57,8 @@ class defaultdict:
     def __delitem__(self, key):
         del self._d[key]
 
-    def __contains__(self, key):
-        return key in self._d
-
-    def __iter__(self):
-        return iter(self._d)
-
-    def __len__(self):
-        return len(self._d)
-
     def __eq__(self, other):
         return self._d == (other._d if isinstance(other, defaultdict) else other)
-
-    def keys(self):
-        return self._d.keys()
-
-    def values(self):
-        return self._d.values()
-
-    def items(self):
-        return self._d.items()
-
-    def get(self, key, default=None):
-        return self._d.get(key, default)
 
     def pop(self, key, *default):
         return self._d.pop(key, *default)
@@ -77,7 +80,7 @@ class defaultdict:
         return 'defaultdict(' + factory + ', ' + repr(self._d) + ')'
 
 
-class Counter:
+class Counter(_DictView):
     def __init__(self, iterable=None, **kwargs):
         self._d = {}
         self.update(iterable, **kwargs)
@@ -111,29 +114,8 @@ class Counter:
         if key in self._d:
             del self._d[key]
 
-    def __contains__(self, key):
-        return key in self._d
-
-    def __iter__(self):
-        return iter(self._d)
-
-    def __len__(self):
-        return len(self._d)
-
     def __eq__(self, other):
         return isinstance(other, Counter) and self._d == other._d
-
-    def keys(self):
-        return self._d.keys()
-
-    def values(self):
-        return self._d.values()
-
-    def items(self):
-        return self._d.items()
-
-    def get(self, key, default=None):
-        return self._d.get(key, default)
 
     def total(self):
         return sum(self._d.values())
