@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
@@ -32,6 +33,30 @@ struct Job {
   std::exception_ptr error;  // the first exception a chunk threw, rethrown by the submitter
 };
 
+// Waking a sleeping thread costs tens of microseconds here (a futex and an
+// IPI on a VM), as much as a small kernel: a worker that finished a job
+// spins this long for the next one before it sleeps, and the submitter spins
+// this long for the last chunks before it waits (OpenMP runtimes, which
+// PyTorch's kernels use, spin likewise).
+constexpr auto kSpin = std::chrono::microseconds(100);
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+// Spins until done() or kSpin passes; whether done() became true.
+template <class Done>
+bool spin_until(const Done& done) {
+  const auto deadline = std::chrono::steady_clock::now() + kSpin;
+  for (int i = 0;; ++i) {
+    if (done()) return true;
+    cpu_relax();
+    if ((i & 255) == 255 && std::chrono::steady_clock::now() > deadline) return done();
+  }
+}
+
 class Pool {
  public:
   explicit Pool(int n) : size_(std::max(n, 1)) {
@@ -41,6 +66,7 @@ class Pool {
     {
       std::lock_guard<std::mutex> l(mu_);
       stop_ = true;
+      epoch_.fetch_add(1);
     }
     cv_.notify_all();
     for (auto& w : workers_) w.join();
@@ -54,14 +80,26 @@ class Pool {
     job->begin = begin;
     job->end = end;
     job->nchunks = std::min<int64_t>((end - begin + grain - 1) / grain, int64_t(size_) * 4);
+    bool wake;
     {
       std::lock_guard<std::mutex> l(mu_);
       job_ = job;
+      epoch_.fetch_add(1, std::memory_order_release);
+      wake = sleeping_ > 0;
     }
-    cv_.notify_all();
+    if (wake) cv_.notify_all();
     drain(*job, false);
+    auto all_done = [&] { return job->done.load(std::memory_order_acquire) == job->nchunks; };
     std::unique_lock<std::mutex> l(mu_);
-    done_cv_.wait(l, [&] { return job->done.load() == job->nchunks; });
+    if (!all_done()) {
+      l.unlock();
+      if (!spin_until(all_done)) {
+        l.lock();
+        done_cv_.wait(l, all_done);
+      } else {
+        l.lock();
+      }
+    }
     job_.reset();
     if (job->error) std::rethrow_exception(job->error);
   }
@@ -87,23 +125,27 @@ class Pool {
       ++finished;
     }
     t_in_parallel = false;
-    if (finished && job.done.fetch_add(finished) + finished == job.nchunks) {
+    if (finished && job.done.fetch_add(finished, std::memory_order_acq_rel) + finished == job.nchunks) {
       std::lock_guard<std::mutex> l(mu_);
       done_cv_.notify_all();
     }
   }
 
   void work() {
-    std::shared_ptr<Job> last;
+    uint64_t seen = 0;
     for (;;) {
+      spin_until([&] { return epoch_.load(std::memory_order_acquire) != seen; });
       std::shared_ptr<Job> job;
       {
         std::unique_lock<std::mutex> l(mu_);
-        cv_.wait(l, [&] { return stop_ || (job_ && job_ != last); });
+        ++sleeping_;
+        cv_.wait(l, [&] { return stop_ || epoch_.load() != seen; });
+        --sleeping_;
         if (stop_) return;
-        job = last = job_;
+        seen = epoch_.load();
+        job = job_;
       }
-      drain(*job, true);
+      if (job) drain(*job, true);
     }
   }
 
@@ -111,7 +153,9 @@ class Pool {
   std::vector<std::thread> workers_;
   std::mutex mu_, submit_mu_;
   std::condition_variable cv_, done_cv_;
-  std::shared_ptr<Job> job_;
+  std::shared_ptr<Job> job_;           // guarded by mu_
+  std::atomic<uint64_t> epoch_{0};     // bumped (under mu_) for each job and at stop
+  int sleeping_ = 0;                   // workers blocked on cv_, guarded by mu_
   bool stop_ = false;
 };
 

@@ -1,5 +1,6 @@
 #include "jit/compiled_graph.h"
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -24,10 +25,32 @@ constexpr size_t kPlansPerGraph = 8;
 
 int64_t now() { return trace::now_ns(); }
 
+// Whether an op after `node` reaches memory `s` through one of its own
+// tensors: the graph's analysis cannot see a tensor input that aliases a
+// node's output (a detached saved output), this run's tensors show it. An
+// argument a pass rewrote reads a graph value, which the analysis saw.
+bool reached_later(const FusionPlan& plan, int32_t node, std::span<const lazy::PendingOp> ops, const Storage* s) {
+  auto same = [s](const Tensor& t) { return t.defined() && t.storage().get() == s; };
+  for (size_t k = size_t(node) + 1; k < ops.size(); ++k) {
+    const lazy::PendingOp& op = ops[k];
+    for (size_t i = 0; i < op.args.size(); ++i) {
+      const Value& v = op.args[i];
+      auto patched = [&](const ArgPatch& a) { return a.arg == int32_t(i); };
+      if (std::ranges::any_of(plan.patches[k], patched)) continue;
+      if (v.is_tensor() && same(v.tensor())) return true;
+      if (v.is_tensor_list() && std::ranges::any_of(v.tensor_list(), same)) return true;
+    }
+    if (std::ranges::any_of(op.outs, same)) return true;
+  }
+  return false;
+}
+
 // A clone marked by mark_stealable_copies, done by moving the source's buffer
-// into the output (the source dies unread after the graph): only when this
-// run's source covers its whole heap buffer in the output's contiguous layout.
-bool steal_copy(const lazy::PendingOp& p) {
+// into the output (the source dies with the graph, and later ops read the
+// clone): only when this run's source covers its whole heap buffer in the
+// output's contiguous layout and no later op reaches it some other way.
+bool steal_copy(const lazy::PendingOp& p, const FusionPlan& plan, int32_t node,
+                std::span<const lazy::PendingOp> ops) {
   const Tensor& src = p.args[0].tensor();
   const Tensor& dst = p.outs[0];
   if (!src.defined() || !dst.defined() || src.dtype() != dst.dtype() || src.sizes() != dst.sizes()) return false;
@@ -37,6 +60,7 @@ bool steal_copy(const lazy::PendingOp& p) {
     return false;
   if (src.offset() != 0 || dst.offset() != 0 || !src.is_contiguous() || !dst.is_contiguous()) return false;
   if (size_t(src.numel()) * dtype_size(src.dtype()) != from.nbytes) return false;
+  if (reached_later(plan, node, ops, &from)) return false;
   std::swap(from.data, to.data);
   return true;
 }
@@ -46,7 +70,7 @@ void run_eager(const FusionPlan& plan, int32_t node, std::span<const lazy::Pendi
   const std::vector<ArgPatch>& patches = plan.patches[size_t(node)];
   const bool steal = plan.steal[size_t(node)];
   if (patches.empty()) {
-    if (steal && steal_copy(ops[size_t(node)])) return;
+    if (steal && steal_copy(ops[size_t(node)], plan, node, ops)) return;
     return run_deferred(ops[size_t(node)]);
   }
   lazy::PendingOp p = ops[size_t(node)];
@@ -60,7 +84,7 @@ void run_eager(const FusionPlan& plan, int32_t node, std::span<const lazy::Pendi
     list[size_t(a.elem)] = resolve(a.tensor, ops);
     v = Value(std::move(list));
   }
-  if (steal && steal_copy(p)) return;
+  if (steal && steal_copy(p, plan, node, ops)) return;
   run_deferred(p);
 }
 

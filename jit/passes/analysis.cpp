@@ -85,7 +85,7 @@ std::vector<bool> maybe_read_through_input(const Graph& g) {
   return out;
 }
 
-Storages::Storages(const Graph& g) : parent_(g.values.size()) {
+Storages::Storages(const Graph& g, InputAliases aliases) : parent_(g.values.size()) {
   for (size_t v = 0; v < parent_.size(); ++v) parent_[v] = int32_t(v);
   if (!g.tensor_inputs.empty()) {
     // Tensor inputs may be views of one another (made before the graph began)...
@@ -93,7 +93,7 @@ Storages::Storages(const Graph& g) : parent_(g.values.size()) {
     for (ValueId t : g.tensor_inputs) unite(t, first);
     // ...and of node outputs, through detached aliases (see maybe_read_through_input).
     std::vector<bool> hidden = maybe_read_through_input(g);
-    for (size_t v = 0; v < hidden.size(); ++v)
+    for (size_t v = 0; v < hidden.size() && aliases == InputAliases::Assumed; ++v)
       if (hidden[v]) unite(ValueId(v), first);
   }
   for (const Node& n : g.nodes) {

@@ -42,10 +42,15 @@ bool removable(const Graph& g, const Node& n);
 // the graph records real storage sharing, this goes.
 std::vector<bool> maybe_read_through_input(const Graph& g);
 
+// Whether Storages counts maybe_read_through_input's possible aliases as
+// sharing: a caller that checks each run's real tensors instead (the
+// executor's steal_copy) may leave them out.
+enum class InputAliases { Assumed, CheckedAtRun };
+
 // Which values may share memory, and the nodes that write each group.
 class Storages {
  public:
-  explicit Storages(const Graph& g);
+  explicit Storages(const Graph& g, InputAliases aliases = InputAliases::Assumed);
   static constexpr int32_t kEnd = std::numeric_limits<int32_t>::max();
   // Whether a node strictly between `after` and `before` writes memory that
   // v may share.

@@ -4,15 +4,17 @@
 // tensor someone else holds), so every weight gradient a graph computes is
 // computed once and copied once. When the copied value dies with the graph
 // (no Python variable, autograd node or input refers to its memory) and no
-// later node reads or writes that memory, the copy is unobservable: the
+// later node writes either (later reads of the source move to the clone,
+// which holds the same values), the copy is unobservable: the
 // executor may give the clone's output the source's buffer instead of
 // copying it (jit/compiled_graph.cpp, steal_copy), as PyTorch's
 // AccumulateGrad steals a gradient nobody else holds.
 //
 // This pass only marks the clones where that is sound for the graph; the
 // executor still checks each run's tensors (whole storage, same contiguous
-// layout, heap memory) and copies when they do not fit, so dynamic dims and
-// odd layouts stay correct.
+// layout, heap memory, no later op reaching the source's memory through a
+// tensor input, as a detached alias does) and copies when they do not fit,
+// so dynamic dims, odd layouts and aliases the graph cannot see stay correct.
 #include "jit/passes/analysis.h"
 #include "jit/passes/passes.h"
 
@@ -31,18 +33,52 @@ ValueId base_of(const Graph& g, ValueId v) {
   return v;
 }
 
-// Whether a node other than `self` after `after` touches memory v may share.
-bool touched_after(const Graph& g, const passes::Storages& st, ValueId v, int32_t after) {
+// Whether every touch of memory v may share, after node `after`, is a read of
+// v itself that can be pointed elsewhere: no writes, no views, no aliases.
+bool only_movable_reads_after(const Graph& g, const passes::Storages& st, ValueId v, int32_t after) {
+  for (int32_t k = after + 1; k < int32_t(g.nodes.size()); ++k) {
+    const Node& n = g.nodes[size_t(k)];
+    if (n.dead) continue;
+    for (size_t i = 0; i < n.args.size(); ++i) {
+      const NodeArg& a = n.args[i];
+      const bool movable = passes::rewritable_arg(n, i);
+      if (a.kind == NodeArg::Kind::Tensor && a.value >= 0 && st.may_share(a.value, v) &&
+          (a.value != v || !movable))
+        return false;
+      for (ValueId e : a.list)
+        if (e >= 0 && st.may_share(e, v) && (e != v || !movable)) return false;
+    }
+    for (ValueId o : n.outs)
+      if (st.may_share(o, v)) return false;
+  }
+  return true;
+}
+
+// A tensor small enough to live in its Storage's inline bytes, which cannot
+// move: the executor would copy it anyway, so fusion may as well store it.
+bool inline_sized(const IrValue& v) {
+  int64_t n = 1;
+  for (int64_t d : v.sizes) n *= d;
+  return v.dynamic_dims == 0 && size_t(n) * dtype_size(v.dtype) <= Storage::kInlineBytes;
+}
+
+// Whether v's node may join a fused kernel (it has a lowering).
+bool fusable(const Graph& g, ValueId v) {
+  const int32_t d = passes::def_node(g, v);
+  if (d < 0) return false;
+  const OpDef* op = g.nodes[size_t(d)].op;
+  return (op->is_inplace() ? op->functional : op)->lower != nullptr;
+}
+
+bool reads_after(const Graph& g, ValueId v, int32_t after) {
   for (int32_t k = after + 1; k < int32_t(g.nodes.size()); ++k) {
     const Node& n = g.nodes[size_t(k)];
     if (n.dead) continue;
     for (const NodeArg& a : n.args) {
-      if (a.kind == NodeArg::Kind::Tensor && a.value >= 0 && st.may_share(a.value, v)) return true;
+      if (a.kind == NodeArg::Kind::Tensor && a.value == v) return true;
       for (ValueId e : a.list)
-        if (e >= 0 && st.may_share(e, v)) return true;
+        if (e == v) return true;
     }
-    for (ValueId o : n.outs)
-      if (st.may_share(o, v)) return true;
   }
   return false;
 }
@@ -50,8 +86,7 @@ bool touched_after(const Graph& g, const passes::Storages& st, ValueId v, int32_
 }  // namespace
 
 void mark_stealable_copies(Graph& g, const std::vector<bool>& live) {
-  const passes::Storages st(g);
-  const std::vector<bool> aliased = passes::maybe_read_through_input(g);
+  const passes::Storages st(g, passes::InputAliases::CheckedAtRun);
   for (int32_t c = 0; c < int32_t(g.nodes.size()); ++c) {
     Node& n = g.nodes[size_t(c)];
     if (n.dead || n.op->name() != "clone" || n.op->is_inplace() || n.outs.size() != 1) continue;
@@ -60,7 +95,16 @@ void mark_stealable_copies(Graph& g, const std::vector<bool>& live) {
     const ValueId base = base_of(g, src);
     if (base < 0 || !passes::fresh_contiguous(g, base)) continue;
     if (passes::is_live(live, base) || passes::is_live(live, src)) continue;
-    if (aliased[size_t(base)] || aliased[size_t(src)] || touched_after(g, st, src, c)) continue;
+    if (st.written_between(src, c) || st.written_between(n.outs[0], c) || inline_sized(g.values[size_t(n.outs[0])]))
+      continue;
+    if (!only_movable_reads_after(g, st, src, c)) continue;
+    // Later reads of the source (forward_copies pointed the optimizer's reads
+    // of .grad there) move to the clone: neither is written again, so they
+    // read the same values, and the source's buffer is then free to take.
+    // Only behind an eager producer (a gemm): a fused one would store the
+    // copy in the same pass, and an eager clone would split that kernel.
+    if (fusable(g, base) && reads_after(g, src, c)) continue;
+    passes::rewrite_reads(g, src, n.outs[0], c, [](int32_t) { return true; });
     n.steal_source = true;
   }
 }

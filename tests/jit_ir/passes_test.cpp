@@ -459,27 +459,27 @@ TEST(PassSimplify, CloneReadersReadTheOriginal) {
 
 // A weight gradient's shape: mm, transposed twice, cloned into .grad.
 TEST(PassStealCopies, CloneOfADyingResultTakesItsMemory) {
-  Tensor a = t({3, 4}), b = t({4, 5}), m = t({3, 5});
-  Tensor mt = transposed(m), mtt = transposed(mt), c = t({3, 5});
+  Tensor a = t({6, 4}), b = t({4, 5}), m = t({6, 5});
+  Tensor mt = transposed(m), mtt = transposed(mt), c = t({6, 5});
   std::vector<PendingOp> ops = {pending("mm", {a, b}, {m}), pending("transpose", {m, 0, 1}, {mt}),
                                 pending("transpose", {mt, 0, 1}, {mtt}), pending("clone", {mtt}, {c})};
   Graph g = build_graph(ops);
   const std::string before =
-      "graph(%0: f32[3, 4], %1: f32[4, 5]):\n"
-      "  %2: f32[3, 5] = mm(%0, %1)\n"
-      "  %3: f32[5, 3] strides=[1, 5] = transpose(%2, dim0=0, dim1=1)\n"
-      "  %4: f32[3, 5] = transpose(%3, dim0=0, dim1=1)\n"
-      "  %5: f32[3, 5] = clone(%4)\n"
+      "graph(%0: f32[6, 4], %1: f32[4, 5]):\n"
+      "  %2: f32[6, 5] = mm(%0, %1)\n"
+      "  %3: f32[5, 6] strides=[1, 5] = transpose(%2, dim0=0, dim1=1)\n"
+      "  %4: f32[6, 5] = transpose(%3, dim0=0, dim1=1)\n"
+      "  %5: f32[6, 5] = clone(%4)\n"
       "  return (%5)\n";
   EXPECT_EQ(to_text(g), before);
   Graph kept = g;
   mark_stealable_copies(g, Live(g).out(g, 3).v);
   EXPECT_EQ(to_text(g),
-            "graph(%0: f32[3, 4], %1: f32[4, 5]):\n"
-            "  %2: f32[3, 5] = mm(%0, %1)\n"
-            "  %3: f32[5, 3] strides=[1, 5] = transpose(%2, dim0=0, dim1=1)\n"
-            "  %4: f32[3, 5] = transpose(%3, dim0=0, dim1=1)\n"
-            "  %5: f32[3, 5] = clone(%4) !steals_source\n"
+            "graph(%0: f32[6, 4], %1: f32[4, 5]):\n"
+            "  %2: f32[6, 5] = mm(%0, %1)\n"
+            "  %3: f32[5, 6] strides=[1, 5] = transpose(%2, dim0=0, dim1=1)\n"
+            "  %4: f32[6, 5] = transpose(%3, dim0=0, dim1=1)\n"
+            "  %5: f32[6, 5] = clone(%4) !steals_source\n"
             "  return (%5)\n");
   // The mm result is kept by the script: its memory is not the clone's to take.
   mark_stealable_copies(kept, Live(kept).out(kept, 0).out(kept, 3).v);
@@ -487,25 +487,63 @@ TEST(PassStealCopies, CloneOfADyingResultTakesItsMemory) {
 }
 
 TEST(PassStealCopies, SourceReadLaterOrAGraphInputIsCopied) {
-  Tensor x = t({8}), e = t({8}), c = t({8}), r = t({8});
+  // Read after the clone (the optimizer reading a weight gradient): the read
+  // moves to the clone, which then takes the gemm's memory.
+  Tensor a = t({8, 4}), b = t({4, 8}), m = t({8, 8}), mc = t({8, 8}), mr = t({8, 8});
+  std::vector<PendingOp> gemm_read_later = {pending("mm", {a, b}, {m}), pending("clone", {m}, {mc}),
+                                            pending("relu", {m}, {mr})};
+  Graph gm = build_graph(gemm_read_later);
+  EXPECT_EQ(to_text(gm),
+            "graph(%0: f32[8, 4], %1: f32[4, 8]):\n"
+            "  %2: f32[8, 8] = mm(%0, %1)\n"
+            "  %3: f32[8, 8] = clone(%2)\n"
+            "  %4: f32[8, 8] = relu(%2)\n"
+            "  return (%3, %4)\n");
+  mark_stealable_copies(gm, Live(gm).out(gm, 1).out(gm, 2).v);
+  EXPECT_EQ(to_text(gm),
+            "graph(%0: f32[8, 4], %1: f32[4, 8]):\n"
+            "  %2: f32[8, 8] = mm(%0, %1)\n"
+            "  %3: f32[8, 8] = clone(%2) !steals_source\n"
+            "  %4: f32[8, 8] = relu(%3)\n"
+            "  return (%4)\n");  // the text returns only values no node reads
+
+  // Behind a fusable producer the clone stays a copy: it is stored in the
+  // producer's kernel, where an eager clone would split that kernel.
+  Tensor x = t({32}), e = t({32}), c = t({32}), r = t({32});
   std::vector<PendingOp> read_later = {pending("exp", {x}, {e}), pending("clone", {e}, {c}),
                                        pending("relu", {e}, {r})};
   Graph g = build_graph(read_later);
   mark_stealable_copies(g, Live(g).out(g, 1).out(g, 2).v);
   EXPECT_EQ(to_text(g).find("!steals_source"), std::string::npos) << to_text(g);
 
+  // Read after the clone through a view: the view would alias the taken
+  // memory, so the clone copies.
+  Tensor e3 = t({8, 8}), c3 = t({8, 8}), v3 = t({64});
+  std::vector<PendingOp> viewed = {pending("mm", {a, b}, {e3}), pending("clone", {e3}, {c3}),
+                                   pending("view", {e3, Shape{64}}, {v3})};
+  Graph vg = build_graph(viewed);
+  mark_stealable_copies(vg, Live(vg).out(vg, 1).out(vg, 2).v);
+  EXPECT_EQ(to_text(vg).find("!steals_source"), std::string::npos) << to_text(vg);
+
   std::vector<PendingOp> of_input = {pending("clone", {x}, {c})};
   Graph h = build_graph(of_input);
   mark_stealable_copies(h, Live(h).out(h, 0).v);
-  EXPECT_EQ(to_text(h), "graph(%0: f32[8]):\n  %1: f32[8] = clone(%0)\n  return (%1)\n");
+  EXPECT_EQ(to_text(h), "graph(%0: f32[32]):\n  %1: f32[32] = clone(%0)\n  return (%1)\n");
 
   // Written in place after the clone: the clone must hold the old values.
-  Tensor y = t({8}), e2 = t({8}), c2 = t({8});
+  Tensor y = t({32}), e2 = t({32}), c2 = t({32});
   std::vector<PendingOp> written = {pending("exp", {y}, {e2}), pending("clone", {e2}, {c2}),
                                     pending("relu_", {e2}, {e2})};
   Graph w = build_graph(written);
   mark_stealable_copies(w, Live(w).out(w, 1).v);
   EXPECT_EQ(to_text(w).find("!steals_source"), std::string::npos) << to_text(w);
+
+  // Small enough for a Storage's inline bytes, which cannot move: left to fusion.
+  Tensor s1 = t({2, 3}), s2 = t({3, 4}), sm = t({2, 4}), sc = t({2, 4});
+  std::vector<PendingOp> small = {pending("mm", {s1, s2}, {sm}), pending("clone", {sm}, {sc})};
+  Graph sg = build_graph(small);
+  mark_stealable_copies(sg, Live(sg).out(sg, 1).v);
+  EXPECT_EQ(to_text(sg).find("!steals_source"), std::string::npos) << to_text(sg);
 }
 
 // ---- constant folding ---------------------------------------------------------------------------

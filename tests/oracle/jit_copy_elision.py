@@ -1,0 +1,53 @@
+# Copies the JIT may skip by moving a buffer (jit/passes/steal_copies.cpp): a
+# gradient cloned into .grad and then read by the optimizer in the same graph,
+# and a clone whose source a detached alias still reads, which must copy.
+# Sizes are large enough for heap buffers (small tensors live inline).
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+
+# A training step whose whole update lies in one graph: each weight gradient
+# comes from a gemm, is cloned into .grad and read by SGD's momentum update.
+model = nn.Sequential(nn.Linear(12, 16), nn.ReLU(), nn.Linear(16, 4))
+opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+x = torch.randn(32, 12)
+y = torch.randint(0, 4, (32,))
+for step in range(6):
+    loss = F.cross_entropy(model(x), y)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    print(step, round(loss.item(), 5), round(model[0].weight.grad.sum().item(), 5),
+          round(model[2].weight.grad.abs().sum().item(), 5))
+print([round(v, 4) for v in model[0].weight[0].tolist()])
+print([round(v, 4) for v in opt.state[model[2].weight]["momentum_buffer"][1].tolist()])
+
+
+# A detached alias of a gemm's result read after the result is cloned: the
+# alias must keep the product, whatever happens to the clone.
+def product_and_copy(a, b):
+    m = a @ b
+    alias = m.detach()
+    c = m.clone()
+    return c, alias * 2
+
+
+a = torch.randn(16, 8)
+b = torch.randn(8, 16)
+for i in range(5):
+    c, doubled = product_and_copy(a, b + i)
+    print(i, round(c.sum().item(), 4), round(doubled.sum().item(), 4), round(doubled[3, 5].item(), 4))
+
+
+# The clone kept and its source read afterwards by a fused kernel.
+def grad_like(a, b):
+    m = a @ b
+    kept = m.clone()
+    return kept, torch.tanh(m) + 1
+
+
+for i in range(4):
+    kept, t = grad_like(a, b * (i + 1))
+    print(i, round(kept.sum().item(), 4), round(t.sum().item(), 4))
