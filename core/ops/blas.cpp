@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 
 #include "core/ops/common.h"
 
@@ -55,10 +56,34 @@ Operand blas_operand(const Tensor& t) {
   return op;
 }
 
+// y[i * incy] = M @ x for the matrix-vector products (one row or column of
+// C): a gemm would pack the whole matrix first, which is most of the work
+// when every element is read once (a batch-1 linear layer).
+template <class T>
+void gemv_call(CBLAS_TRANSPOSE t, int64_t rows, int64_t cols, const T* pm, int64_t ld, const T* px, int64_t incx,
+               T* py, int64_t incy) {
+  if constexpr (std::is_same_v<T, float>) {
+    cblas_sgemv(CblasRowMajor, t, blasint(rows), blasint(cols), 1.0f, pm, blasint(ld), px, blasint(incx), 0.0f, py,
+                blasint(incy));
+  } else {
+    cblas_dgemv(CblasRowMajor, t, blasint(rows), blasint(cols), 1.0, pm, blasint(ld), px, blasint(incx), 0.0, py,
+                blasint(incy));
+  }
+}
+CBLAS_TRANSPOSE flip(CBLAS_TRANSPOSE t) { return t == CblasNoTrans ? CblasTrans : CblasNoTrans; }
+
 // C[m, n] (leading dimension ldc) = A @ B, one single-threaded gemm.
 template <class T>
 void gemm_call(const Operand& a, const Operand& b, const T* pa, const T* pb, T* po, int64_t m, int64_t n,
                int64_t k, int64_t ldc) {
+  if (m == 1 && n > 1) {  // C^T = B^T a^T; a's k elements lie a.ld apart when A is column-major
+    return gemv_call<T>(flip(b.trans), b.trans == CblasNoTrans ? k : n, b.trans == CblasNoTrans ? n : k, pb, b.ld,
+                        pa, a.trans == CblasNoTrans ? 1 : a.ld, po, 1);
+  }
+  if (n == 1 && m > 1) {  // C = A b, one element per row of C
+    return gemv_call<T>(a.trans, a.trans == CblasNoTrans ? m : k, a.trans == CblasNoTrans ? k : m, pa, a.ld, pb,
+                        b.trans == CblasNoTrans ? b.ld : 1, po, ldc);
+  }
   if constexpr (std::is_same_v<T, float>) {
     cblas_sgemm(CblasRowMajor, a.trans, b.trans, blasint(m), blasint(n), blasint(k), 1.0f, pa, blasint(a.ld), pb,
                 blasint(b.ld), 0.0f, po, blasint(ldc));
@@ -134,11 +159,22 @@ void outer_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
     for (int64_t row = begin; row < end; ++row) {
       const int64_t bi = row / m, i = row % m;
       const T x = pa[bi * as0 + i * as1];
-      const T* br = pb + bi * bs0;
-      T* o = po + row * n;
+      const T* __restrict br = pb + bi * bs0;
+      T* __restrict o = po + row * n;
       // + 0: gemm adds each product to a zeroed C, so a -0 product comes out +0.
       if (bs2 == 1) {
-        for (int64_t j = 0; j < n; ++j) o[j] = x * br[j] + T(0);
+        // Whole vectors spelled out: GCC's -O2 leaves this loop scalar, and
+        // a batch-1 weight gradient is nothing but this loop.
+        using V [[gnu::vector_size(64)]] = T;
+        constexpr int64_t kLanes = int64_t(sizeof(V) / sizeof(T));
+        int64_t j = 0;
+        for (; j + kLanes <= n; j += kLanes) {
+          V b;
+          std::memcpy(&b, br + j, sizeof b);
+          const V r = x * b + T(0);
+          std::memcpy(o + j, &r, sizeof r);
+        }
+        for (; j < n; ++j) o[j] = x * br[j] + T(0);
       } else {
         for (int64_t j = 0; j < n; ++j) o[j] = x * br[j * bs2] + T(0);
       }

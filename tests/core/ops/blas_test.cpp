@@ -83,6 +83,38 @@ TEST(Mm, StridedSlicedAndExpandedOperandsAreCopied) {
   EXPECT_TRUE(Near(mm(block, B32()), {58, 64, 220, 244}, {2, 2}));
 }
 
+// One row or one column of output (a batch-1 linear layer, a matrix-vector
+// product) goes to gemv: every operand layout, sizes on both sides of the
+// pool's split, float and double, against the naive reference.
+TEST(Mm, VectorShapedProductsInEveryLayout) {
+  for (int64_t big : {5, 700}) {
+    for (DType d : {DType::Float32, DType::Float64}) {
+      Tensor row = sin(reshape(arange(0, double(big), 1, d), {1, big}));
+      Tensor col = cos(reshape(arange(0, double(big), 1, d), {big, 1}));
+      Tensor mat = sin(reshape(arange(0, double(big * 9), 1, d), {big, 9}));
+      Tensor mat_t = transpose(contiguous(transpose(mat, 0, 1)), 0, 1);  // same values, column-major
+      Tensor row_t = transpose(slice(mat, 1, 2, 3), 0, 1);  // [1, big], elements 9 apart
+      Tensor wide = sin(reshape(arange(0, double(9 * big), 1, d), {9, big}));
+      Tensor wide_t = transpose(contiguous(transpose(wide, 0, 1)), 0, 1);
+      for (const Tensor& m : {mat, mat_t}) {
+        EXPECT_TRUE(MatchesRef(row, m)) << big;    // [1, big] @ [big, 9]
+        EXPECT_TRUE(MatchesRef(row_t, m)) << big;  // the row itself strided
+        EXPECT_TRUE(MatchesRef(transpose(m, 0, 1), slice(mat, 1, 4, 5))) << big;  // a strided column
+        EXPECT_TRUE(MatchesRef(transpose(m, 0, 1), col)) << big;  // [9, big] @ [big, 1]
+      }
+      for (const Tensor& w : {wide, wide_t}) {
+        EXPECT_TRUE(MatchesRef(w, col)) << big;                    // [9, big] @ [big, 1]
+        EXPECT_TRUE(MatchesRef(transpose(col, 0, 1), transpose(w, 0, 1))) << big;  // [1, big] @ [big, 9]
+      }
+      // Wide enough on the output side for the pool to split the product.
+      Tensor x = sin(reshape(arange(0, 600.0, 1, d), {1, 600}));
+      Tensor W = cos(reshape(arange(0, 600.0 * 1000, 1, d), {1000, 600}));
+      EXPECT_TRUE(MatchesRef(x, transpose(W, 0, 1)));  // linear's x @ W.t()
+      EXPECT_TRUE(MatchesRef(W, transpose(x, 0, 1)));
+    }
+  }
+}
+
 TEST(Mm, Dtypes) {
   EXPECT_TRUE(Near(mm(to_dtype(A23(), DType::Float64), to_dtype(B32(), DType::Float64)), {58, 64, 139, 154},
                    {2, 2}, 1e-12));
