@@ -511,6 +511,25 @@ std::vector<Tensor> scatter_value_composite(const Args& a) {
   return {invoke("scatter.src", {a[0], a[1], a[2], value})};
 }
 
+// scatter(self, dim, index, src | value, *, str reduce): the older accumulating
+// forms. PyTorch's "add" and "multiply" are scatter_reduce's "sum" and "prod"
+// over self's own values.
+const char* scatter_reduce_name(const Value& reduce) {
+  const std::string& r = reduce.str();
+  KILN_CHECK(r == "add" || r == "multiply", Runtime, "reduce argument must be either add or multiply.");
+  return r == "add" ? "sum" : "prod";
+}
+Tensor scatter_reduce_with(const Args& a, double value) {
+  Tensor src = full(a[2].tensor().sizes(), value, a[0].tensor().dtype());
+  return invoke("scatter_reduce.two", {a[0], a[1], a[2], src, scatter_reduce_name(a[4]), true});
+}
+std::vector<Tensor> scatter_src_reduce_composite(const Args& a) {
+  const Tensor& src = a[3].tensor();
+  if (is_value_src(src)) return {scatter_reduce_with(a, src.item_double())};  // a Python number binds here first
+  return {invoke("scatter_reduce.two", {a[0], a[1], a[2], src, scatter_reduce_name(a[4]), true})};
+}
+std::vector<Tensor> scatter_value_reduce_composite(const Args& a) { return {scatter_reduce_with(a, a[3].to_double())}; }
+
 // ---- nonzero --------------------------------------------------------------------------------
 int64_t count_nonzero_raw(const Tensor& device_tensor) {
   const Tensor t = copy_to_device(device_tensor, Device{});  // read element by element: once to the host
@@ -785,6 +804,16 @@ void register_index_ops(OpTable& t) {
          .grad = grad_scatter, .saves = save_in(2), .check = check_scatter<false>});
   t.add({.schema_text = "scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
          .kind = OpKind::Composite, .composite = scatter_value_composite});
+  t.add({.schema_text = "scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
+         .kind = OpKind::Composite, .composite = scatter_src_reduce_composite});
+  t.add({.schema_text = "scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> "
+                        "Tensor",
+         .kind = OpKind::Composite, .composite = scatter_value_reduce_composite});
+  t.add({.schema_text = "scatter_.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<scatter_src_reduce_composite>});
+  t.add({.schema_text = "scatter_.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> "
+                        "Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<scatter_value_reduce_composite>});
   t.add({.schema_text = "scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, "
                         "bool include_self=True) -> Tensor",
          .kind = S, .shape = shape_scatter_reduce, .dtype = dtype_like_self, .kernel = scatter_reduce_kernel,

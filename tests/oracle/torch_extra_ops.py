@@ -83,6 +83,18 @@ for red in ["sum", "prod", "mean", "amax", "amin"]:
 show("scatter_reduce int mean", ix.scatter_reduce(0, torch.tensor([[1, 1, 0]]), torch.tensor([[-7, 2, 3]]), "mean"))
 z.scatter_reduce_(0, torch.tensor([[1, 1, 0]]), torch.ones(1, 3), "sum")
 show("scatter_reduce_", z)
+# The older reduce= forms of scatter: "add" and "multiply" over self's values.
+for red in ["add", "multiply"]:
+    show("scatter reduce " + red, x.repeat(1, 2)[:, :4].scatter(1, si, ss, reduce=red))
+    show("scatter value reduce " + red, x.scatter(0, torch.tensor([[1, 0, 1]]), value=3.0, reduce=red))
+w = x.repeat(1, 2)[:, :4].clone()
+w.scatter_(1, si, ss, reduce="add")
+show("scatter_ reduce add", w)
+show("scatter number reduce", x.scatter(1, torch.tensor([[2, 2], [0, 1]]), 2.0, reduce="multiply"))
+try:
+    x.scatter(1, si, ss, reduce="max")
+except RuntimeError as e:
+    print("RuntimeError", e)
 
 # ---- statistics
 d = torch.tensor([[1.0, 5, 2, 8], [3, 3, 9, 0]])
