@@ -199,16 +199,6 @@ std::string_view short_dtype(DType d) {
   return "?";
 }
 
-bool contiguous(const IrValue& v) {
-  int64_t expected = 1;
-  for (size_t d = v.sizes.size(); d-- > 0;) {
-    if (v.sizes[d] == 1) continue;
-    if (v.strides[d] != expected) return false;
-    expected *= v.sizes[d];
-  }
-  return true;
-}
-
 std::string int_list(const Shape& s) {
   std::string out = "[";
   for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
@@ -444,6 +434,16 @@ uint64_t structural_hash(const Graph& g) {
     h.i64(last);
   }
   return h.value();
+}
+
+bool contiguous(const IrValue& v) {
+  int64_t expected = 1;
+  for (size_t d = v.sizes.size(); d-- > 0;) {
+    if (v.sizes[d] == 1) continue;
+    if (v.strides[d] != expected) return false;
+    expected *= v.sizes[d];
+  }
+  return true;
 }
 
 }  // namespace kiln::jit

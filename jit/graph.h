@@ -114,6 +114,9 @@ struct SiteNames {
 // structure, same text.
 std::string to_text(const Graph& g, const SiteNames* sites = nullptr);
 
+// Whether a value's example strides are row-major dense (size-1 dims aside).
+bool contiguous(const IrValue& v);
+
 // A stable structural hash (ops, arg kinds, constants, dtypes, tensor inputs'
 // static sizes, strides and requires_grad, dynamic masks; not scalar input
 // values, not sites, not node outputs' sizes, which follow from the rest, so a

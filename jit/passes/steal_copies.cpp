@@ -94,6 +94,9 @@ void mark_stealable_copies(Graph& g, const std::vector<bool>& live) {
     const ValueId src = n.args[0].value;
     const ValueId base = base_of(g, src);
     if (base < 0 || !passes::fresh_contiguous(g, base)) continue;
+    // A transposing copy (.contiguous() of a permuted view) moves data: left
+    // to fusion, where it may join its neighbours' kernel.
+    if (g.values[size_t(src)].dynamic_dims == 0 && !contiguous(g.values[size_t(src)])) continue;
     if (passes::is_live(live, base) || passes::is_live(live, src)) continue;
     if (st.written_between(src, c) || st.written_between(n.outs[0], c) || inline_sized(g.values[size_t(n.outs[0])]))
       continue;

@@ -538,6 +538,15 @@ TEST(PassStealCopies, SourceReadLaterOrAGraphInputIsCopied) {
   mark_stealable_copies(w, Live(w).out(w, 1).v);
   EXPECT_EQ(to_text(w).find("!steals_source"), std::string::npos) << to_text(w);
 
+  // A transposing copy (.contiguous() of a permuted gemm result) moves data:
+  // left to fusion.
+  Tensor p1 = t({6, 8}), p2 = t({8, 10}), pm = t({6, 10}), pt = transposed(pm), pc = t({10, 6});
+  std::vector<PendingOp> permuted = {pending("mm", {p1, p2}, {pm}), pending("transpose", {pm, 0, 1}, {pt}),
+                                     pending("clone", {pt}, {pc})};
+  Graph pg = build_graph(permuted);
+  mark_stealable_copies(pg, Live(pg).out(pg, 2).v);
+  EXPECT_EQ(to_text(pg).find("!steals_source"), std::string::npos) << to_text(pg);
+
   // Small enough for a Storage's inline bytes, which cannot move: left to fusion.
   Tensor s1 = t({2, 3}), s2 = t({3, 4}), sm = t({2, 4}), sc = t({2, 4});
   std::vector<PendingOp> small = {pending("mm", {s1, s2}, {sm}), pending("clone", {sm}, {sc})};
