@@ -232,6 +232,14 @@ Obj dict_construct(Interp& in, const CallArgs& a) {
   return d;
 }
 
+// collections.OrderedDict(...): a dict that prints and types as one.
+Obj odict_construct(Interp& in, const CallArgs& a) {
+  KILN_CHECK(a.pos.size() <= 1, Type, "OrderedDict expected at most 1 arguments, got ", a.pos.size());
+  Obj d = dict_construct(in, a);
+  d.as<DictObj>()->ordered = true;
+  return d;
+}
+
 Obj set_construct(Interp& in, const CallArgs& a) {
   a.check("set", 0, 1);
   Obj s = make<SetObj>();
@@ -768,6 +776,10 @@ void add_type_classes(ModuleBuilder& b) {
   size.as<ClassObj>()->attrs.set("__module__", make_str("torch"));
   Obj dict = b.add_class("dict", obj, Kind::Dict, dict_construct);
   dict.as<ClassObj>()->attrs.set("fromkeys", make_builtin("fromkeys", dict_fromkeys));
+  Obj odict = b.add_class("OrderedDict", dict, Kind::Dict, odict_construct, false);  // collections.OrderedDict
+  odict.as<ClassObj>()->attrs.set("__module__", make_str("collections"));
+  for (const char* view : {"dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"})
+    b.add_class(view, obj, Kind::DictView, nullptr, false);
   b.add_class("set", obj, Kind::Set, set_construct);
   b.add_class("range", obj, Kind::Range, range_construct);
   b.add_class("slice", obj, Kind::Slice, slice_construct);

@@ -13,8 +13,6 @@ namespace kiln::lang {
 
 class Interp;
 
-enum class DictIterKind : uint8_t { Keys, Values, Items };
-
 Obj make_range_iter(int64_t start, int64_t step, int64_t count);
 // list, tuple or str, front to back (a list may grow while iterated, as in Python).
 Obj make_seq_iter(Obj seq);

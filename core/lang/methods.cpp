@@ -642,12 +642,7 @@ Obj dict_get(Interp&, const CallArgs& a) {
 
 Obj dict_view(const CallArgs& a, DictIterKind k) {
   a.check(k == DictIterKind::Keys ? "keys" : k == DictIterKind::Values ? "values" : "items", 0, 0);
-  std::vector<Obj> out;
-  out.reserve(self_dict(a).size());
-  self_dict(a).for_each([&](const Obj& key, const Obj& v) {
-    out.push_back(k == DictIterKind::Keys ? key : k == DictIterKind::Values ? v : make_tuple({key, v}));
-  });
-  return make_list(std::move(out));
+  return make<DictViewObj>(a.self, k);
 }
 Obj dict_keys(Interp&, const CallArgs& a) { return dict_view(a, DictIterKind::Keys); }
 Obj dict_values(Interp&, const CallArgs& a) { return dict_view(a, DictIterKind::Values); }
@@ -716,11 +711,15 @@ Obj dict_pop(Interp& in, const CallArgs& a) {
   raise_exception(in, exception_class_for(in, ErrorKind::Key), {a.pos[0]});
 }
 
+// popitem(): the last item; an OrderedDict's popitem(last=False) the first.
 Obj dict_popitem(Interp& in, const CallArgs& a) {
-  a.check("popitem", 0, 0);
+  const bool ordered = a.self.as<DictObj>()->ordered;
+  a.check("popitem", 0, ordered ? 1 : 0, ordered ? "last" : "");
+  const bool last = truthy(in, a.arg(0, "last", Obj::from_bool(true)));
   OrderedMap& m = self_dict(a);
   auto& items = m.items();
-  for (size_t i = items.size(); i-- > 0;) {
+  for (size_t n = items.size(), j = 0; j < n; ++j) {
+    const size_t i = last ? n - 1 - j : j;
     if (items[i].first.is_null()) continue;
     Obj k = items[i].first, v = items[i].second;
     m.erase(k);
@@ -733,8 +732,29 @@ Obj dict_copy(Interp&, const CallArgs& a) {
   a.check("copy", 0, 0);
   auto d = new DictObj();
   Obj r(d);
+  d->ordered = a.self.as<DictObj>()->ordered;
   self_dict(a).for_each([&](const Obj& k, const Obj& v) { d->map.set(k, v); });
   return r;
+}
+
+// OrderedDict.move_to_end(key, last=True).
+Obj dict_move_to_end(Interp& in, const CallArgs& a) {
+  KILN_CHECK(a.self.as<DictObj>()->ordered, Attribute, "'dict' object has no attribute 'move_to_end'");
+  a.check("move_to_end", 1, 2, "last");
+  const bool last = truthy(in, a.arg(1, "last", Obj::from_bool(true)));
+  OrderedMap& m = self_dict(a);
+  const Obj* found = m.find(a.pos[0]);
+  if (!found) raise_exception(in, exception_class_for(in, ErrorKind::Key), {a.pos[0]});
+  Obj key = a.pos[0], value = *found;
+  std::vector<std::pair<Obj, Obj>> rest;
+  m.for_each([&](const Obj& k, const Obj& v) {
+    if (!equals(in, k, key)) rest.emplace_back(k, v);
+  });
+  m.clear();
+  if (!last) m.set(key, value);
+  for (const auto& [k, v] : rest) m.set(k, v);
+  if (last) m.set(key, value);
+  return Obj();
 }
 
 Obj dict_clear(Interp&, const CallArgs& a) {
@@ -748,6 +768,7 @@ const MethodTable& dict_methods() {
       {"get", dict_get}, {"keys", dict_keys}, {"values", dict_values}, {"items", dict_items},
       {"setdefault", dict_setdefault}, {"update", dict_update}, {"pop", dict_pop},
       {"popitem", dict_popitem}, {"copy", dict_copy}, {"clear", dict_clear},
+      {"move_to_end", dict_move_to_end},
   };
   return t;
 }

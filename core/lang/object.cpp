@@ -87,6 +87,8 @@ size_t ObjHash::operator()(const Obj& o) const {
     case Kind::Set:
     case Kind::Slice:
       throw Error("unhashable type: '" + std::string(kind_name(o.kind())) + "'", ErrorKind::Type);
+    case Kind::DictView:
+      throw Error("unhashable type: '" + dict_view_type_name(*o.as<DictViewObj>()) + "'", ErrorKind::Type);
     default: return std::hash<const void*>()(o.heap());
   }
 }
@@ -255,6 +257,7 @@ std::string_view kind_name(Kind k) {
     case Kind::StaticMethod: return "staticmethod";
     case Kind::ClassMethod: return "classmethod";
     case Kind::Device: return "torch.device";
+    case Kind::DictView: return "dict_view";
     case Kind::Null: return "NULL";
   }
   return "object";
@@ -292,6 +295,12 @@ Obj CallArgs::arg(size_t i, std::string_view name, Obj def) const {
   if (i < pos.size()) return pos[i];
   if (const Obj* v = find_kw(name)) return *v;
   return def;
+}
+
+std::string dict_view_type_name(const DictViewObj& v) {
+  const auto* d = v.dict.as<DictObj>();
+  std::string name = d && d->ordered ? "odict_" : "dict_";
+  return name + (v.what == DictIterKind::Keys ? "keys" : v.what == DictIterKind::Values ? "values" : "items");
 }
 
 }  // namespace kiln::lang

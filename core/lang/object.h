@@ -24,7 +24,8 @@ namespace kiln::lang {
   _(None) _(Bool) _(Int) _(Float) _(DType) /* inline */                                    \
   _(Str) _(Tuple) _(List) _(Dict) _(Set) _(Slice) _(Range) _(Function) _(Builtin)          \
   _(BoundMethod) _(Class) _(Instance) _(Module) _(Tensor) _(Cell) _(Code) _(Iterator)      \
-  _(Property) _(StaticMethod) _(ClassMethod) _(Device) _(Null) /* Null: LOAD_METHOD marker */
+  _(Property) _(StaticMethod) _(ClassMethod) _(Device) _(DictView)                       \
+  _(Null) /* Null: LOAD_METHOD marker */
 
 enum class Kind : uint8_t {
 #define KILN_OBJ_KIND_ENUM(k) k,
@@ -236,7 +237,21 @@ struct DictObj : HeapObj {
   DictObj() : HeapObj(kKind) {}
   void clear_refs() override { map.clear(); }
   OrderedMap map;
+  bool ordered = false;  // a collections.OrderedDict: prints as OrderedDict([..]), type() says so
 };
+
+enum class DictIterKind : uint8_t { Keys, Values, Items };
+
+// dict.keys() / values() / items(): a live view of the dict, as CPython's.
+struct DictViewObj : HeapObj {
+  KILN_HEAP_KIND(DictView)
+  DictViewObj(Obj d, DictIterKind k) : HeapObj(kKind), dict(std::move(d)), what(k) {}
+  void clear_refs() override { dict = Obj(); }
+  Obj dict;
+  DictIterKind what;
+};
+// CPython's type name of a view: dict_keys, odict_items, ...
+std::string dict_view_type_name(const DictViewObj& v);
 
 // Python set: keys of an OrderedMap with None values. Iterates in insertion
 // order (CPython's order depends on hashes; Kiln documents the difference).

@@ -206,6 +206,35 @@ V repeat(Interp& in, const V& v, int64_t n) {
   return out;
 }
 
+// A view's elements now: keys, values, or (key, value) tuples.
+std::vector<Obj> view_elements(const DictViewObj& v) {
+  std::vector<Obj> out;
+  const OrderedMap& m = v.dict.as<DictObj>()->map;
+  out.reserve(m.size());
+  m.for_each([&](const Obj& k, const Obj& val) {
+    out.push_back(v.what == DictIterKind::Keys ? k : v.what == DictIterKind::Values ? val : make_tuple({k, val}));
+  });
+  return out;
+}
+
+// keys() and items() views are set-like (CPython's & | - ^ and == with sets).
+const DictViewObj* set_like_view(const Obj& o) {
+  auto* v = o.as<DictViewObj>();
+  return v && v->what != DictIterKind::Values ? v : nullptr;
+}
+Obj set_of(Interp& in, const Obj& o) {
+  if (o.kind() == Kind::Set) return o;
+  std::vector<Obj> items;
+  if (auto* v = o.as<DictViewObj>()) {
+    items = view_elements(*v);
+  } else {
+    extend_from_iterable(in, items, o);
+  }
+  Obj s = make<SetObj>();
+  for (const Obj& x : items) s.as<SetObj>()->map.set(x, Obj());
+  return s;
+}
+
 Obj set_binary(BinOpKind op, const SetObj& a, const SetObj& b) {
   auto out = new SetObj();
   Obj res(out);
@@ -275,6 +304,10 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
   if (op == BinOpKind::Mod && sa) return make_str(percent_format(in, sa->value, b));
   if (auto* x = a.as<SetObj>())
     if (auto* y = b.as<SetObj>()) return set_binary(op, *x, *y);
+  if (set_like_view(a) || (set_like_view(b) && a.kind() == Kind::Set)) {
+    Obj x = set_of(in, a), y = set_of(in, b);
+    return set_binary(op, *x.as<SetObj>(), *y.as<SetObj>());
+  }
   if (op == BinOpKind::BitOr) {
     auto* da = a.as<DictObj>();
     auto* db = b.as<DictObj>();
@@ -542,6 +575,8 @@ bool builtin_compare(Interp& in, CmpOpKind op, const Obj& a, const Obj& b, bool&
   handled = true;
   if (a.is_number() && b.is_number()) return compare_numbers(op, a, b);
   bool eq_op = op == CmpOpKind::Eq || op == CmpOpKind::NotEq;
+  if ((set_like_view(a) && (set_like_view(b) || b.kind() == Kind::Set)) || (set_like_view(b) && a.kind() == Kind::Set))
+    return compare_sets(op, set_of(in, a).as<SetObj>()->map, set_of(in, b).as<SetObj>()->map);
   if (a.kind() == b.kind()) {
     switch (a.kind()) {
       case Kind::None:
@@ -632,6 +667,7 @@ bool truthy(Interp& in, const Obj& o) {
     case Kind::List: return !o.as<ListObj>()->items.empty();
     case Kind::Tuple: return !o.as<TupleObj>()->items.empty();
     case Kind::Dict: return o.as<DictObj>()->map.size() != 0;
+    case Kind::DictView: return o.as<DictViewObj>()->dict.as<DictObj>()->map.size() != 0;
     case Kind::Set: return o.as<SetObj>()->map.size() != 0;
     case Kind::Range: return o.as<RangeObj>()->length() != 0;
     case Kind::Tensor: return tensor_truthy(o);
@@ -755,6 +791,16 @@ std::string join_reprs(Interp& in, const std::vector<Obj>& items) {
   return s;
 }
 
+// CPython 3.11's OrderedDict repr: OrderedDict([(key, value), ...]).
+std::string ordered_dict_repr(Interp& in, const Obj& o, bool recursive) {
+  const OrderedMap& m = o.as<DictObj>()->map;
+  if (m.size() == 0) return "OrderedDict()";
+  if (recursive) return "...";
+  std::vector<Obj> pairs;
+  m.for_each([&](const Obj& k, const Obj& v) { pairs.push_back(make_tuple({k, v})); });
+  return "OrderedDict([" + join_reprs(in, pairs) + "])";
+}
+
 std::string container_repr(Interp& in, const Obj& o) {
   NestGuard nest(in, " while getting the repr of an object");
   ReprGuard g(o);
@@ -773,7 +819,12 @@ std::string container_repr(Interp& in, const Obj& o) {
       }
       return t->items.size() == 1 ? "(" + body + ",)" : "(" + body + ")";
     }
+    case Kind::DictView: {
+      auto* v = o.as<DictViewObj>();
+      return dict_view_type_name(*v) + "([" + (g.recursive ? "..." : join_reprs(in, view_elements(*v))) + "])";
+    }
     case Kind::Dict: {
+      if (o.as<DictObj>()->ordered) return ordered_dict_repr(in, o, g.recursive);
       if (g.recursive) return "{...}";
       std::string s = "{";
       bool first = true;
@@ -828,7 +879,8 @@ std::string repr(Interp& in, const Obj& o) {
     case Kind::Float: return float_repr(o.as_float());
     case Kind::DType: return dtype_repr(o.as_dtype());
     case Kind::Str: return str_repr(o.as<StrObj>()->value);
-    case Kind::List: case Kind::Tuple: case Kind::Dict: case Kind::Set: return container_repr(in, o);
+    case Kind::List: case Kind::Tuple: case Kind::Dict: case Kind::Set: case Kind::DictView:
+      return container_repr(in, o);
     case Kind::Slice: {
       auto* s = o.as<SliceObj>();
       return "slice(" + opt_repr(in, s->start) + ", " + opt_repr(in, s->stop) + ", " + opt_repr(in, s->step) + ")";
@@ -894,6 +946,7 @@ int64_t len(Interp& in, const Obj& o) {
     case Kind::List: return int64_t(o.as<ListObj>()->items.size());
     case Kind::Tuple: return int64_t(o.as<TupleObj>()->items.size());
     case Kind::Dict: return int64_t(o.as<DictObj>()->map.size());
+    case Kind::DictView: return int64_t(o.as<DictViewObj>()->dict.as<DictObj>()->map.size());
     case Kind::Set: return int64_t(o.as<SetObj>()->map.size());
     case Kind::Range: return o.as<RangeObj>()->length();
     case Kind::Tensor: {
@@ -1123,6 +1176,20 @@ void delitem(Interp& in, const Obj& o, const Obj& key) {
   throw Error(detail::cat("'", type_name(o), "' object doesn't support item deletion"), ErrorKind::Type);
 }
 
+bool view_contains(Interp& in, const DictViewObj& v, const Obj& item) {
+  const OrderedMap& m = v.dict.as<DictObj>()->map;
+  if (v.what == DictIterKind::Keys) return m.find(item) != nullptr;
+  if (v.what == DictIterKind::Items) {
+    auto* t = item.as<TupleObj>();
+    if (!t || t->items.size() != 2) return false;
+    const Obj* val = m.find(t->items[0]);
+    return val && equals(in, *val, t->items[1]);
+  }
+  for (const Obj& x : view_elements(v))
+    if (equals(in, x, item)) return true;
+  return false;
+}
+
 bool contains(Interp& in, const Obj& container, const Obj& item) {
   switch (container.kind()) {
     case Kind::List: {
@@ -1145,6 +1212,7 @@ bool contains(Interp& in, const Obj& container, const Obj& item) {
       return container.as<StrObj>()->value.find(s->value) != std::string::npos;
     }
     case Kind::Dict: return container.as<DictObj>()->map.find(item) != nullptr;
+    case Kind::DictView: return view_contains(in, *container.as<DictViewObj>(), item);
     case Kind::Set: return container.as<SetObj>()->map.find(item) != nullptr;
     case Kind::Range: {
       auto* r = container.as<RangeObj>();
@@ -1189,6 +1257,7 @@ Obj iter(Interp& in, const Obj& o) {
       return make_range_iter(r->start, r->step, r->length());
     }
     case Kind::Dict: return make_dict_iter(o, DictIterKind::Keys);
+    case Kind::DictView: return make_dict_iter(o.as<DictViewObj>()->dict, o.as<DictViewObj>()->what);
     case Kind::Set: return make_set_iter(o);
     case Kind::Tensor: return tensor_iter(in, o);
     case Kind::Instance: {
@@ -1271,6 +1340,10 @@ Obj type_of(Interp& in, const Obj& o) {
     case Kind::Tuple:
       if (o.as<TupleObj>()->is_size) return find_builtin_class(in, "Size");
       break;
+    case Kind::Dict:
+      if (o.as<DictObj>()->ordered) return find_builtin_class(in, "OrderedDict");
+      break;
+    case Kind::DictView: return find_builtin_class(in, dict_view_type_name(*o.as<DictViewObj>()));
     default: break;
   }
   const char* special = builtin_type_name(o.kind());
@@ -1290,6 +1363,8 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
   if (cls->native_kind != Kind::Instance) {
     if (o.kind() == Kind::Tensor && cls->name == "Parameter") return o.as<TensorObj>()->is_parameter;
     if (o.kind() == Kind::Tuple && cls->name == "Size") return o.as<TupleObj>()->is_size;
+    if (o.kind() == Kind::Dict && cls->name == "OrderedDict") return o.as<DictObj>()->ordered;
+    if (o.kind() == Kind::DictView) return cls->name == dict_view_type_name(*o.as<DictViewObj>());
     if (o.kind() == cls->native_kind) return true;
     return o.is_bool() && cls->native_kind == Kind::Int;
   }

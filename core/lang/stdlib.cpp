@@ -480,6 +480,10 @@ void register_stdlib_modules(Interp& in) {
   in.register_module("time", make_time());
   in.register_module("sys", make_sys(in));
   in.register_module("_random", make_random_core());
+  // CPython's _collections supplies OrderedDict to collections.py; so does Kiln's.
+  Obj collections = make<ModuleObj>("_collections");
+  collections.as<ModuleObj>()->attrs.set("OrderedDict", find_builtin_class(in, "OrderedDict"));
+  in.register_module("_collections", collections);
 }
 
 }  // namespace kiln::lang

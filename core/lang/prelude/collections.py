@@ -1,11 +1,11 @@
-# collections: the containers model code uses, as CPython's behave. Kiln's
-# dict keeps insertion order, so OrderedDict is dict itself (it prints as a
-# dict). defaultdict, Counter, deque and namedtuple are classes written here;
+# collections: the containers model code uses, as CPython's behave.
+# OrderedDict is the interpreter's (a dict that prints and types as one);
+# defaultdict, Counter, deque and namedtuple are classes written here;
 # as Kiln cannot subclass built-in types, they are not instances of dict,
 # list or tuple (isinstance differs), but index, iterate, compare and print
 # like CPython's.
 
-OrderedDict = dict
+from _collections import OrderedDict
 
 
 # The read-only dict protocol of the classes below, over their dict `_d`.

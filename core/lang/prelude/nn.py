@@ -9,6 +9,7 @@
 # (parameters(), children(), ...) return lists here.
 
 import math
+from _collections import OrderedDict
 
 import torch
 import torch.nn.functional as F
@@ -312,7 +313,7 @@ class Module:
 
     def state_dict(self, destination=None, prefix='', keep_vars=False):
         if destination is None:
-            destination = {}
+            destination = OrderedDict()
         for name, p in self._parameters.items():
             if p is not None:
                 destination[prefix + name] = p if keep_vars else p.detach()
