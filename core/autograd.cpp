@@ -68,6 +68,7 @@ class AccumulateGrad final : public Node {
  public:
   explicit AccumulateGrad(Tensor leaf) : leaf_(std::move(leaf)) {}
   std::string name() const override { return "AccumulateGrad"; }
+  const Tensor* variable() const override { return &leaf_; }
   std::vector<Tensor> apply(std::vector<Tensor> grads) override {
     const Tensor& g = grads[0];
     if (!leaf_.grad().defined()) {

@@ -46,6 +46,8 @@ class Node {
   virtual std::vector<Tensor> apply(std::vector<Tensor> grads) = 0;
   virtual std::string name() const = 0;
   virtual void release_saved() {}
+  // The leaf an AccumulateGrad node writes (grad_fn.next_functions' .variable).
+  virtual const Tensor* variable() const { return nullptr; }
 
   std::vector<Edge> next_edges;
   // Shapes and dtypes of this node's outputs (for materialising zero grads).

@@ -238,6 +238,32 @@ std::string camel_case(std::string_view name) {
   return out;
 }
 
+
+std::string size_tuple(const Shape& s) {
+  std::string out = "(";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
+}
+
+// _add_suffixes: ", suffix" or, past the line width, ",\n" + indent + suffix.
+std::string add_suffixes(std::string body, const std::vector<std::string>& suffixes, int64_t indent) {
+  size_t nl = body.rfind('\n');
+  // PyTorch's len - rfind + 1 (rfind is -1 when there is no newline).
+  int64_t last = int64_t(body.size()) - (nl == std::string::npos ? -1 : int64_t(nl)) + 1;
+  for (const std::string& s : suffixes) {
+    if (last + int64_t(s.size()) + 2 > print_options().linewidth) {
+      body.append(",\n").append(size_t(indent), ' ').append(s);
+      last = indent + int64_t(s.size());
+    } else {
+      body += ", " + s;
+      last += int64_t(s.size()) + 2;
+    }
+  }
+  return body + ")";
+}
+
+}  // namespace
+
 // "add_backward" → "AddBackward0": PyTorch's generated node names are the
 // CamelCased op name plus the overload's position among that op's entries
 // in derivatives.yaml. Kiln ops whose PyTorch node has another name, or
@@ -278,31 +304,6 @@ std::string grad_fn_name(const Node& node) {
   int index = (base == "sum" || base == "mean") && partial ? 1 : 0;
   return camel_case(base) + "Backward" + std::to_string(index);
 }
-
-std::string size_tuple(const Shape& s) {
-  std::string out = "(";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + (s.size() == 1 ? ",)" : ")");
-}
-
-// _add_suffixes: ", suffix" or, past the line width, ",\n" + indent + suffix.
-std::string add_suffixes(std::string body, const std::vector<std::string>& suffixes, int64_t indent) {
-  size_t nl = body.rfind('\n');
-  // PyTorch's len - rfind + 1 (rfind is -1 when there is no newline).
-  int64_t last = int64_t(body.size()) - (nl == std::string::npos ? -1 : int64_t(nl)) + 1;
-  for (const std::string& s : suffixes) {
-    if (last + int64_t(s.size()) + 2 > print_options().linewidth) {
-      body.append(",\n").append(size_t(indent), ' ').append(s);
-      last = indent + int64_t(s.size());
-    } else {
-      body += ", " + s;
-      last += int64_t(s.size()) + 2;
-    }
-  }
-  return body + ")";
-}
-
-}  // namespace
 
 std::string format_double(double v) {
   if (!std::isfinite(v)) return non_finite(v);

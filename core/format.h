@@ -21,5 +21,7 @@ PrintOptions& print_options();
 std::string format_tensor(const Tensor& t);
 // Python's repr of a double: shortest round-trip ("0.1", "1e-05", "inf").
 std::string format_double(double v);
+// PyTorch's name of an autograd node, as grad_fn=<...> prints it ("MulBackward0").
+std::string grad_fn_name(const Node& node);
 
 }  // namespace kiln

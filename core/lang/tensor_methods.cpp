@@ -369,18 +369,6 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
 
 // ---- grad_fn objects ----------------------------------------------------------------------------
 
-// PyTorch's node name ("MulBackward0"). format.h keeps the naming rule
-// private, so read it back from the repr of an empty tensor carrying the node.
-std::string node_name(const std::shared_ptr<Node>& node) {
-  Tensor probe = empty_tensor(Shape{0}, DType::Float32);
-  probe.impl()->grad_fn = node;
-  std::string s = format_tensor(probe);
-  size_t at = s.find("grad_fn=<");
-  if (at == std::string::npos) return node->name();
-  at += 9;
-  return s.substr(at, s.find('>', at) - at);
-}
-
 Obj node_repr(Interp& in, const CallArgs& a) {
   Obj name = getattr(in, a.self, "_name"), addr = getattr(in, a.self, "_addr");
   char buf[32];
@@ -388,26 +376,59 @@ Obj node_repr(Interp& in, const CallArgs& a) {
   return make_str("<" + str_of(name) + " object at 0x" + buf + ">");
 }
 Obj node_name_method(Interp& in, const CallArgs& a) { return getattr(in, a.self, "_name"); }
+Obj grad_fn_obj(Interp& in, const std::shared_ptr<Node>& node);
 
-// One class per interpreter, kept in torch._C so no C++ static holds it.
-Obj node_class(Interp& in) {
+// next_functions: ((next node or None, input number), ...) per input edge.
+Obj node_next_functions(Interp& in, const CallArgs& a) {
+  a.check("next_functions", 1, 1);
+  Obj carrier = getattr(in, a.pos[0], "_node");
+  const std::shared_ptr<Node>& node = carrier.as<TensorObj>()->tensor.grad_fn();
+  std::vector<Obj> out;
+  for (const Edge& e : node->next_edges)
+    out.push_back(make_tuple({e.valid() ? grad_fn_obj(in, e.node) : Obj(), Obj::from_int(e.input_nr)}));
+  return make_tuple(std::move(out));
+}
+
+// The class of a node named `name` ("MulBackward0"), a subclass of Node, as
+// type(grad_fn).__name__ reads in PyTorch. One set per interpreter, kept in
+// torch._C so no C++ static holds them.
+Obj node_class(Interp& in, const std::string& name) {
   Obj c = in.import_module("torch._C");
   ModuleObj* m = c.as<ModuleObj>();
-  if (Obj* cls = m->attrs.find("_GradFnNode")) return *cls;
-  Obj cls = make<ClassObj>("Node");
-  cls.as<ClassObj>()->attrs.set("__repr__", make_builtin("__repr__", node_repr));
-  cls.as<ClassObj>()->attrs.set("name", make_builtin("name", node_name_method));
-  m->attrs.set("_GradFnNode", cls);
+  Obj* base = m->attrs.find("_GradFnNode");
+  if (!base) {
+    Obj cls = make<ClassObj>("Node");
+    OrderedMap& at = cls.as<ClassObj>()->attrs;
+    at.set("__repr__", make_builtin("__repr__", node_repr));
+    at.set("name", make_builtin("name", node_name_method));
+    at.set("next_functions", make<PropertyObj>(make_builtin("next_functions", node_next_functions), Obj()));
+    at.set("__module__", make_str("torch.autograd.graph"));
+    m->attrs.set("_GradFnNode", cls);
+    m->attrs.set("_GradFnClasses", make<DictObj>());
+    base = m->attrs.find("_GradFnNode");
+  }
+  OrderedMap& classes = m->attrs.find("_GradFnClasses")->as<DictObj>()->map;
+  Obj key = make_str(name);
+  if (Obj* cls = classes.find(key)) return *cls;
+  Obj cls = make<ClassObj>(name);
+  cls.as<ClassObj>()->base = *base;
+  cls.as<ClassObj>()->attrs.set("__module__", make_str("torch.autograd.function"));
+  classes.set(key, cls);
   return cls;
 }
 
-Obj grad_fn_obj(Interp& in, const Tensor& t) {
-  const std::shared_ptr<Node>& node = t.grad_fn();
+Obj grad_fn_obj(Interp& in, const std::shared_ptr<Node>& node) {
   if (!node) return Obj();
-  Obj inst = make<InstanceObj>(node_class(in));
+  const std::string name = grad_fn_name(*node);
+  Obj inst = make<InstanceObj>(node_class(in, name));
   InstanceObj* i = inst.as<InstanceObj>();
-  i->attrs.set("_name", make_str(node_name(node)));
+  i->attrs.set("_name", make_str(name));
   i->attrs.set("_addr", Obj::from_int(int64_t(reinterpret_cast<intptr_t>(node.get()))));
+  // The node rides on an empty tensor: instances hold objects, not nodes.
+  Tensor carrier = empty_tensor(Shape{0}, DType::Float32);
+  carrier.impl()->grad_fn = node;
+  i->attrs.set("_node", make_tensor(carrier));
+  if (const Tensor* leaf = node->variable()) i->attrs.set("variable", make_tensor(*leaf));
   return inst;
 }
 
@@ -435,7 +456,7 @@ bool property(Interp& in, const Obj& self, const Tensor& t, const std::string& n
   } else if (name == "grad") out = t.grad().defined() ? make_tensor(t.grad()) : Obj();
   else if (name == "requires_grad") out = Obj::from_bool(t.requires_grad());
   else if (name == "is_leaf") out = Obj::from_bool(t.is_leaf());
-  else if (name == "grad_fn") out = grad_fn_obj(in, t);
+  else if (name == "grad_fn") out = grad_fn_obj(in, t.grad_fn());
   else if (name == "data") out = make_tensor(t.detach());
   else if (name == "is_cuda") out = Obj::from_bool(t.device().type == DeviceType::CUDA);
   else if (name == "is_cpu") out = Obj::from_bool(t.device().type == DeviceType::CPU);

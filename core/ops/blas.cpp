@@ -8,6 +8,8 @@
 #include <atomic>
 #include <cstring>
 
+#include "core/autograd.h"
+#include "core/format.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -317,6 +319,18 @@ std::vector<Tensor> grad_bmm(const GradCtx& c) {
           c.need(1) ? bmm(transpose(c.in(0), 1, 2), c.grad()) : Tensor()};
 }
 
+// PyTorch's name for the node that made `out` (what grad_fn=<...> prints),
+// where Kiln composes the op from others: the last of them made the node.
+Tensor as_node(Tensor out, const char* name) {
+  if (const std::shared_ptr<Node>& n = out.grad_fn()) n->display_name = name;
+  return out;
+}
+// matmul's folded and batched paths end in PyTorch's _unsafe_view.
+Tensor unsafe_view_node(Tensor out) {
+  const std::shared_ptr<Node>& n = out.grad_fn();
+  return n && grad_fn_name(*n) == "ViewBackward0" ? as_node(out, "UnsafeViewBackward0") : out;
+}
+
 // ---- dot / mv ---------------------------------------------------------------------------
 std::vector<Tensor> dot_composite(const Args& a) {
   const Tensor &x = a[0].tensor(), &y = a[1].tensor();
@@ -327,7 +341,7 @@ std::vector<Tensor> dot_composite(const Args& a) {
   KILN_CHECK(x.numel() == y.numel(), Runtime, "inconsistent tensor size, expected tensor [", x.numel(),
              "] and src [", y.numel(), "] to have the same number of elements, but got ", x.numel(), " and ",
              y.numel(), " elements respectively");
-  return {reshape(mm(reshape(x, {1, x.numel()}), reshape(y, {y.numel(), 1})), {})};
+  return {as_node(reshape(mm(reshape(x, {1, x.numel()}), reshape(y, {y.numel(), 1})), {}), "DotBackward0")};
 }
 
 std::vector<Tensor> mv_composite(const Args& a) {
@@ -337,7 +351,7 @@ std::vector<Tensor> mv_composite(const Args& a) {
   KILN_CHECK(m.size(1) == v.size(0), Runtime, "size mismatch, got input (", m.size(0), "), mat (", m.size(0), "x",
              m.size(1), "), vec (", v.size(0), ")");
   check_same_dtype(m, v);
-  return {reshape(mm(m, reshape(v, {v.size(0), 1})), {m.size(0)})};
+  return {as_node(reshape(mm(m, reshape(v, {v.size(0), 1})), {m.size(0)}), "MvBackward0")};
 }
 
 // ---- matmul -------------------------------------------------------------------------------
@@ -408,16 +422,16 @@ std::vector<Tensor> matmul_composite(const Args& a) {
              "D and ", d2, "D");
   if (d1 == 1 && d2 == 1) return {dot(t1, t2)};
   if (d1 == 2 && d2 == 1) return {mv(t1, t2)};
-  if (d1 == 1 && d2 == 2) return {reshape(mm(reshape(t1, {1, t1.size(0)}), t2), {t2.size(1)})};
+  if (d1 == 1 && d2 == 2) return {as_node(reshape(mm(reshape(t1, {1, t1.size(0)}), t2), {t2.size(1)}), "SqueezeBackward4")};
   if (d1 == 2 && d2 == 2) return {mm(t1, t2)};
-  if (should_fold(t1, t2)) return {matmul_fold(t1, t2)};
+  if (should_fold(t1, t2)) return {unsafe_view_node(matmul_fold(t1, t2))};
   // A 3-D operand with a size-1 batch against another 3-D one: drop it so its
   // gradient is an mm product rather than a broadcast sum (as PyTorch does).
   if (d1 == 3 && d2 == 3 && t1.size(0) != t2.size(0)) {
     if (t1.size(0) == 1 && t1.requires_grad()) return {matmul(reshape(t1, {t1.size(1), t1.size(2)}), t2)};
     if (t2.size(0) == 1 && t2.requires_grad()) return {matmul(t1, reshape(t2, {t2.size(1), t2.size(2)}))};
   }
-  return {matmul_batched(t1, t2)};
+  return {unsafe_view_node(matmul_batched(t1, t2))};
 }
 
 // ---- linear -------------------------------------------------------------------------------
@@ -425,7 +439,12 @@ std::vector<Tensor> linear_composite(const Args& a) {
   const Tensor &x = a[0].tensor(), &w = a[1].tensor();
   KILN_CHECK(w.dim() <= 2, Runtime, "t() expects a tensor with <= 2 dimensions, but self is ", w.dim(), "D");
   Tensor out = matmul(x, w.dim() == 2 ? transpose(w, 0, 1) : w);
-  if (!a[2].is_none() && a[2].tensor().defined()) out = add(out, a[2].tensor());
+  if (a[2].is_none() || !a[2].tensor().defined()) return {out};
+  out = add(out, a[2].tensor());
+  // PyTorch runs addmm on a 2-D input, and on a 1-D or contiguous N-D one
+  // flattened to 2-D (then _unsafe_view back); others take matmul and add.
+  if (x.dim() == 2) return {as_node(out, "AddmmBackward0")};
+  if (x.dim() == 1 || x.is_contiguous()) return {as_node(out, "UnsafeViewBackward0")};
   return {out};
 }
 

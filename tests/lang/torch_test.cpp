@@ -476,6 +476,32 @@ print([round(v, 5) for v in w.tolist()], [round(v, 5) for v in opt2_w.tolist()],
             "[0.12374, -0.6348, 1.60737] [0.10904, -0.59929, 1.52086] 0.018498\n");
 }
 
+// The nodes matmul and linear end in are named as PyTorch 2.x names them
+// (1.13, which records the oracle, named several differently): recorded
+// from 2.15. Also the optimizers' defaults, which 2.x grew.
+TEST(TorchScripts, MatmulAndLinearNodeNamesMatchPyTorch2) {
+  EXPECT_EQ(run(R"py(import torch
+import torch.nn as nn
+def r(*s): return torch.randn(*s, requires_grad=True)
+pairs = [(r(4), r(4)), (r(3, 4), r(4)), (r(4), r(4, 5)), (r(3, 4), r(4, 5)), (r(2, 3, 4), r(4, 5)),
+         (r(2, 3, 4), r(4)), (r(4), r(2, 4, 5)), (r(2, 2, 3, 4), r(2, 2, 4, 5)), (r(3, 4), r(2, 4, 5))]
+print([(x @ y).grad_fn.name() for x, y in pairs])
+print([nn.Linear(4, 2, bias=b)(x).grad_fn.name() for x in (r(2, 4), r(4), r(2, 3, 4)) for b in (True, False)])
+print(nn.Linear(4, 2)(r(3, 2, 4).transpose(0, 1)).grad_fn.name(), torch.dot(r(3), r(3)).grad_fn.name(),
+      torch.mv(r(2, 3), r(3)).grad_fn.name(), type(torch.mv(r(2, 3), r(3)).grad_fn).__name__)
+p = [nn.Parameter(torch.zeros(1))]
+print(sorted(torch.optim.SGD(p, lr=0.1).defaults), sorted(torch.optim.Adam(p).defaults))
+)py"),
+            "['DotBackward0', 'MvBackward0', 'SqueezeBackward4', 'MmBackward0', 'UnsafeViewBackward0', "
+            "'UnsafeViewBackward0', 'UnsafeViewBackward0', 'UnsafeViewBackward0', 'CloneBackward0']\n"
+            "['AddmmBackward0', 'MmBackward0', 'UnsafeViewBackward0', 'SqueezeBackward4', 'UnsafeViewBackward0', "
+            "'UnsafeViewBackward0']\n"
+            "AddBackward0 DotBackward0 MvBackward0 MvBackward0\n"
+            "['dampening', 'differentiable', 'foreach', 'fused', 'lr', 'maximize', 'momentum', 'nesterov', "
+            "'weight_decay'] ['amsgrad', 'betas', 'capturable', 'decoupled_weight_decay', 'differentiable', 'eps', "
+            "'foreach', 'fused', 'lr', 'maximize', 'weight_decay']\n");
+}
+
 // Categorical samples through multinomial, whose stream follows PyTorch 2.x
 // (1.13, which records the oracle, drew differently): recorded from 2.15.
 TEST(TorchScripts, CategoricalSamplesMatchPyTorch2) {

@@ -63,3 +63,25 @@ try:
     int_t.requires_grad_(True)
 except RuntimeError as err:
     print("int requires_grad:", type(err).__name__)
+
+# grad_fn objects: each node's class is named as PyTorch's, and
+# next_functions walks the graph down to the leaves' AccumulateGrad nodes.
+ga = torch.randn(3, requires_grad=True)
+gb = torch.randn(3, requires_grad=True)
+gout = (ga.exp() * gb + 1).sum()
+print(type(gout.grad_fn).__name__, gout.grad_fn.name())
+
+
+def walk(fn, depth):
+    for nxt, idx in fn.next_functions:
+        if nxt is None:
+            print("  " * depth + "None", idx)
+            continue
+        print("  " * depth + type(nxt).__name__, idx)
+        if type(nxt).__name__ == "AccumulateGrad":
+            print("  " * depth + "  variable", list(nxt.variable.shape), nxt.variable.requires_grad)
+        else:
+            walk(nxt, depth + 1)
+
+
+walk(gout.grad_fn, 1)

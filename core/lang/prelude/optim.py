@@ -120,7 +120,8 @@ class SGD(Optimizer):
         if weight_decay < 0.0:
             raise ValueError('Invalid weight_decay value: {}'.format(weight_decay))
         defaults = {'lr': lr, 'momentum': momentum, 'dampening': dampening, 'weight_decay': weight_decay,
-                    'nesterov': nesterov, 'maximize': maximize}
+                    'nesterov': nesterov, 'maximize': maximize, 'foreach': foreach,
+                    'differentiable': differentiable, 'fused': fused}
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError('Nesterov momentum requires a momentum and zero dampening')
         super().__init__(params, defaults)
@@ -210,36 +211,33 @@ def _check_adam_args(lr, betas, eps, weight_decay):
 
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False,
-                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None,
+                 decoupled_weight_decay=False):
         _check_adam_args(lr, betas, eps, weight_decay)
         defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay, 'amsgrad': amsgrad,
-                    'maximize': maximize}
+                    'maximize': maximize, 'foreach': foreach, 'capturable': capturable,
+                    'differentiable': differentiable, 'fused': fused,
+                    'decoupled_weight_decay': decoupled_weight_decay}
         super().__init__(params, defaults)
-
-    def _decoupled(self):
-        return False
 
     def step(self, closure=None):
         loss = None
         if closure is not None:
             loss = closure()
-        decoupled = self._decoupled()
         with torch.no_grad():
             for group, states in zip(self.param_groups, self._group_states):
                 for p, state in zip(group['params'], states):
                     if p.grad is not None:
                         self.state[p] = state
-                        _adam_update(p, p.grad, state, group, decoupled)
+                        _adam_update(p, p.grad, state, group, group['decoupled_weight_decay'])
         return loss
 
 
 class AdamW(Adam):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
                  maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
-        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
-
-    def _decoupled(self):
-        return True
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize, foreach, capturable,
+                         differentiable, fused, decoupled_weight_decay=True)
 
 
 def _check_nonneg(name, value):
@@ -291,14 +289,15 @@ def _rmsprop_update(p, grad, state, group):
 
 class RMSprop(Optimizer):
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
-                 foreach=None, maximize=False, differentiable=False):
+                 capturable=False, foreach=None, maximize=False, differentiable=False):
         _check_lr(lr)
         _check_nonneg('epsilon', eps)
         _check_nonneg('momentum', momentum)
         _check_nonneg('weight_decay', weight_decay)
         _check_nonneg('alpha', alpha)
         defaults = {'lr': lr, 'momentum': momentum, 'alpha': alpha, 'eps': eps, 'centered': centered,
-                    'weight_decay': weight_decay, 'maximize': maximize}
+                    'weight_decay': weight_decay, 'capturable': capturable, 'foreach': foreach,
+                    'maximize': maximize, 'differentiable': differentiable}
         super().__init__(params, defaults)
 
     def step(self, closure=None):
@@ -321,14 +320,15 @@ def _adagrad_update(p, grad, state, group):
 
 class Adagrad(Optimizer):
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
-                 foreach=None, maximize=False, differentiable=False):
+                 foreach=None, maximize=False, differentiable=False, fused=None):
         _check_lr(lr)
         _check_nonneg('lr_decay', lr_decay)
         _check_nonneg('weight_decay', weight_decay)
         _check_nonneg('initial_accumulator_value', initial_accumulator_value)
         _check_nonneg('epsilon', eps)
         defaults = {'lr': lr, 'lr_decay': lr_decay, 'eps': eps, 'weight_decay': weight_decay,
-                    'initial_accumulator_value': initial_accumulator_value, 'maximize': maximize}
+                    'initial_accumulator_value': initial_accumulator_value, 'foreach': foreach,
+                    'maximize': maximize, 'differentiable': differentiable, 'fused': fused}
         super().__init__(params, defaults)
 
     def step(self, closure=None):
@@ -362,7 +362,8 @@ class Adadelta(Optimizer):
             raise ValueError('Invalid rho value: {}'.format(rho))
         _check_nonneg('epsilon', eps)
         _check_nonneg('weight_decay', weight_decay)
-        defaults = {'lr': lr, 'rho': rho, 'eps': eps, 'weight_decay': weight_decay, 'maximize': maximize}
+        defaults = {'lr': lr, 'rho': rho, 'eps': eps, 'weight_decay': weight_decay, 'maximize': maximize,
+                    'capturable': capturable, 'foreach': foreach, 'differentiable': differentiable}
         super().__init__(params, defaults)
 
     def step(self, closure=None):
@@ -401,7 +402,8 @@ class Adamax(Optimizer):
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None,
                  maximize=False, differentiable=False, capturable=False):
         _check_adam_args(lr, betas, eps, weight_decay)
-        defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay, 'maximize': maximize}
+        defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay, 'foreach': foreach,
+                    'maximize': maximize, 'differentiable': differentiable, 'capturable': capturable}
         super().__init__(params, defaults)
 
     def step(self, closure=None):
@@ -445,7 +447,8 @@ class NAdam(Optimizer):
         _check_nonneg('momentum_decay', momentum_decay)
         defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay,
                     'momentum_decay': momentum_decay, 'decoupled_weight_decay': decoupled_weight_decay,
-                    'maximize': maximize}
+                    'maximize': maximize, 'foreach': foreach, 'capturable': capturable,
+                    'differentiable': differentiable}
         super().__init__(params, defaults)
 
     def step(self, closure=None):
@@ -479,7 +482,8 @@ class RAdam(Optimizer):
                  differentiable=False):
         _check_adam_args(lr, betas, eps, weight_decay)
         defaults = {'lr': lr, 'betas': betas, 'eps': eps, 'weight_decay': weight_decay,
-                    'decoupled_weight_decay': decoupled_weight_decay, 'maximize': maximize}
+                    'maximize': maximize, 'foreach': foreach, 'capturable': capturable,
+                    'decoupled_weight_decay': decoupled_weight_decay, 'differentiable': differentiable}
         super().__init__(params, defaults)
 
     def step(self, closure=None):

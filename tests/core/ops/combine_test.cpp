@@ -230,6 +230,12 @@ KILN_GRAD_SAMPLE("scatter.src", {
   return {grad_input({3, 4}), 1, T({2, 0, 3}, {3, 1}, DType::Int64), grad_input({3, 2}, -1, 1, 2)};
 });
 KILN_GRAD_SAMPLE("scatter.value", { return {grad_input({2, 3}), 0, T({1, 0}, {1, 2}, DType::Int64), 4.0}; });
+KILN_GRAD_SAMPLE("scatter.reduce", {
+  return {grad_input({3, 4}), 1, T({2, 0, 3}, {3, 1}, DType::Int64), grad_input({3, 2}, -1, 1, 2), "add"};
+});
+KILN_GRAD_SAMPLE("scatter.value_reduce", {
+  return {grad_input({2, 3}), 0, T({1, 0}, {1, 2}, DType::Int64), 4.0, "multiply"};
+});
 // Distinct values, so no small change moves an amax/amin; a zero in src for prod's exact rule.
 KILN_GRAD_SAMPLE("scatter_reduce.two", {
   return {grad_input({3, 4}), 0, T({0, 1, 0, 2, 2, 2}, {2, 3}, DType::Int64), grad_input({2, 3}, -1, 1, 2), "sum", false};
