@@ -90,16 +90,11 @@ class Pool {
     if (wake) cv_.notify_all();
     drain(*job, false);
     auto all_done = [&] { return job->done.load(std::memory_order_acquire) == job->nchunks; };
-    std::unique_lock<std::mutex> l(mu_);
-    if (!all_done()) {
-      l.unlock();
-      if (!spin_until(all_done)) {
-        l.lock();
-        done_cv_.wait(l, all_done);
-      } else {
-        l.lock();
-      }
+    if (!spin_until(all_done)) {
+      std::unique_lock<std::mutex> l(mu_);
+      done_cv_.wait(l, all_done);
     }
+    std::lock_guard<std::mutex> l(mu_);
     job_.reset();
     if (job->error) std::rethrow_exception(job->error);
   }
