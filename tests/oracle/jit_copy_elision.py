@@ -51,3 +51,22 @@ def grad_like(a, b):
 for i in range(4):
     kept, t = grad_like(a, b * (i + 1))
     print(i, round(kept.sum().item(), 4), round(t.sum().item(), 4))
+
+
+# The source kept by the script through a detached alias or a view: the clone
+# must copy, and the alias keep the product.
+def alias_kept(a, b):
+    m = a @ b
+    alias = m.detach()
+    return m.clone(), alias
+
+
+def view_kept(a, b):
+    m = a @ b
+    return m.clone(), m.view(-1)
+
+
+for i in range(4):
+    c, al = alias_kept(a, b + i)
+    c2, v = view_kept(a, b - i)
+    print(i, round(c.sum().item(), 3), round(al.sum().item(), 3), round(c2.sum().item(), 3), round(v.sum().item(), 3))
