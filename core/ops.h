@@ -195,8 +195,9 @@ struct TensorIndex {
 };
 // t[indices]: basic indexing is a view (slices, ints, None, Ellipsis).
 Tensor index(const Tensor& t, const std::vector<TensorIndex>& indices);
-// t[indices] = value: copies value (broadcast) into the view.
-void index_put(Tensor& t, const std::vector<TensorIndex>& indices, const Tensor& value);
+// t[indices] = value; with accumulate, t[indices] += value, repeated positions adding up
+// (Tensor.index_put_(..., accumulate=True)).
+void index_put(Tensor& t, const std::vector<TensorIndex>& indices, const Tensor& value, bool accumulate = false);
 Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index);
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index);
 Tensor scatter_add(const Tensor& a, int64_t dim, const Tensor& index, const Tensor& src);

@@ -223,6 +223,32 @@ Obj m_type(Interp&, const CallArgs& a) {
   return to_dtype_obj(a, *dtype_of_obj(d, "type(): argument 'dtype'"));
 }
 
+// index_put_(indices, values, accumulate=False): self[indices] = values (or
+// +=, repeated positions adding up); indices a tuple of index tensors.
+// index_put: the same on a copy.
+template <bool InPlace>
+Obj m_index_put(Interp& in, const CallArgs& a) {
+  const char* name = InPlace ? "index_put_" : "index_put";
+  a.check(name, 2, 3, "indices values accumulate");
+  const Obj idx = a.arg(0, "indices");
+  const std::vector<Obj>* items = idx.kind() == Kind::Tuple ? &idx.as<TupleObj>()->items
+                                  : idx.kind() == Kind::List ? &idx.as<ListObj>()->items
+                                                             : nullptr;
+  KILN_CHECK(items, Type, name, "(): argument 'indices' must be tuple of Tensors, not ", type_name(idx));
+  std::vector<TensorIndex> indices;
+  for (size_t k = 0; k < items->size(); ++k) {
+    const Obj& i = (*items)[k];
+    KILN_CHECK(i.kind() == Kind::Tensor, Type, "expected Tensor as element ", k, " in argument 0, but got ",
+               type_name(i));
+    indices.push_back(TensorIndex{TensorIndex::Tensor_, 0, {}, {}, 1, tensor_of(i)});
+  }
+  Tensor self = InPlace ? self_of(a) : clone(self_of(a));
+  index_put(self, indices, tensor_of(a.arg(1, "values"), "index_put(): argument 'values'"),
+            truthy(in, a.arg(2, "accumulate", Obj::from_bool(false))));
+  if (const std::shared_ptr<Node>& node = self.grad_fn()) node->display_name = "IndexPutBackward0";
+  return InPlace ? a.self : make_tensor(self);
+}
+
 Obj m_type_as(Interp&, const CallArgs& a) {
   a.check("type_as", 1, 1);
   return to_dtype_obj(a, tensor_of(a.pos[0], "type_as(): argument 'other'").dtype());
@@ -354,6 +380,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"is_floating_point", m_is_floating_point}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
         {"detach", m_detach}, {"detach_", m_detach_}, {"requires_grad_", m_requires_grad_},
         {"retain_grad", m_retain_grad}, {"backward", m_backward}, {"to", m_to},
+        {"index_put_", m_index_put<true>}, {"index_put", m_index_put<false>},
         {"float", m_cast<DType::Float32>}, {"double", m_cast<DType::Float64>}, {"half", m_cast<DType::Float16>},
         {"bfloat16", m_cast<DType::BFloat16>}, {"long", m_cast<DType::Int64>}, {"int", m_cast<DType::Int32>},
         {"bool", m_cast<DType::Bool>}, {"cpu", m_cpu}, {"cuda", m_cuda}, {"type", m_type},

@@ -746,7 +746,7 @@ Tensor strip_leading_ones(Tensor value, int64_t ndim) {
 }
 
 // v[adv] = value, functionally: v with the indexed positions replaced.
-Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const Tensor& value) {
+Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const Tensor& value, bool accumulate) {
   std::vector<DimIndex> idx = expand_masks(adv);
   AdvancedPlan p = plan_advanced(v, idx);
   Shape permuted = concat({p.flat}, p.rest);
@@ -759,7 +759,7 @@ Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const
   Tensor val = expand(strip_leading_ones(to_dtype(value, v.dtype()), int64_t(result_shape.size())), result_shape);
   if (p.insert_at != 0) val = permute(val, inverse_perm(rperm));
   val = reshape(contiguous(val), concat({shape_numel(p.bshape)}, p.rest));
-  Tensor written = index_copy(flat, 0, p.linear, val);
+  Tensor written = accumulate ? index_add(flat, 0, p.linear, val, 1.0) : index_copy(flat, 0, p.linear, val);
   Shape front;
   for (int64_t d : p.perm) front.push_back(v.sizes()[size_t(d)]);
   return permute(reshape(written, front), inverse_perm(p.perm));
@@ -877,14 +877,19 @@ Tensor index(const Tensor& t, const std::vector<TensorIndex>& host_indices) {
   return r.adv.empty() ? r.view : ops::advanced_gather(r.view, r.adv);
 }
 
-void index_put(Tensor& t, const std::vector<TensorIndex>& host_indices, const Tensor& host_value) {
+void index_put(Tensor& t, const std::vector<TensorIndex>& host_indices, const Tensor& host_value, bool accumulate) {
   const std::vector<TensorIndex> indices = indices_on(host_indices, t.device());
   const Tensor value = move_to(host_value, t.device());
   DeviceScope on(t.device());
   ops::BasicResult r = ops::basic_index(t, indices);
   Tensor& v = r.view;
   if (r.adv.empty()) {
-    copy_(v, expand(ops::strip_leading_ones(value, v.dim()), v.sizes()));
+    const Tensor spread = expand(ops::strip_leading_ones(value, v.dim()), v.sizes());
+    copy_(v, accumulate ? add(v, spread) : spread);
+    return;
+  }
+  if (accumulate) {
+    copy_(v, ops::advanced_scatter(v, r.adv, value, true));
     return;
   }
   // x[mask] = scalar: a masked fill of the view, the mask aligned at its dims.
@@ -896,7 +901,7 @@ void index_put(Tensor& t, const std::vector<TensorIndex>& host_indices, const Te
     masked_fill_(v, reshape(a0.mask, ms), reshape(value, {}));
     return;
   }
-  copy_(v, ops::advanced_scatter(v, r.adv, value));
+  copy_(v, ops::advanced_scatter(v, r.adv, value, false));
 }
 
 }  // namespace kiln

@@ -443,6 +443,12 @@ std::vector<Tensor> nonzero_tuple_composite(const Args& a) {
   return unbind(nz, 1);
 }
 
+// where(Tensor condition): nonzero(condition, as_tuple=True).
+std::vector<Tensor> where_nonzero_composite(const Args& a) {
+  const Value args[] = {a[0], Value(true)};
+  return nonzero_tuple_composite(args);
+}
+
 // ---- mode -----------------------------------------------------------------------------------
 // mode(Tensor self, int dim=-1, bool keepdim=False): the most frequent value
 // of each lane (the smallest among equally frequent ones) and the index of
@@ -654,6 +660,8 @@ void register_scan_ops(OpTable& t) {
          .shape = shape_bincount, .dtype = dtype_bincount, .kernel = bincount_kernel});
   t.add({.schema_text = "nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]", .kind = OpKind::Composite,
          .composite = nonzero_tuple_composite});
+  t.add({.schema_text = "where(Tensor condition) -> Tensor[]", .kind = OpKind::Composite,
+         .composite = where_nonzero_composite});
   t.add({.schema_text = "_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
          .kind = S, .shape = shape_unique, .dtype = dtype_unique, .kernel = unique_kernel});
 }

@@ -49,7 +49,7 @@ bool needs_sample(const OpDef& op) {
   // see as each evaluation draws anew (the mean's is checked through
   // normal.Tensor_*); normal.float_float is a factory.
   static const std::set<std::string> kNonDifferentiableComposites = {
-      "equal",   "allclose", "count_nonzero", "count_nonzero.dim_IntList", "bucketize", "nonzero.as_tuple",
+      "equal",   "allclose", "count_nonzero", "count_nonzero.dim_IntList", "bucketize", "nonzero.as_tuple", "where",
       "random_", "normal.float_Tensor", "normal.float_float", "logspace", "isclose"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
   return op.grad != nullptr;

@@ -44,3 +44,25 @@ except RuntimeError as err:
 x = torch.zeros(4)
 x.masked_fill_(torch.tensor([True, False, True, False]), 2.0)
 print(x.tolist(), x.masked_fill(x == 0, -1.0).tolist())
+
+# index_put_ / index_put: assignment through a tuple of index tensors, and
+# accumulate=True, where repeated positions add up; torch.where(cond) as nonzero's tuple.
+acc = torch.zeros(5, dtype=torch.long)
+acc.index_put_((torch.tensor([0, 0, 2]),), torch.tensor([1, 2, 3]), accumulate=True)
+print(acc)
+grid = torch.zeros(3, 4)
+grid.index_put_((torch.tensor([0, 2, 0]), torch.tensor([1, 3, 1])), torch.tensor([1.5, 2.0, 0.25]), accumulate=True)
+print(grid)
+print(grid.index_put((torch.tensor([1]),), torch.tensor(7.0)))
+print(grid.index_put((torch.tensor([2, 2]),), torch.tensor([9.0, 8.0, 7.0, 6.0]), accumulate=True))
+try:
+    grid.index_put((None, torch.tensor([0, 2])), torch.tensor(1.0))
+except TypeError as err:
+    print("TypeError", err)
+print(grid)
+w = torch.zeros(2, 3, requires_grad=True)
+out = w.index_put((torch.tensor([0, 0]), torch.tensor([1, 1])), torch.tensor([1.0, 2.0]), accumulate=True)
+(out * torch.arange(6.0).reshape(2, 3)).sum().backward()
+print(out, w.grad)
+print(torch.where(grid > 1))
+print(torch.where(torch.tensor([[True, False], [False, True]])))
