@@ -422,7 +422,8 @@ std::vector<Tensor> matmul_composite(const Args& a) {
              "D and ", d2, "D");
   if (d1 == 1 && d2 == 1) return {dot(t1, t2)};
   if (d1 == 2 && d2 == 1) return {mv(t1, t2)};
-  if (d1 == 1 && d2 == 2) return {as_node(reshape(mm(reshape(t1, {1, t1.size(0)}), t2), {t2.size(1)}), "SqueezeBackward4")};
+  if (d1 == 1 && d2 == 2)
+    return {as_node(reshape(mm(reshape(t1, {1, t1.size(0)}), t2), {t2.size(1)}), "SqueezeBackward4")};
   if (d1 == 2 && d2 == 2) return {mm(t1, t2)};
   if (should_fold(t1, t2)) return {unsafe_view_node(matmul_fold(t1, t2))};
   // A 3-D operand with a size-1 batch against another 3-D one: drop it so its
