@@ -64,9 +64,9 @@ Obj to_dtype_obj(const CallArgs& a, DType d, bool copy = false) {
   return make_tensor(t.dtype() == d ? clone(t) : to_dtype(t, d));
 }
 
-// A shape given as view(2, 3) or view((2, 3)).
+// A shape given as view(2, 3), view((2, 3)) or repeat(2).
 Value shape_arg(std::span<const Obj> pos) {
-  if (pos.size() == 1) return to_value(pos[0]);
+  if (pos.size() == 1 && !pos[0].is_int()) return to_value(pos[0]);
   Shape s;
   for (const Obj& o : pos) {
     KILN_CHECK(o.is_int(), Type, "expected ints for the size, got ", kind_name(o.kind()));
@@ -348,7 +348,8 @@ bool excluded_method(std::string_view base) {
       "nll_loss_grad", "cross_entropy", "mse_loss", "slice", "zeros_like", "ones_like", "empty_like",
       "full_like", "rand_like", "randn_like", "randint_like", "linalg_vector_norm", "linalg_matrix_norm", "linalg_norm",
       "_cumprod_backward", "tensordot", "linalg_cross", "atleast_1d", "atleast_2d", "atleast_3d", "std_mean",
-      "var_mean"};
+      "var_mean", "linalg_inv", "linalg_det", "linalg_slogdet", "linalg_solve", "linalg_qr", "linalg_cholesky",
+      "_linalg_inv", "_linalg_det", "_linalg_slogdet", "_linalg_solve", "_linalg_cholesky"};
   return kNot.count(base) != 0;
 }
 

@@ -73,6 +73,8 @@ const char* binop_op_name(BinOpKind op) {
     case BinOpKind::BitAnd: return "bitwise_and";
     case BinOpKind::BitOr: return "bitwise_or";
     case BinOpKind::BitXor: return "bitwise_xor";
+    case BinOpKind::LShift: return "bitwise_left_shift";
+    case BinOpKind::RShift: return "bitwise_right_shift";
     default: return nullptr;
   }
 }

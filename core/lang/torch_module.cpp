@@ -80,7 +80,7 @@ Obj torch_unique(Interp& in, const CallArgs& a) {
 
 namespace {
 
-// torch.linalg: the norms and cross, bound to their linalg_* ops.
+// torch.linalg: the norms, cross and the LAPACK ops, bound to their linalg_* ops.
 Obj linalg_op(Interp& in, const CallArgs& a) {
   CallArgs unbound{a.pos, a.kw, Obj::null(), a.callee};
   return call_torch_op(in, str_of(callee_of(a).data), unbound);
@@ -88,7 +88,8 @@ Obj linalg_op(Interp& in, const CallArgs& a) {
 Obj make_linalg_module() {
   Obj m = make<ModuleObj>("torch.linalg");
   ModuleObj& linalg = *m.as<ModuleObj>();
-  for (const char* name : {"vector_norm", "matrix_norm", "norm", "cross"})
+  for (const char* name : {"vector_norm", "matrix_norm", "norm", "cross", "inv", "det", "slogdet", "solve", "qr",
+                           "cholesky"})
     def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
   return m;
 }

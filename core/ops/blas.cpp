@@ -319,12 +319,6 @@ std::vector<Tensor> grad_bmm(const GradCtx& c) {
           c.need(1) ? bmm(transpose(c.in(0), 1, 2), c.grad()) : Tensor()};
 }
 
-// PyTorch's name for the node that made `out` (what grad_fn=<...> prints),
-// where Kiln composes the op from others: the last of them made the node.
-Tensor as_node(Tensor out, const char* name) {
-  if (const std::shared_ptr<Node>& n = out.grad_fn()) n->display_name = name;
-  return out;
-}
 // matmul's folded and batched paths end in PyTorch's _unsafe_view.
 Tensor unsafe_view_node(Tensor out) {
   const std::shared_ptr<Node>& n = out.grad_fn();

@@ -1,5 +1,6 @@
 #include "core/ops/common.h"
 
+#include "core/autograd.h"
 #include "core/float_to_int.h"
 
 namespace kiln {
@@ -100,6 +101,11 @@ Tensor cast_to(const Tensor& src, DType d) {
   if (src.dtype() == d) return src;
   Tensor out = empty_tensor(src.sizes(), d);
   copy_cast(out, src);
+  return out;
+}
+
+Tensor as_node(Tensor out, const char* name) {
+  if (const std::shared_ptr<Node>& n = out.grad_fn()) n->display_name = name;
   return out;
 }
 

@@ -49,6 +49,10 @@ void visit_floating(DType d, const char* op, F&& f) {
   }
 }
 
+// PyTorch's name for the node that made `out` (what grad_fn=<...> prints),
+// where Kiln composes the op from others: the last of them made the node.
+Tensor as_node(Tensor out, const char* name);
+
 // Copies src into dst (same shape after broadcasting), converting dtype.
 void copy_cast(const Tensor& dst, const Tensor& src);
 // src as dtype d (src itself when it already is).

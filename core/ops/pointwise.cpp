@@ -836,9 +836,11 @@ void register_pointwise_ops(OpTable& t) {
          .grad = grad_div, .saves = save_in(0) | save_in(1), .lower = lower_div});
   // floor_divide has no derivative in PyTorch either.
   t.add({.schema_text = "floor_divide(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<FloorDivideF, 2, dtype_promote>});
+         .dtype = dtype_in_domain<FloorDivideF, dtype_promote>,
+         .kernel = pointwise_kernel<FloorDivideF, 2, dtype_promote>});
   t.add({.schema_text = "remainder(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<RemainderF, 2, dtype_promote>,
+         .dtype = dtype_in_domain<RemainderF, dtype_promote>,
+         .kernel = pointwise_kernel<RemainderF, 2, dtype_promote>,
          .grad = grad_remainder, .saves = save_in(0) | save_in(1)});
   // pow first: a Python-number exponent binds here as a wrapped tensor and
   // takes the Tensor_Scalar path; a 1-element tensor must not bind as Scalar.

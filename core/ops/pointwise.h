@@ -15,7 +15,7 @@ namespace kiln::ops {
 // Which compute dtypes a functor accepts. PyTorch's kernels for integer-only
 // or float-only formulas reject the others with "<name>" not implemented for
 // '<dtype>'; a functor names its kernel with kName for that message.
-enum class Domain { All, NoBool, Floating, Integral /* ints and bool */ };
+enum class Domain { All, NoBool, Floating, Integral /* ints and bool */, IntegralNoBool };
 
 template <class F> constexpr Domain domain_of() {
   if constexpr (requires { F::kDomain; }) return F::kDomain;
@@ -44,13 +44,31 @@ struct FloatOnly {
   }
 };
 
+// Raises PyTorch's "not implemented for" error when F has no kernel for dtype ct.
+template <class F>
+void check_domain(DType ct) {
+  constexpr Domain d = domain_of<F>();
+  bool refused = (d == Domain::NoBool && ct == DType::Bool) || (d == Domain::Integral && is_floating(ct)) ||
+                 (d == Domain::IntegralNoBool && (is_floating(ct) || ct == DType::Bool));
+  if (refused) not_implemented_for(name_of<F>(), ct);
+}
+
+// An op's dtype rule that also refuses dtypes outside F's domain, for ops whose
+// output dtype is their compute dtype: dispatch runs the rule at the call, so
+// the error stays at the caller's line when the kernel is deferred (core/lazy.h).
+template <class F, std::vector<DType> (*Rule)(const Args&)>
+std::vector<DType> dtype_in_domain(const Args& a) {
+  std::vector<DType> d = Rule(a);
+  check_domain<F>(d[0]);
+  return d;
+}
+
 template <class F, size_t NIn>
 void run_functor(const Tensor& out, std::array<Tensor, NIn> ins, DType ct, const F& f) {
   if constexpr (domain_of<F>() == Domain::Floating) {
     run_pointwise(out, std::move(ins), ct, FloatOnly<F>{f}, name_of<F>(), true);
   } else {
-    if (domain_of<F>() == Domain::NoBool && ct == DType::Bool) not_implemented_for(name_of<F>(), ct);
-    if (domain_of<F>() == Domain::Integral && is_floating(ct)) not_implemented_for(name_of<F>(), ct);
+    check_domain<F>(ct);
     run_pointwise(out, std::move(ins), ct, f, name_of<F>(), false);
   }
 }

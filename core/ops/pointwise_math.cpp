@@ -155,6 +155,25 @@ KILN_BITWISE(BitAndF, "bitwise_and_cpu", &)
 KILN_BITWISE(BitOrF, "bitwise_or_cpu", |)
 KILN_BITWISE(BitXorF, "bitwise_xor_cpu", ^)
 #undef KILN_BITWISE
+// Shifts as PyTorch's CPU kernels: the left operand's bits, unsigned for <<; a count outside
+// [0, bits) shifts everything out (>> of a negative value leaves -1).
+template <bool Left>
+struct ShiftF {
+  static constexpr Domain kDomain = Domain::IntegralNoBool;
+  static constexpr const char* kName = Left ? "lshift_cpu" : "rshift_cpu";
+  explicit ShiftF(const Args&) {}
+  template <class T> T operator()(T x, T y) const {
+    if constexpr (!kIsInt<T>) {
+      return x;  // not reached: the domain check refuses float and bool
+    } else {
+      constexpr int64_t kBits = int64_t(sizeof(T)) * 8;
+      using U = std::make_unsigned_t<T>;
+      const bool out_of_range = int64_t(y) < 0 || int64_t(y) >= kBits;
+      if constexpr (Left) return out_of_range ? T(0) : T(U(x) << y);
+      else return out_of_range ? T(x < 0 ? -1 : 0) : T(x >> y);
+    }
+  }
+};
 struct BitNotF {
   static constexpr Domain kDomain = Domain::Integral;
   static constexpr const char* kName = "bitwise_not_cpu";
@@ -163,6 +182,22 @@ struct BitNotF {
     if constexpr (kIsBool<T>) return !x;
     else if constexpr (kIsInt<T>) return T(~x);
     else return x;
+  }
+};
+
+// logit(x, eps) = log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps is given and
+// not negative (PyTorch's rule).
+struct LogitF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "logit_cpu";
+  double eps;
+  explicit LogitF(const Args& a) : eps(opt_float(a[1]).value_or(-1.0)) {}
+  template <class T> T operator()(T x) const {
+    if (eps >= 0) {
+      const T lo = T(eps), hi = T(1) - lo;
+      x = x < lo ? lo : (x > hi ? hi : x);
+    }
+    return std::log(x / (T(1) - x));
   }
 };
 
@@ -373,6 +408,17 @@ template <bool IsMin> std::vector<Tensor> grad_clamp_bound_tensor(const GradCtx&
 }
 std::vector<Tensor> grad_nan_to_num(const GradCtx& c) { return {mul(c.grad(), isfinite(c.in(0)))}; }
 
+// d/dx logit = 1 / (x (1 - x)); outside [eps, 1 - eps] the clamp makes it 0, and without
+// eps, outside [0, 1] it is NaN.
+std::vector<Tensor> grad_logit(const GradCtx& c) {
+  const Tensor& x = c.in(0);
+  Tensor dx = div(c.grad(), mul(x, add(neg(x), 1.0)));
+  std::optional<double> eps = opt_float(c.args[1]);
+  const bool clamped = eps && *eps >= 0;
+  const double lo = clamped ? *eps : 0.0, hi = 1.0 - lo;
+  Tensor outside = logical_or(lt(x, scalar_tensor(lo, x.dtype(), true)), gt(x, scalar_tensor(hi, x.dtype(), true)));
+  return {where(outside, scalar_tensor(clamped ? 0.0 : NAN, dx.dtype(), true), dx)};
+}
 std::vector<Tensor> grad_expm1(const GradCtx& c) { return {mul(c.grad(), add(c.out(), 1.0))}; }
 std::vector<Tensor> grad_exp2(const GradCtx& c) { return {mul(mul(c.grad(), c.out()), kLn2)}; }
 std::vector<Tensor> grad_log2(const GradCtx& c) { return {div(c.grad(), mul(c.in(0), kLn2))}; }
@@ -678,12 +724,22 @@ void register_pointwise_math_ops(OpTable& t) {
   t.add({.schema_text = "logical_xor(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B, .dtype = BoolOut,
          .kernel = pointwise_kernel<LogicalF<std::not_equal_to<>>, 2, dtype_promote>, .lower = lower_logical<KOp::Ne>});
   t.add({.schema_text = "bitwise_and(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<BitAndF, 2, dtype_promote>, .lower = lower_bitwise<KOp::And>});
+         .dtype = dtype_in_domain<BitAndF, dtype_promote>,
+         .kernel = pointwise_kernel<BitAndF, 2, dtype_promote>, .lower = lower_bitwise<KOp::And>});
   t.add({.schema_text = "bitwise_or(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<BitOrF, 2, dtype_promote>, .lower = lower_bitwise<KOp::Or>});
+         .dtype = dtype_in_domain<BitOrF, dtype_promote>,
+         .kernel = pointwise_kernel<BitOrF, 2, dtype_promote>, .lower = lower_bitwise<KOp::Or>});
   t.add({.schema_text = "bitwise_xor(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<BitXorF, 2, dtype_promote>, .lower = lower_bitwise<KOp::Ne>});
-  t.add({.schema_text = "bitwise_not(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = Self,
+         .dtype = dtype_in_domain<BitXorF, dtype_promote>,
+         .kernel = pointwise_kernel<BitXorF, 2, dtype_promote>, .lower = lower_bitwise<KOp::Ne>});
+  t.add({.schema_text = "bitwise_left_shift(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_in_domain<ShiftF<true>, dtype_promote>,
+         .kernel = pointwise_kernel<ShiftF<true>, 2, dtype_promote>});
+  t.add({.schema_text = "bitwise_right_shift(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_in_domain<ShiftF<false>, dtype_promote>,
+         .kernel = pointwise_kernel<ShiftF<false>, 2, dtype_promote>});
+  t.add({.schema_text = "bitwise_not(Tensor self) -> Tensor", .kind = P, .shape = S,
+         .dtype = dtype_in_domain<BitNotF, Self>,
          .kernel = pointwise_kernel<BitNotF, 1, Self>, .lower = lower_bitwise_not});
 
   // Float functions of one input: int and bool promote to float32.
@@ -706,6 +762,8 @@ void register_pointwise_math_ops(OpTable& t) {
   KILN_UNARY("erfc", ErfcF, grad_erfc, save_in(0), nullptr)
   KILN_UNARY("erfinv", ErfinvF, grad_erfinv, save_out(0), nullptr)
 #undef KILN_UNARY
+  t.add({.schema_text = "logit(Tensor self, float? eps=None) -> Tensor", .kind = P, .shape = S, .dtype = F,
+         .kernel = pointwise_kernel<LogitF, 1, F>, .grad = grad_logit, .saves = save_in(0)});
   t.add({.schema_text = "deg2rad(Tensor self) -> Tensor", .kind = C, .composite = scale_composite<kDegToRad>});
   t.add({.schema_text = "deg2rad_(Tensor self) -> Tensor", .kind = C, .composite = scale_inplace_composite<kDegToRad>});
   t.add({.schema_text = "rad2deg(Tensor self) -> Tensor", .kind = C, .composite = scale_composite<kRadToDeg>});
@@ -769,6 +827,9 @@ void register_pointwise_math_ops(OpTable& t) {
       {"bitwise_or_(Tensor self, Tensor other) -> Tensor", "bitwise_or"},
       {"bitwise_xor_(Tensor self, Tensor other) -> Tensor", "bitwise_xor"},
       {"bitwise_not_(Tensor self) -> Tensor", "bitwise_not"},
+      {"bitwise_left_shift_(Tensor self, Tensor other) -> Tensor", "bitwise_left_shift"},
+      {"bitwise_right_shift_(Tensor self, Tensor other) -> Tensor", "bitwise_right_shift"},
+      {"logit_(Tensor self, float? eps=None) -> Tensor", "logit"},
       {"expm1_(Tensor self) -> Tensor", "expm1"}, {"exp2_(Tensor self) -> Tensor", "exp2"},
       {"log2_(Tensor self) -> Tensor", "log2"}, {"log10_(Tensor self) -> Tensor", "log10"},
       {"tan_(Tensor self) -> Tensor", "tan"}, {"asin_(Tensor self) -> Tensor", "asin"},

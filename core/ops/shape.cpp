@@ -558,6 +558,41 @@ std::vector<Tensor> chunk_composite(const Args& a) {
   return split(self, split_size, d);
 }
 
+// tensor_split's dim (argument 2), wrapped.
+int64_t tensor_split_dim(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  KILN_CHECK(self.dim() > 0, Runtime,
+             "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
+  return wrap_dim(a[2].to_int(), self.dim());
+}
+// tensor_split(Tensor self, int sections, int dim=0): the first size % sections parts one longer.
+std::vector<Tensor> tensor_split_sections_composite(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t d = tensor_split_dim(a), n = a[1].to_int();
+  KILN_CHECK(n > 0, Runtime, "number of sections must be larger than 0, got ", n);
+  int64_t size = self.sizes()[size_t(d)];
+  check_part_count(n);
+  Shape sizes(size_t(n), size / n);
+  for (int64_t i = 0; i < size % n; ++i) ++sizes[size_t(i)];
+  return split_with_sizes(self, sizes, d);
+}
+// tensor_split(Tensor self, int[] indices, int dim=0): slices between the indices, which
+// clamp to the dim and may go backwards (an empty part).
+std::vector<Tensor> tensor_split_indices_composite(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  int64_t d = tensor_split_dim(a), size = self.sizes()[size_t(d)];
+  auto clamp_index = [size](int64_t i) { return std::clamp(i < 0 ? i + size : i, int64_t(0), size); };
+  std::vector<Tensor> parts;
+  int64_t start = 0;
+  for (int64_t idx : a[1].int_list()) {
+    int64_t end = clamp_index(idx);
+    parts.push_back(slice(self, d, start, std::max(start, end), 1));
+    start = end;
+  }
+  parts.push_back(slice(self, d, start, size, 1));
+  return parts;
+}
+
 // unbind(Tensor self, int dim=0) -> Tensor[]
 std::vector<Geom> geoms_unbind(const Args& a) {
   const Tensor& self = a[0].tensor();
@@ -700,6 +735,10 @@ void add_view_entries(OpTable& t) {
          .kernel = geoms_kernel<geoms_split_with_sizes>, .grad = grad_split});
   t.add({.schema_text = "chunk(Tensor self, int chunks, int dim=0) -> Tensor[]", .kind = C,
          .composite = chunk_composite});
+  t.add({.schema_text = "tensor_split(Tensor self, int sections, int dim=0) -> Tensor[]", .kind = C,
+         .composite = tensor_split_sections_composite});
+  t.add({.schema_text = "tensor_split.indices(Tensor self, int[] indices, int dim=0) -> Tensor[]", .kind = C,
+         .composite = tensor_split_indices_composite});
   t.add({.schema_text = "unbind(Tensor self, int dim=0) -> Tensor[]", .kind = V, .shape = geoms_shape<geoms_unbind>,
          .dtype = geoms_dtype<geoms_unbind>, .kernel = geoms_kernel<geoms_unbind>, .grad = grad_unbind});
 }

@@ -502,6 +502,36 @@ print(sorted(torch.optim.SGD(p, lr=0.1).defaults), sorted(torch.optim.Adam(p).de
             "'foreach', 'fused', 'lr', 'maximize', 'weight_decay']\n");
 }
 
+// RMSprop's, Adadelta's and NAdam's state['step'] is a float32 tensor as in 2.x
+// (1.13, which records the oracle, kept an int or other state), also after a state_dict round trip,
+// whose load takes the tensors without copying them (the first optimizer's
+// step moves too): recorded from 2.15.
+TEST(TorchScripts, OptimizerStepIsATensorAsInPyTorch2) {
+  EXPECT_EQ(run(R"py(import torch
+import torch.nn as nn
+for cls in [torch.optim.RMSprop, torch.optim.Adadelta, torch.optim.NAdam]:
+    torch.manual_seed(1)
+    model = nn.Linear(3, 2)
+    opt = cls(model.parameters(), lr=0.01)
+    x = torch.randn(5, 3)
+    for _ in range(3):
+        opt.zero_grad()
+        model(x).pow(2).mean().backward()
+        opt.step()
+    st = opt.state_dict()["state"][0]
+    opt2 = cls(model.parameters(), lr=0.01)
+    opt2.load_state_dict(opt.state_dict())
+    opt2.zero_grad()
+    model(x).pow(2).mean().backward()
+    opt2.step()
+    print(cls.__name__, list(st.keys()), st["step"], opt2.state_dict()["state"][1]["step"],
+          [round(v, 5) for v in model.bias.tolist()])
+)py"),
+            "RMSprop ['step', 'square_avg'] tensor(4.) tensor(4.) [0.06086, 0.06536]\n"
+            "Adadelta ['step', 'square_avg', 'acc_delta'] tensor(4.) tensor(4.) [-0.11865, 0.29359]\n"
+            "NAdam ['step', 'mu_product', 'exp_avg', 'exp_avg_sq'] tensor(4.) tensor(4.) [-0.0865, 0.26096]\n");
+}
+
 // Categorical samples through multinomial, whose stream follows PyTorch 2.x
 // (1.13, which records the oracle, drew differently): recorded from 2.15.
 TEST(TorchScripts, CategoricalSamplesMatchPyTorch2) {

@@ -20,3 +20,25 @@ for name in ['Adadelta', 'Adamax', 'RAdam', 'Adam', 'SGD']:
         loss.backward()
         opt.step()
     print(name, round(loss.item(), 6), model[0].weight[0].tolist(), len(opt.state), sorted(opt.state[model[0].weight].keys()))
+
+# state['step'] is a float32 tensor and survives a state_dict round trip; Adagrad has state from
+# construction. (RMSprop and Adadelta kept an int step up to 1.13, which records this oracle, and
+# NAdam's state changed in 2.x: those are checked in tests/lang/torch_test.cpp.)
+for cls in [torch.optim.Adam, torch.optim.Adagrad]:
+    torch.manual_seed(1)
+    model = nn.Linear(3, 2)
+    opt = cls(model.parameters(), lr=0.01)
+    print(cls.__name__, "state before a step:", len(opt.state_dict()["state"]))
+    x = torch.randn(5, 3)
+    for _ in range(3):
+        opt.zero_grad()
+        model(x).pow(2).mean().backward()
+        opt.step()
+    st = opt.state_dict()["state"][0]
+    print(cls.__name__, list(st.keys()), st["step"])
+    opt2 = cls(model.parameters(), lr=0.01)
+    opt2.load_state_dict(opt.state_dict())
+    opt2.zero_grad()
+    model(x).pow(2).mean().backward()
+    opt2.step()
+    print(cls.__name__, "after load:", opt2.state_dict()["state"][1]["step"], model.bias.tolist())

@@ -182,3 +182,22 @@ for red in ["sum", "prod", "mean", "amax", "amin"]:
     print("grad scatter_reduce " + red, r(g.grad), r(src.grad))
     g.grad = None
     src.grad = None
+
+# tensor_split by sections and by (unsorted, out-of-range) indices; shifts; logit; repeat(int)
+print("tensor_split", torch.tensor_split(torch.arange(7), 3), torch.tensor_split(torch.arange(7), [1, 5, 3, 9]))
+print("tensor_split dim", torch.arange(8).reshape(2, 4).tensor_split(3, dim=1))
+print("shifts", torch.tensor([-8, 5]) >> 1, torch.tensor([3, 1]) << torch.tensor([2, 62]), 1 << torch.tensor([3]))
+print("shift int32", torch.tensor([3], dtype=torch.int32) << 31, torch.tensor([-8]) >> 70)
+s = torch.tensor([1, 2])
+s <<= 2
+print("shift inplace", s)
+try:
+    torch.tensor([1.0]) << 1
+except RuntimeError as e:
+    print("shift float:", e)
+lt = torch.tensor([0.0, 0.25, 0.5, 1.0], requires_grad=True)
+lo = torch.logit(lt, eps=1e-6)
+print("logit", lo.grad_fn.name(), lo.detach(), torch.tensor([0.3]).logit(), torch.logit(torch.tensor([1, 0])))
+torch.logit(lt, eps=0.1).sum().backward()
+print("logit grad", lt.grad)
+print("repeat int", torch.arange(3).repeat(2), torch.arange(3).repeat(2, 1))

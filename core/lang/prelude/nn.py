@@ -521,6 +521,35 @@ class _Init:
         with torch.no_grad():
             return tensor.normal_(0.0, std)
 
+    @staticmethod
+    def orthogonal_(tensor, gain=1, generator=None):
+        # PyTorch's: QR of a normal draw (transposed when wide), Q's columns signed by R's diagonal.
+        if tensor.ndimension() < 2:
+            raise ValueError('Only tensors with 2 or more dimensions are supported')
+        if tensor.numel() == 0:
+            return tensor
+        rows = tensor.size(0)
+        cols = tensor.numel() // rows
+        with torch.no_grad():
+            flattened = tensor.new_empty((rows, cols)).normal_(0, 1, generator=generator)
+            if rows < cols:
+                flattened = flattened.t()
+            q, r = torch.linalg.qr(flattened)
+            q = q * torch.diag(r, 0).sign()
+            if rows < cols:
+                q = q.t()
+            tensor.view_as(q).copy_(q)
+            tensor.mul_(gain)
+        return tensor
+
+    @staticmethod
+    def eye_(tensor):
+        if tensor.ndimension() != 2:
+            raise ValueError('Only tensors with 2 dimensions are supported')
+        with torch.no_grad():
+            tensor.copy_(torch.eye(tensor.size(0), tensor.size(1)))
+        return tensor
+
 
 init = _Init()
 

@@ -16,6 +16,7 @@ class Optimizer:
         self.param_groups = []
         self.state = {}  # parameter -> its state dict, for those a step has touched (as PyTorch's)
         self._group_states = []  # per group, per parameter: that parameter's state dict
+        self._step_counts = {}  # parameter -> (its state['step'] tensor, that step as an int)
         if isinstance(params, dict):
             raise TypeError('params argument given to the optimizer should be an iterable of Tensors or dicts, '
                             'but got dict')
@@ -55,6 +56,28 @@ class Optimizer:
     def step(self, closure=None):
         raise NotImplementedError
 
+    # PyTorch 2.x keeps state['step'] as a float32 tensor. The formulas need it as a number, and
+    # reading a tensor is a graph break in the JIT, so the count is kept beside the tensor and
+    # the tensor is read only when it was replaced (load_state_dict, a user's assignment).
+    def _advance_step(self, p, state):
+        step_t = state.get('step')
+        if step_t is None:
+            step_t = torch.tensor(0.0)
+            state['step'] = step_t
+            count = 0
+        else:
+            kept = self._step_counts.get(p)
+            if kept is not None and kept[0] is step_t:
+                count = kept[1]
+            else:
+                count = int(float(step_t))
+                if not isinstance(step_t, torch.Tensor):
+                    step_t = torch.tensor(float(count))
+                    state['step'] = step_t
+        step_t.add_(1)
+        self._step_counts[p] = (step_t, count + 1)
+        return count + 1
+
     # PyTorch's layout: parameters are numbered across the groups in order, and
     # 'state' maps the number of each parameter that has state to that state.
     def state_dict(self):
@@ -89,8 +112,13 @@ class Optimizer:
             for i, p in enumerate(group['params']):
                 st = {}
                 if saved['params'][i] in saved_state:
+                    # As PyTorch 2.x: tensors are taken, not copied, cast to the parameter's
+                    # float dtype where they differ ('step' stays float32).
                     for key, value in saved_state[saved['params'][i]].items():
-                        st[key] = value.clone() if isinstance(value, torch.Tensor) else value
+                        if (isinstance(value, torch.Tensor) and key != 'step' and value.is_floating_point()
+                                and value.dtype != p.dtype):
+                            value = value.to(p.dtype)
+                        st[key] = value
                 states.append(st)
                 if len(st) > 0:
                     self.state[p] = st
@@ -161,19 +189,16 @@ class SGD(Optimizer):
             p.add_(d_p, alpha=-lr)
 
 
-def _adam_update(p, grad, state, group, decoupled):
+def _adam_update(p, grad, state, group, step, decoupled):
     lr = group['lr']
     beta1, beta2 = group['betas']
     eps = group['eps']
     weight_decay = group['weight_decay']
-    if len(state) == 0:
-        state['step'] = 0
+    if 'exp_avg' not in state:
         state['exp_avg'] = torch.zeros_like(p)
         state['exp_avg_sq'] = torch.zeros_like(p)
         if group['amsgrad']:
             state['max_exp_avg_sq'] = torch.zeros_like(p)
-    state['step'] += 1
-    step = state['step']
     exp_avg = state['exp_avg']
     exp_avg_sq = state['exp_avg_sq']
     if group['maximize']:
@@ -229,7 +254,8 @@ class Adam(Optimizer):
                 for p, state in zip(group['params'], states):
                     if p.grad is not None:
                         self.state[p] = state
-                        _adam_update(p, p.grad, state, group, group['decoupled_weight_decay'])
+                        step = self._advance_step(p, state)
+                        _adam_update(p, p.grad, state, group, step, group['decoupled_weight_decay'])
         return loss
 
 
@@ -254,20 +280,19 @@ def _step_all(optimizer, closure, update):
             for p, state in zip(group['params'], states):
                 if p.grad is not None:
                     optimizer.state[p] = state
-                    update(p, -p.grad if group['maximize'] else p.grad, state, group)
+                    step = optimizer._advance_step(p, state)
+                    update(p, -p.grad if group['maximize'] else p.grad, state, group, step)
     return loss
 
 
-def _rmsprop_update(p, grad, state, group):
+def _rmsprop_update(p, grad, state, group, step):
     alpha = group['alpha']
-    if len(state) == 0:
-        state['step'] = 0
+    if 'square_avg' not in state:
         state['square_avg'] = torch.zeros_like(p)
         if group['momentum'] > 0:
             state['momentum_buffer'] = torch.zeros_like(p)
         if group['centered']:
             state['grad_avg'] = torch.zeros_like(p)
-    state['step'] += 1
     if group['weight_decay'] != 0:
         grad = grad.add(p, alpha=group['weight_decay'])
     square_avg = state['square_avg']
@@ -304,14 +329,10 @@ class RMSprop(Optimizer):
         return _step_all(self, closure, _rmsprop_update)
 
 
-def _adagrad_update(p, grad, state, group):
-    if len(state) == 0:
-        state['step'] = 0
-        state['sum'] = torch.full_like(p, group['initial_accumulator_value'])
-    state['step'] += 1
+def _adagrad_update(p, grad, state, group, step):
     if group['weight_decay'] != 0:
         grad = grad.add(p, alpha=group['weight_decay'])
-    clr = group['lr'] / (1 + (state['step'] - 1) * group['lr_decay'])
+    clr = group['lr'] / (1 + (step - 1) * group['lr_decay'])
     state_sum = state['sum']
     state_sum.add_(grad * grad)
     std = state_sum.sqrt().add_(group['eps'])
@@ -330,19 +351,23 @@ class Adagrad(Optimizer):
                     'initial_accumulator_value': initial_accumulator_value, 'foreach': foreach,
                     'maximize': maximize, 'differentiable': differentiable, 'fused': fused}
         super().__init__(params, defaults)
+        # As PyTorch's, Adagrad's state exists from the start.
+        for group, states in zip(self.param_groups, self._group_states):
+            for p, state in zip(group['params'], states):
+                state['step'] = torch.tensor(0.0)
+                state['sum'] = torch.full_like(p, group['initial_accumulator_value'])
+                self.state[p] = state
 
     def step(self, closure=None):
         return _step_all(self, closure, _adagrad_update)
 
 
-def _adadelta_update(p, grad, state, group):
+def _adadelta_update(p, grad, state, group, step):
     rho = group['rho']
     eps = group['eps']
-    if len(state) == 0:
-        state['step'] = 0
+    if 'square_avg' not in state:
         state['square_avg'] = torch.zeros_like(p)
         state['acc_delta'] = torch.zeros_like(p)
-    state['step'] += 1
     if group['weight_decay'] != 0:
         grad = grad.add(p, alpha=group['weight_decay'])
     square_avg = state['square_avg']
@@ -378,17 +403,14 @@ def _first_moment(state, grad, beta1):
 
 
 def _moments_init(p, state, second):
-    if len(state) == 0:
-        state['step'] = 0
+    if 'exp_avg' not in state:
         state['exp_avg'] = torch.zeros_like(p)
         state[second] = torch.zeros_like(p)
-    state['step'] += 1
-    return state['step']
 
 
-def _adamax_update(p, grad, state, group):
+def _adamax_update(p, grad, state, group, step):
     beta1, beta2 = group['betas']
-    step = _moments_init(p, state, 'exp_inf')
+    _moments_init(p, state, 'exp_inf')
     if group['weight_decay'] != 0:
         grad = grad.add(p, alpha=group['weight_decay'])
     exp_avg = _first_moment(state, grad, beta1)
@@ -420,11 +442,11 @@ def _decay(p, grad, group):
     return grad.add(p, alpha=wd)
 
 
-def _nadam_update(p, grad, state, group):
+def _nadam_update(p, grad, state, group, step):
     beta1, beta2 = group['betas']
     lr = group['lr']
-    step = _moments_init(p, state, 'exp_avg_sq')
     state.setdefault('mu_product', 1.0)
+    _moments_init(p, state, 'exp_avg_sq')
     bias_correction2 = 1 - beta2 ** step
     grad = _decay(p, grad, group)
     mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * group['momentum_decay'])))
@@ -455,10 +477,10 @@ class NAdam(Optimizer):
         return _step_all(self, closure, _nadam_update)
 
 
-def _radam_update(p, grad, state, group):
+def _radam_update(p, grad, state, group, step):
     beta1, beta2 = group['betas']
     lr = group['lr']
-    step = _moments_init(p, state, 'exp_avg_sq')
+    _moments_init(p, state, 'exp_avg_sq')
     grad = _decay(p, grad, group)
     exp_avg = _first_moment(state, grad, beta1)
     exp_avg_sq = state['exp_avg_sq']

@@ -432,6 +432,8 @@ KILN_GRAD_SAMPLE("deg2rad", { return {grad_input({3})}; });
 KILN_GRAD_SAMPLE("rad2deg", { return {grad_input({3})}; });
 KILN_GRAD_SAMPLE("atan2", { return {grad_input({2, 3}), grad_input({3}, 0.5, 2, 2)}; });
 KILN_GRAD_SAMPLE("hypot", { return {grad_input({2, 3}), grad_input({3}, 0.5, 2, 2)}; });
+KILN_GRAD_SAMPLE("logit", { return {grad_input({2, 3}, 0.1, 0.9)}; });
+KILN_GRAD_SAMPLE("logit", { return {grad_input({2, 3}, 0.05, 0.95, 3), 0.3}; });  // some clamped: gradient 0
 KILN_GRAD_SAMPLE("logaddexp", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
 KILN_GRAD_SAMPLE("logaddexp2", { return {grad_input({2, 3}), grad_input({2, 1}, -1, 1, 2)}; });
 KILN_GRAD_SAMPLE("xlogy", { return {grad_input({2, 3}), grad_input({3}, 0.5, 2, 2)}; });

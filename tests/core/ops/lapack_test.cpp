@@ -1,0 +1,160 @@
+// Tests for the LAPACK ops (inv, det, slogdet, logdet, solve, qr, cholesky):
+// values recorded from PyTorch 2.15, batches, PyTorch's errors, and gradient
+// samples on well-conditioned matrices.
+#include <cmath>
+
+#include "core/autograd.h"
+#include "core/dispatch.h"
+#include "core/format.h"
+#include "core/ops.h"
+#include "tests/core/gradcheck.h"
+#include "tests/core/test_util.h"
+
+namespace kiln {
+namespace {
+using testing::grad_input;
+using testing::Near;
+using testing::T;
+
+Tensor op(const char* name, std::vector<Value> args) { return call_op(name, args)[0]; }
+std::vector<Tensor> ops2(const char* name, std::vector<Value> args) { return call_op(name, args); }
+
+// Diagonally dominant (so invertible, with a positive determinant), float64, requiring grad.
+Tensor well_conditioned(Shape shape, uint64_t seed = 1) {
+  Tensor noise = grad_input(shape, -0.5, 0.5, seed).detach();
+  Tensor m = add(noise, mul(eye(shape.back(), std::nullopt, DType::Float64), 3.0)).detach();
+  m.requires_grad_(true);
+  return m;
+}
+
+const std::vector<double> kM = {2, 1, 0, 1, 3, 1, 0, 1, 4};
+
+TEST(Lapack, InvDetSlogdetSolveMatchPyTorch) {
+  Tensor m = T(kM, {3, 3});
+  EXPECT_TRUE(Near(op("linalg_inv", {m}),
+                   {0.61111110, -0.22222224, 0.05555556, -0.22222224, 0.44444448, -0.11111112, 0.05555556,
+                    -0.11111112, 0.27777779},
+                   {3, 3}));
+  EXPECT_TRUE(Near(op("inverse", {transpose(transpose(m, 0, 1), 0, 1)}), to_double_vector(op("linalg_inv", {m})),
+                   {3, 3}));
+  EXPECT_TRUE(Near(op("det", {m}), {18}, {}));
+  std::vector<Tensor> sl = ops2("linalg_slogdet", {neg(m)});
+  EXPECT_TRUE(Near(sl[0], {-1}, {}));
+  EXPECT_TRUE(Near(sl[1], {2.89037180}, {}));
+  EXPECT_TRUE(std::isnan(op("logdet", {neg(m)}).item_double()));
+  EXPECT_TRUE(Near(op("linalg_solve", {m, T({1, 2, 3})}), {0.33333334, 0.33333331, 0.66666669}, {3}));
+  // Transposed input (a non-contiguous view): inv(A^T) = inv(A)^T, det unchanged.
+  Tensor nt = transpose(T({1, 2, 3, 4}, {2, 2}), 0, 1);
+  EXPECT_TRUE(Near(op("linalg_inv", {nt}), {-2, 1.5, 1, -0.5}, {2, 2}));
+  EXPECT_TRUE(Near(op("linalg_det", {nt}), {-2}, {}));
+  EXPECT_TRUE(Near(op("linalg_det", {T({1, 1, 1, 1}, {2, 2})}), {0}, {}));
+}
+
+TEST(Lapack, BatchesAndBroadcasting) {
+  Tensor a = reshape(cat({T(kM, {3, 3}), mul(T(kM, {3, 3}), 2.0)}, 0), {2, 3, 3});
+  EXPECT_TRUE(Near(op("linalg_det", {a}), {18, 144}, {2}));
+  Tensor x = op("linalg_solve", {a, T({1, 2, 3}, {3, 1})});  // B broadcast over the batch
+  EXPECT_TRUE(Near(x, {0.33333334, 0.33333331, 0.66666669, 0.16666667, 0.16666666, 0.33333334}, {2, 3, 1}));
+  // X A = B
+  Tensor left_false = call_op("linalg_solve", std::vector<Value>{T(kM, {3, 3}), T({1, 2, 3}, {1, 3})},
+                              {{"left", false}})[0];
+  EXPECT_TRUE(Near(left_false, {0.33333334, 0.33333331, 0.66666669}, {1, 3}));  // A is symmetric
+}
+
+TEST(Lapack, QrModesMatchPyTorch) {
+  Tensor a = T({1, 2, 3, 4, 5, 6}, {3, 2}, DType::Float64);
+  std::vector<Tensor> qr = ops2("linalg_qr", {a});
+  EXPECT_TRUE(Near(qr[0], {-0.16903085, 0.89708523, -0.50709255, 0.27602622, -0.84515425, -0.34503278}, {3, 2}));
+  EXPECT_TRUE(Near(qr[1], {-5.91607978, -7.43735744, 0, 0.82807867}, {2, 2}));
+  std::vector<Tensor> full = ops2("linalg_qr", {a, "complete"});
+  EXPECT_TRUE(Near(full[0],
+                   {-0.16903085, 0.89708523, 0.40824829, -0.50709255, 0.27602622, -0.81649658, -0.84515425,
+                    -0.34503278, 0.40824829},
+                   {3, 3}));
+  EXPECT_TRUE(Near(full[1], {-5.91607978, -7.43735744, 0, 0.82807867, 0, 0}, {3, 2}));
+  std::vector<Tensor> wide = ops2("linalg_qr", {transpose(a, 0, 1)});
+  EXPECT_TRUE(Near(wide[0], {-0.44721360, -0.89442719, -0.89442719, 0.44721360}, {2, 2}));
+  EXPECT_TRUE(Near(wide[1], {-2.23606798, -4.91934955, -7.60263112, 0, -0.89442719, -1.78885438}, {2, 3}));
+  std::vector<Tensor> r_only = ops2("linalg_qr", {a, "r"});
+  EXPECT_EQ(r_only[0].sizes(), Shape{0});
+  EXPECT_TRUE(Near(r_only[1], to_double_vector(qr[1]), {2, 2}));
+  EXPECT_KILN_ERROR(ops2("linalg_qr", {a, "full"}), "qr received unrecognized mode 'full'");
+}
+
+TEST(Lapack, CholeskyMatchesPyTorch) {
+  Tensor s = T({4, 2, 2, 3}, {2, 2});
+  EXPECT_TRUE(Near(op("linalg_cholesky", {s}), {2, 0, 1, 1.41421354}, {2, 2}));
+  Tensor upper = call_op("linalg_cholesky", std::vector<Value>{s}, {{"upper", true}})[0];
+  EXPECT_TRUE(Near(upper, {2, 1, 0, 1.41421354}, {2, 2}));
+  // Only the lower triangle is read, as PyTorch's.
+  EXPECT_TRUE(Near(op("linalg_cholesky", {T({4, 99, 2, 3}, {2, 2})}), {2, 0, 1, 1.41421354}, {2, 2}));
+}
+
+TEST(Lapack, ErrorsAsPyTorchWords) {
+  EXPECT_KILN_ERROR(op("linalg_inv", {T({1, 2, 2, 4}, {2, 2})}),
+                    "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the "
+                    "input matrix is singular.");
+  EXPECT_KILN_ERROR(op("linalg_inv", {ones({2, 3})}), "linalg.inv: A must be batches of square matrices, but they "
+                                                      "are 2 by 3 matrices");
+  EXPECT_KILN_ERROR(op("linalg_det", {ones({2, 2}, DType::Int64)}),
+                    "linalg.det: Expected a floating point or complex tensor as input. Got Long");
+  EXPECT_KILN_ERROR(op("linalg_cholesky", {T({1, 2, 2, 1}, {2, 2})}),
+                    "linalg.cholesky: The factorization could not be completed because the input is not "
+                    "positive-definite (the leading minor of order 2 is not positive-definite).");
+  EXPECT_KILN_ERROR(op("linalg_solve", {zeros({2, 2, 2}), ones({2, 2})}),
+                    "torch.linalg.solve: (Batch element 0): The solver failed because the input matrix is singular.");
+}
+
+TEST(Lapack, NodeNamesMatchPyTorch2) {
+  Tensor m = well_conditioned({3, 3});
+  EXPECT_EQ(grad_fn_name(*op("linalg_inv", {m}).grad_fn()), "LinalgInvExBackward0");
+  EXPECT_EQ(grad_fn_name(*op("inverse", {m}).grad_fn()), "LinalgInvExBackward0");
+  EXPECT_EQ(grad_fn_name(*op("det", {m}).grad_fn()), "LinalgDetBackward0");
+  EXPECT_EQ(grad_fn_name(*ops2("slogdet", {m})[1].grad_fn()), "LinalgSlogdetBackward0");
+  EXPECT_EQ(grad_fn_name(*op("linalg_solve", {m, grad_input({3, 2})}).grad_fn()), "LinalgSolveExBackward0");
+}
+
+// Cholesky's derivative is PyTorch's symmetrised one, which finite differences of the raw input
+// cannot see (the op reads one triangle): checked through X -> cholesky(X X^T + 3I) instead.
+TEST(Lapack, CholeskyGradientMatchesFiniteDifferences) {
+  Tensor x = grad_input({3, 3}, -1, 1, 7);
+  Tensor w = grad_input({3, 3}, 0.5, 1.5, 8).detach();
+  Tensor shift = mul(eye(3, std::nullopt, DType::Float64), 3.0);
+  auto f = [&](const Tensor& v) {
+    return sum(mul(op("linalg_cholesky", {add(matmul(v, transpose(v, 0, 1)), shift)}), w));
+  };
+  f(x).backward();
+  std::vector<double> analytic = to_double_vector(x.grad());
+  NoGradGuard ng;
+  const double eps = 1e-6;
+  for (int64_t e = 0; e < 9; ++e) {
+    double* p = x.data<double>() + e;
+    const double orig = *p;
+    *p = orig + eps;
+    double hi = f(x).item_double();
+    *p = orig - eps;
+    double lo = f(x).item_double();
+    *p = orig;
+    EXPECT_NEAR(analytic[size_t(e)], (hi - lo) / (2 * eps), 1e-5) << "element " << e;
+  }
+}
+
+KILN_GRAD_SAMPLE("_linalg_inv", { return {well_conditioned({3, 3})}; });
+KILN_GRAD_SAMPLE("_linalg_inv", { return {well_conditioned({2, 2, 2}, 2)}; });
+KILN_GRAD_SAMPLE("linalg_inv", { return {well_conditioned({3, 3})}; });
+KILN_GRAD_SAMPLE("inverse", { return {well_conditioned({2, 2})}; });
+KILN_GRAD_SAMPLE("_linalg_det", { return {well_conditioned({3, 3})}; });
+KILN_GRAD_SAMPLE("_linalg_det", { return {well_conditioned({2, 3, 3}, 3)}; });
+KILN_GRAD_SAMPLE("linalg_det", { return {well_conditioned({3, 3})}; });
+KILN_GRAD_SAMPLE("det", { return {well_conditioned({2, 2})}; });
+KILN_GRAD_SAMPLE("_linalg_slogdet", { return {well_conditioned({3, 3})}; });
+KILN_GRAD_SAMPLE("linalg_slogdet", { return {well_conditioned({2, 3, 3}, 4)}; });
+KILN_GRAD_SAMPLE("slogdet", { return {well_conditioned({3, 3})}; });
+KILN_GRAD_SAMPLE("logdet", { return {well_conditioned({3, 3})}; });
+KILN_GRAD_SAMPLE("_linalg_solve", { return {well_conditioned({3, 3}), grad_input({3, 2})}; });
+KILN_GRAD_SAMPLE("linalg_solve", { return {well_conditioned({3, 3}), grad_input({3})}; });
+KILN_GRAD_SAMPLE("linalg_solve", { return {well_conditioned({2, 3, 3}, 5), grad_input({3, 2})}; });
+KILN_GRAD_SAMPLE("linalg_solve", { return {well_conditioned({3, 3}), grad_input({2, 3}), false}; });
+
+}  // namespace
+}  // namespace kiln
