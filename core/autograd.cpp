@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "core/device.h"
+#include "core/grad_hooks.h"
 #include "core/lazy.h"
 #include "core/ops.h"
 
@@ -412,6 +413,7 @@ void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tens
   while (!ready.empty()) {
     auto [node, grads] = std::move(ready.back());
     ready.pop_back();
+    for (size_t i = 0; i < grads.size(); ++i) grads[i] = apply_grad_hook(*node, i, std::move(grads[i]));
     if (capture) {
       for (size_t i = 0; i < capture->edges.size(); ++i)
         if (capture->edges[i].node.get() == node && capture->edges[i].input_nr < grads.size())

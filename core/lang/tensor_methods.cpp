@@ -10,6 +10,7 @@
 #include "core/device.h"
 #include "core/dispatch.h"
 #include "core/format.h"
+#include "core/grad_hooks.h"
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
@@ -166,6 +167,33 @@ Obj m_retain_grad(Interp&, const CallArgs& a) {
   Tensor t = self_of(a);
   t.retain_grad();
   return Obj();
+}
+
+// Tensor.register_hook(hook): the tensor's hooks live in a dict (id -> hook)
+// that torch.nn's RemovableHandle removes from; the tensor's runner calls them
+// in order through the prelude, each seeing the previous one's result.
+struct TensorHookRunner {
+  Interp* in;
+  Obj hooks;
+  Tensor operator()(const Tensor& grad) const {
+    Obj run = getattr(*in, in->import_module("torch.nn"), "_run_tensor_hooks");
+    Obj r = in->call(run, std::vector<Obj>{hooks, make_tensor(grad)});
+    return r.is_none() ? Tensor() : tensor_of(r, "hook result");
+  }
+};
+Obj m_register_hook(Interp& in, const CallArgs& a) {
+  a.check("register_hook", 1, 1, "hook");
+  Tensor t = self_of(a);
+  GradHook* existing = find_grad_hook(t);
+  Obj hooks;
+  if (existing && existing->target<TensorHookRunner>()) {
+    hooks = existing->target<TensorHookRunner>()->hooks;
+  } else {
+    hooks = make<DictObj>();
+    set_grad_hook(t, TensorHookRunner{&in, hooks});
+  }
+  Obj add = getattr(in, in.import_module("torch.nn"), "_add_tensor_hook");
+  return in.call(add, std::vector<Obj>{hooks, a.pos[0]});
 }
 
 Obj m_backward(Interp& in, const CallArgs& a) {
@@ -380,7 +408,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"ndimension", m_dim}, {"numel", m_numel}, {"nelement", m_numel}, {"is_contiguous", m_is_contiguous},
         {"is_floating_point", m_is_floating_point}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
         {"detach", m_detach}, {"detach_", m_detach_}, {"requires_grad_", m_requires_grad_},
-        {"retain_grad", m_retain_grad}, {"backward", m_backward}, {"to", m_to},
+        {"retain_grad", m_retain_grad}, {"register_hook", m_register_hook}, {"backward", m_backward}, {"to", m_to},
         {"index_put_", m_index_put<true>}, {"index_put", m_index_put<false>},
         {"float", m_cast<DType::Float32>}, {"double", m_cast<DType::Float64>}, {"half", m_cast<DType::Float16>},
         {"bfloat16", m_cast<DType::BFloat16>}, {"long", m_cast<DType::Int64>}, {"int", m_cast<DType::Int32>},

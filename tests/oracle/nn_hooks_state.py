@@ -1,5 +1,7 @@
 # Module.__delattr__, forward (pre-)hooks with handles, nested ModuleDict parameters,
 # and resuming training from an optimizer's and a scheduler's state_dict.
+import copy
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -91,7 +93,9 @@ print(sorted(sd.keys()), [g['params'] for g in sd['param_groups']], sorted(sd['s
       sorted(sd['state'][0].keys()), sd['param_groups'][0]['lr'])
 net2, opt2, sched2 = make(2)
 net2.load_state_dict(net.state_dict())
-opt2.load_state_dict(sd)
+# A deep copy: PyTorch 2.x's load_state_dict takes the state tensors without copying (1.13,
+# which records this oracle, copied them), so opt and opt2 would share their moments.
+opt2.load_state_dict(copy.deepcopy(sd))
 sched2.load_state_dict(sched.state_dict())
 print(opt2.param_groups[0]['lr'], sched2.get_last_lr(), sched2.last_epoch)
 print(train(net, opt, sched, data, target, 4))

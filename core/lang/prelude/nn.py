@@ -66,6 +66,21 @@ class RemovableHandle:
         self.remove()
 
 
+# Tensor.register_hook's Python half (core/lang/tensor_methods.cpp keeps one dict per tensor).
+def _add_tensor_hook(hooks, hook):
+    handle = RemovableHandle(hooks)
+    hooks[handle.id] = hook
+    return handle
+
+
+def _run_tensor_hooks(hooks, grad):
+    for hook in list(hooks.values()):
+        result = hook(grad)
+        if result is not None:
+            grad = result
+    return grad
+
+
 class Module:
     def __init__(self):
         object.__setattr__(self, 'training', True)
@@ -300,14 +315,63 @@ class Module:
                     with torch.no_grad():
                         p.grad.zero_()
 
-    def to(self, *args, **kwargs):
+    # Conversions keep each Parameter object (its .data is replaced), as PyTorch's do, so an
+    # optimizer built before model.to(...) still holds the model's parameters.
+    def _apply(self, fn):
+        for module in self.children():
+            module._apply(fn)
+        with torch.no_grad():
+            for param in self._parameters.values():
+                if param is not None:
+                    param.data = fn(param)
+                    if param.grad is not None:
+                        param.grad = fn(param.grad)
+            for key, buf in list(self._buffers.items()):
+                if buf is not None:
+                    self._buffers[key] = fn(buf)
+                    object.__setattr__(self, key, self._buffers[key])
         return self
+
+    def to(self, *args, **kwargs):
+        device = kwargs.get('device')
+        dtype = kwargs.get('dtype')
+        for a in args:
+            if isinstance(a, torch.Tensor):
+                device, dtype = a.device, a.dtype
+            elif isinstance(a, torch.dtype):
+                dtype = a
+            elif a is not None:
+                device = a
+        if dtype is not None and not dtype.is_floating_point:
+            raise TypeError('nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={}'
+                            .format(dtype))
+
+        def convert(t):
+            if dtype is not None and t.is_floating_point():
+                t = t.to(dtype)
+            return t if device is None else t.to(device)
+        return self._apply(convert)
 
     def cpu(self):
-        return self
+        return self._apply(lambda t: t.cpu())
+
+    def cuda(self, device=None):
+        return self._apply(lambda t: t.cuda(device))
+
+    def type(self, dst_type):
+        return self._apply(lambda t: t.type(dst_type))
 
     def float(self):
-        return self
+        return self._apply(lambda t: t.float() if t.is_floating_point() else t)
+
+    def double(self):
+        return self._apply(lambda t: t.double() if t.is_floating_point() else t)
+
+    def half(self):
+        return self._apply(lambda t: t.half() if t.is_floating_point() else t)
+
+    def bfloat16(self):
+        return self._apply(lambda t: t.bfloat16() if t.is_floating_point() else t)
 
     # ---- state ----
 

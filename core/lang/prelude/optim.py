@@ -56,27 +56,6 @@ class Optimizer:
     def step(self, closure=None):
         raise NotImplementedError
 
-    # PyTorch 2.x keeps state['step'] as a float32 tensor. The formulas need it as a number, and
-    # reading a tensor is a graph break in the JIT, so the count is kept beside the tensor and
-    # the tensor is read only when it was replaced (load_state_dict, a user's assignment).
-    def _advance_step(self, p, state):
-        step_t = state.get('step')
-        if step_t is None:
-            step_t = torch.tensor(0.0)
-            state['step'] = step_t
-            count = 0
-        else:
-            kept = self._step_counts.get(p)
-            if kept is not None and kept[0] is step_t:
-                count = kept[1]
-            else:
-                count = int(float(step_t))
-                if not isinstance(step_t, torch.Tensor):
-                    step_t = torch.tensor(float(count))
-                    state['step'] = step_t
-        step_t.add_(1)
-        self._step_counts[p] = (step_t, count + 1)
-        return count + 1
 
     # PyTorch's layout: parameters are numbered across the groups in order, and
     # 'state' maps the number of each parameter that has state to that state.
@@ -189,7 +168,7 @@ class SGD(Optimizer):
             p.add_(d_p, alpha=-lr)
 
 
-def _adam_update(p, grad, state, group, step, decoupled):
+def _adam_update(p, grad, state, group, step):
     lr = group['lr']
     beta1, beta2 = group['betas']
     eps = group['eps']
@@ -201,9 +180,7 @@ def _adam_update(p, grad, state, group, step, decoupled):
             state['max_exp_avg_sq'] = torch.zeros_like(p)
     exp_avg = state['exp_avg']
     exp_avg_sq = state['exp_avg_sq']
-    if group['maximize']:
-        grad = -grad
-    if decoupled:
+    if group['decoupled_weight_decay']:
         p.mul_(1 - lr * weight_decay)
     elif weight_decay != 0:
         grad = grad.add(p, alpha=weight_decay)
@@ -246,17 +223,7 @@ class Adam(Optimizer):
         super().__init__(params, defaults)
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            loss = closure()
-        with torch.no_grad():
-            for group, states in zip(self.param_groups, self._group_states):
-                for p, state in zip(group['params'], states):
-                    if p.grad is not None:
-                        self.state[p] = state
-                        step = self._advance_step(p, state)
-                        _adam_update(p, p.grad, state, group, step, group['decoupled_weight_decay'])
-        return loss
+        return _step_all(self, closure, _adam_update)
 
 
 class AdamW(Adam):
@@ -271,17 +238,37 @@ def _check_nonneg(name, value):
         raise ValueError('Invalid {} value: {}'.format(name, value))
 
 
+# One step of an optimizer with a step count. PyTorch 2.x keeps state['step'] as a float32
+# tensor; the formulas need it as a number, and reading a tensor is a graph break in the JIT, so
+# the count is kept beside the tensor (optimizer._step_counts) and the tensor is read only when
+# it was replaced (load_state_dict, a user's assignment). Inline here, not a helper function: a
+# helper would turn hot on its own and add a region.
 def _step_all(optimizer, closure, update):
     loss = None
     if closure is not None:
         loss = closure()
+    counts = optimizer._step_counts
     with torch.no_grad():
         for group, states in zip(optimizer.param_groups, optimizer._group_states):
             for p, state in zip(group['params'], states):
                 if p.grad is not None:
                     optimizer.state[p] = state
-                    step = optimizer._advance_step(p, state)
-                    update(p, -p.grad if group['maximize'] else p.grad, state, group, step)
+                    step_t = state.get('step')
+                    kept = counts.get(p)
+                    if step_t is None:
+                        step_t = torch.tensor(0.0)
+                        state['step'] = step_t
+                        count = 0
+                    elif kept is not None and kept[0] is step_t:
+                        count = kept[1]
+                    else:
+                        count = int(float(step_t))
+                        if not isinstance(step_t, torch.Tensor):
+                            step_t = torch.tensor(float(count))
+                            state['step'] = step_t
+                    step_t.add_(1)
+                    counts[p] = (step_t, count + 1)
+                    update(p, -p.grad if group['maximize'] else p.grad, state, group, count + 1)
     return loss
 
 
