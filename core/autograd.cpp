@@ -13,6 +13,7 @@ namespace kiln {
 namespace {
 
 thread_local bool g_grad_enabled = true;
+thread_local bool g_create_graph_formula = false;
 
 // ---- nodes ------------------------------------------------------------------
 
@@ -29,7 +30,9 @@ class OpNode final : public Node {
                "they have already been freed). Specify retain_graph=True if you need to backward through the "
                "graph a second time.");
     check_versions();
-    GradCtx ctx{&op_, args, outs, grads, &needs, in_sizes, &no_grad_flowed};
+    std::vector<Tensor> history = GradMode::enabled() ? outs_with_history() : std::vector<Tensor>();
+    GradCtx ctx{&op_, args, history.empty() ? std::span<const Tensor>(outs) : std::span<const Tensor>(history),
+                grads, &needs, in_sizes, &no_grad_flowed};
     std::vector<Tensor> result = op_.grad(ctx);
     result.resize(next_edges.size());
     return result;
@@ -44,11 +47,28 @@ class OpNode final : public Node {
 
   std::vector<Value> args;
   std::vector<Tensor> outs;
+  std::weak_ptr<Node> self;  // for outs_with_history
   std::vector<bool> needs;
   std::vector<Shape> in_sizes;
   std::vector<std::pair<Tensor, uint32_t>> saved_versions;
 
  private:
+  // Saved outputs are kept detached (a node must not keep itself alive). Under
+  // create_graph the formula must see them as this node's results, so a second
+  // derivative flows back through the node.
+  std::vector<Tensor> outs_with_history() const {
+    std::shared_ptr<Node> me = self.lock();
+    if (!me) return {};
+    std::vector<Tensor> h(outs.size());
+    for (size_t i = 0; i < outs.size(); ++i) {
+      if (!outs[i].defined()) continue;
+      h[i] = outs[i].detach();
+      h[i].impl()->grad_fn = me;
+      h[i].impl()->output_nr = uint32_t(i);
+    }
+    return h;
+  }
+
   void check_versions() const {
     for (size_t i = 0; i < saved_versions.size(); ++i) {
       const auto& [t, v] = saved_versions[i];
@@ -74,6 +94,8 @@ class AccumulateGrad final : public Node {
     const Tensor& g = grads[0];
     if (!leaf_.grad().defined()) {
       leaf_.set_grad(clone(g));  // never alias a gradient another tensor may hold
+    } else if (GradMode::enabled()) {
+      leaf_.set_grad(add(leaf_.grad(), g));  // create_graph: out of place, so .grad keeps its history
     } else {
       Tensor acc = leaf_.grad();
       add_(acc, g);
@@ -235,6 +257,7 @@ Edge gradient_edge(const Tensor& t) {
 void record_autograd(const OpDef& op, const std::vector<Value>& args, std::vector<Tensor>& outs,
                      const std::vector<Value>& saved_inputs_before_inplace) {
   auto node = std::make_shared<OpNode>(op);
+  node->self = node;
   for (const Value& a : args) {
     if (a.is_tensor()) add_input_edge(*node, a.tensor());
     if (a.is_tensor_list())
@@ -341,17 +364,21 @@ struct Capture {
   std::vector<Edge> edges;
   std::vector<Tensor> grads;
 };
-void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph,
+struct BackwardOptions {
+  bool retain_graph = false, create_graph = false;
+};
+void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, BackwardOptions opt,
                         Capture* capture);
 
-// Runs the backward pass as one captured graph when the JIT has a backward region.
-void run_backward_region(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph,
+// Runs the backward pass as one captured graph when the JIT has a backward region
+// (not under create_graph: the graph it builds outlives the pass).
+void run_backward_region(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, BackwardOptions opt,
                          Capture* capture) {
   const lazy::Region* region = lazy::backward_region();
-  if (!region || lazy::suspended()) return run_backward_graph(roots, seeds, retain_graph, capture);
+  if (!region || lazy::suspended() || opt.create_graph) return run_backward_graph(roots, seeds, opt, capture);
   lazy::begin_capture(*region);
   try {
-    run_backward_graph(roots, seeds, retain_graph, capture);
+    run_backward_graph(roots, seeds, opt, capture);
   } catch (...) {
     lazy::end_capture(true);
     throw;
@@ -362,26 +389,49 @@ void run_backward_region(const std::vector<Tensor>& roots, const std::vector<Ten
 
 // With the JIT installed, a backward pass is a region of its own (or part of
 // the region it runs in): its ops become one graph, not one kernel at a time.
-void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph) {
-  run_backward_region(roots, seeds, retain_graph, nullptr);
+void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph,
+                  bool create_graph) {
+  run_backward_region(roots, seeds, {retain_graph, create_graph}, nullptr);
 }
 
 std::vector<Tensor> grad(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds,
-                         const std::vector<Tensor>& inputs, bool retain_graph) {
+                         const std::vector<Tensor>& inputs, bool retain_graph, bool create_graph) {
   Capture capture;
   for (size_t i = 0; i < inputs.size(); ++i) {
     KILN_CHECK(inputs[i].requires_grad(), Runtime, "One of the differentiated Tensors does not require grad");
     capture.edges.push_back(gradient_edge(inputs[i]));
   }
   capture.grads.resize(inputs.size());
-  run_backward_region(roots, seeds, retain_graph, &capture);
+  run_backward_region(roots, seeds, {retain_graph, create_graph}, &capture);
   return std::move(capture.grads);
 }
 
+bool in_create_graph_formula() { return g_create_graph_formula; }
+
 namespace {
-void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph,
+// Grad mode and the formula flag for one backward pass, restored after it.
+class FormulaModeGuard {
+ public:
+  explicit FormulaModeGuard(bool create_graph)
+      : grad_(GradMode::enabled()), formula_(g_create_graph_formula) {
+    GradMode::set(create_graph);  // formulas build a graph only under create_graph
+    g_create_graph_formula = create_graph;
+  }
+  ~FormulaModeGuard() {
+    GradMode::set(grad_);
+    g_create_graph_formula = formula_;
+  }
+  FormulaModeGuard(const FormulaModeGuard&) = delete;
+  FormulaModeGuard& operator=(const FormulaModeGuard&) = delete;
+
+ private:
+  bool grad_, formula_;
+};
+
+void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, BackwardOptions opt,
                         Capture* capture) {
-  NoGradGuard no_grad;  // formulas run without building a graph (no create_graph)
+  FormulaModeGuard mode(opt.create_graph);
+  const bool retain_graph = opt.retain_graph;
   struct Root final : public Node {
     std::string name() const override { return "GraphRoot"; }
     std::vector<Tensor> apply(std::vector<Tensor> g) override { return g; }

@@ -87,13 +87,22 @@ Edge gradient_edge(const Tensor& t);
 void rebase_view_history(const Tensor& view);
 
 // Runs backward from `roots` with seed gradients (undefined seed = ones for a scalar).
-void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph);
+// With create_graph the formulas run with grad mode on, so the gradients (and
+// .grad) are themselves differentiable: higher-order derivatives.
+void run_backward(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, bool retain_graph,
+                  bool create_graph = false);
 
 // torch.autograd.grad: the gradients of `roots` w.r.t. `inputs` (undefined for
 // an input the roots do not depend on). No .grad is written, leaves' or
-// retained ones. Gradients are not differentiable (no create_graph).
+// retained ones.
 std::vector<Tensor> grad(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds,
-                         const std::vector<Tensor>& inputs, bool retain_graph);
+                         const std::vector<Tensor>& inputs, bool retain_graph, bool create_graph = false);
+
+// Whether a derivative formula is running under create_graph. Dispatch then
+// gives the formulas' helper ops that have no derivative of their own
+// (nll_loss_grad, convolution_backward, ...) a node that raises when a second
+// derivative reaches it, which would otherwise silently be zero.
+bool in_create_graph_formula();
 
 // Whether any tensor argument requires grad (lists included).
 bool any_requires_grad(const std::vector<Value>& args);

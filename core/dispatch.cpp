@@ -1,5 +1,9 @@
 #include "core/dispatch.h"
 
+#include <map>
+#include <memory>
+#include <mutex>
+
 #include "core/autograd.h"
 #include "core/device.h"
 #include "core/kernel_events.h"
@@ -110,6 +114,35 @@ bool prepare_deferred(const OpDef& op, const std::vector<Value>& args, std::vect
   return false;
 }
 
+// Under create_graph, the helper ops of derivative formulas (named *_backward or
+// *_grad: nll_loss_grad, convolution_backward, ...) have no derivative of their
+// own. Their results get a node whose backward raises, so a second derivative
+// that reaches one fails clearly instead of coming out as zero, while a
+// create_graph gradient that is never differentiated again still works.
+std::vector<Tensor> refuse_second_derivative(const GradCtx& c) {
+  std::string base = c.op->name().substr(0, c.op->name().find('.'));
+  throw Error("kiln: the derivative of '" + base +
+                  "' is not implemented, so this second derivative cannot be computed (it goes through the "
+                  "gradient of an op such as a convolution, pooling, embedding or nll_loss)",
+              ErrorKind::NotImplemented);
+}
+// The op's twin whose derivative is refuse_second_derivative, when `op` is such a helper
+// running inside a create_graph formula on inputs that require grad; else nullptr.
+const OpDef* refusing_twin(const OpDef& op, const std::vector<Value>& args) {
+  if (op.grad || !in_create_graph_formula() || !GradMode::enabled()) return nullptr;
+  std::string_view base = std::string_view(op.name()).substr(0, op.name().find('.'));
+  if (!(base.ends_with("_backward") || base.ends_with("_grad")) || !any_requires_grad(args)) return nullptr;
+  static std::mutex mu;
+  static std::map<const OpDef*, std::unique_ptr<OpDef>> twins;
+  std::lock_guard<std::mutex> lock(mu);
+  std::unique_ptr<OpDef>& twin = twins[&op];
+  if (!twin) {
+    twin = std::make_unique<OpDef>(op);
+    twin->grad = refuse_second_derivative;
+  }
+  return twin.get();
+}
+
 // Everything eager dispatch does, except that the kernel is recorded to run
 // later as part of a graph (core/lazy.h).
 std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) {
@@ -119,6 +152,7 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
     run_op_check(fn, args);
   }
   bool grad = fn.grad && GradMode::enabled() && any_requires_grad(args);
+  const OpDef* twin = grad ? nullptr : refusing_twin(fn, args);
   std::vector<Tensor> outs;
   bool record = true;
   if (op.is_inplace()) {
@@ -134,6 +168,7 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
     apply_requires_grad_arg(op, args, outs);
   }
   if (grad && !op.is_inplace()) record_autograd(op, args, outs, {});
+  if (twin && !op.is_inplace()) record_autograd(*twin, args, outs, {});
   if (g_observer) g_observer->on_op(op, args, outs);
   if (record) lazy::record(op, std::move(args), outs, op.kind != OpKind::View);
   return outs;
@@ -157,6 +192,7 @@ std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
   int64_t start_ns = trace::enabled() ? trace::now_ns() : -1;
   const OpDef& fn = op.is_inplace() ? *op.functional : op;
   bool grad = fn.grad && GradMode::enabled() && any_requires_grad(args);
+  const OpDef* twin = grad ? nullptr : refusing_twin(fn, args);
   std::vector<Tensor> outs;
   if (op.is_inplace()) {
     outs = run_inplace(op, args, grad, true);
@@ -165,6 +201,7 @@ std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
     outs = run_kernel(op, args);
     apply_requires_grad_arg(op, args, outs);
     if (grad) record_autograd(op, args, outs, {});
+    if (twin) record_autograd(*twin, args, outs, {});
   }
   if (start_ns >= 0) record_kernel_event(op, args, outs, start_ns);
   if (g_observer) g_observer->on_op(op, args, outs);

@@ -199,10 +199,10 @@ Obj m_register_hook(Interp& in, const CallArgs& a) {
 Obj m_backward(Interp& in, const CallArgs& a) {
   a.check("backward", 0, 4, "gradient retain_graph create_graph inputs");
   Obj g = a.arg(0, "gradient"), retain = a.arg(1, "retain_graph"), create = a.arg(2, "create_graph");
-  KILN_CHECK(!truthy(in, create), NotImplemented, "kiln does not support backward(create_graph=True)");
   KILN_CHECK(a.arg(3, "inputs").is_none(), NotImplemented, "kiln does not support backward(inputs=...)");
   Tensor grad = g.is_none() ? Tensor() : tensor_of(g, "gradient");
-  self_of(a).backward(grad, !retain.is_none() && truthy(in, retain));
+  const bool create_graph = truthy(in, create);  // retain_graph defaults to create_graph, as PyTorch's
+  run_backward({self_of(a)}, {grad}, retain.is_none() ? create_graph : truthy(in, retain), create_graph);
   return Obj();
 }
 

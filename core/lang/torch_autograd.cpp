@@ -1,9 +1,7 @@
 // The native side of torch.autograd (core/lang/prelude/autograd.py): grad()
 // and backward() over the engine of core/autograd.h, and the node that links a
-// custom torch.autograd.Function into the graph. Gradients are not themselves
-// differentiable here (derivative formulas run without recording), so
-// create_graph=True is refused with a clear error rather than returning
-// gradients a second backward would silently ignore.
+// custom torch.autograd.Function into the graph. With create_graph=True the
+// formulas record, so gradients are differentiable (higher-order derivatives).
 #include <string>
 #include <vector>
 
@@ -32,10 +30,9 @@ std::vector<Tensor> tensors_arg(Interp& in, const Obj& o, const char* what, bool
   return ts;
 }
 
-void refuse_create_graph(Interp& in, const Obj& create_graph, const char* fn) {
-  KILN_CHECK(!truthy(in, create_graph), NotImplemented, "kiln: torch.autograd.", fn,
-             "(create_graph=True) is not supported: gradients are not differentiable in kiln "
-             "(no higher-order derivatives)");
+// retain_graph=None means create_graph's value, as in PyTorch.
+bool retain_arg(Interp& in, const Obj& retain, bool create_graph) {
+  return retain.is_none() ? create_graph : truthy(in, retain);
 }
 
 std::vector<Tensor> seeds_arg(Interp& in, const Obj& o, size_t n) {
@@ -52,7 +49,7 @@ Obj f_grad(Interp& in, const CallArgs& a) {
   a.check("grad", 2, 9,
           "outputs inputs grad_outputs retain_graph create_graph only_inputs allow_unused is_grads_batched "
           "materialize_grads");
-  refuse_create_graph(in, a.arg(4, "create_graph"), "grad");
+  const bool create_graph = truthy(in, a.arg(4, "create_graph"));
   KILN_CHECK(!truthy(in, a.arg(7, "is_grads_batched")), NotImplemented,
              "kiln: torch.autograd.grad(is_grads_batched=True) is not supported");
   std::vector<Tensor> outputs = tensors_arg(in, a.arg(0, "outputs"), "outputs", false);
@@ -62,7 +59,7 @@ Obj f_grad(Interp& in, const CallArgs& a) {
   const bool materialize = truthy(in, a.arg(8, "materialize_grads"));
   const Obj unused = a.arg(6, "allow_unused");
   const bool allow_unused = materialize || (!unused.is_none() && truthy(in, unused));
-  std::vector<Tensor> grads = grad(outputs, seeds, inputs, !retain.is_none() && truthy(in, retain));
+  std::vector<Tensor> grads = grad(outputs, seeds, inputs, retain_arg(in, retain, create_graph), create_graph);
   std::vector<Obj> items;
   for (size_t i = 0; i < grads.size(); ++i) {
     if (grads[i].defined()) {
@@ -79,12 +76,12 @@ Obj f_grad(Interp& in, const CallArgs& a) {
 // torch.autograd.backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None)
 Obj f_backward(Interp& in, const CallArgs& a) {
   a.check("backward", 1, 6, "tensors grad_tensors retain_graph create_graph grad_variables inputs");
-  refuse_create_graph(in, a.arg(3, "create_graph"), "backward");
+  const bool create_graph = truthy(in, a.arg(3, "create_graph"));
   KILN_CHECK(a.arg(5, "inputs").is_none(), NotImplemented, "kiln: torch.autograd.backward(inputs=...) is not supported");
   std::vector<Tensor> roots = tensors_arg(in, a.arg(0, "tensors"), "tensors", false);
   std::vector<Tensor> seeds = seeds_arg(in, a.arg(1, "grad_tensors"), roots.size());
   const Obj retain = a.arg(2, "retain_graph");
-  run_backward(roots, seeds, !retain.is_none() && truthy(in, retain));
+  run_backward(roots, seeds, retain_arg(in, retain, create_graph), create_graph);
   return Obj();
 }
 

@@ -502,6 +502,24 @@ print(sorted(torch.optim.SGD(p, lr=0.1).defaults), sorted(torch.optim.Adam(p).de
             "'foreach', 'fused', 'lr', 'maximize', 'weight_decay']\n");
 }
 
+// create_graph through a formula's helper op with no derivative of its own: the
+// first-order gradient works (it is differentiable where it can be), and a second
+// derivative that reaches the helper raises instead of coming out as zero.
+TEST(TorchScripts, SecondDerivativeThroughAHelperOpRaises) {
+  EXPECT_EQ(run(R"py(import torch
+import torch.nn.functional as F
+x = torch.tensor([[0.5, -1.0, 2.0]], requires_grad=True)
+g, = torch.autograd.grad(F.cross_entropy(x, torch.tensor([1])), x, create_graph=True)
+print(g.requires_grad, [round(v, 4) for v in g[0].tolist()])
+try:
+    g.sum().backward()
+except NotImplementedError as e:
+    print(str(e).split(",")[0])
+)py"),
+            "True [0.1753, -0.9609, 0.7856]\n"
+            "kiln: the derivative of 'nll_loss_grad' is not implemented\n");
+}
+
 // RMSprop's, Adadelta's and NAdam's state['step'] is a float32 tensor as in 2.x
 // (1.13, which records the oracle, kept an int or other state), also after a state_dict round trip,
 // whose load takes the tensors without copying them (the first optimizer's
