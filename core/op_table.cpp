@@ -12,6 +12,7 @@ void register_rearrange_ops(OpTable&);
 void register_scan_ops(OpTable&);
 void register_linalg_ops(OpTable&);
 void register_lapack_ops(OpTable&);
+void register_lapack_spectral_ops(OpTable&);
 void register_combine_ops(OpTable&);
 void register_take_ops(OpTable&);
 void register_stats_ops(OpTable&);
@@ -88,6 +89,7 @@ const OpTable& op_table() {
     register_scan_ops(t);
     register_linalg_ops(t);
     register_lapack_ops(t);
+    register_lapack_spectral_ops(t);
     register_combine_ops(t);
     register_take_ops(t);
     register_stats_ops(t);

@@ -377,7 +377,9 @@ bool excluded_method(std::string_view base) {
       "full_like", "rand_like", "randn_like", "randint_like", "linalg_vector_norm", "linalg_matrix_norm", "linalg_norm",
       "_cumprod_backward", "tensordot", "linalg_cross", "atleast_1d", "atleast_2d", "atleast_3d", "std_mean",
       "var_mean", "linalg_inv", "linalg_det", "linalg_slogdet", "linalg_solve", "linalg_qr", "linalg_cholesky",
-      "_linalg_inv", "_linalg_det", "_linalg_slogdet", "_linalg_solve", "_linalg_cholesky"};
+      "_linalg_inv", "_linalg_det", "_linalg_slogdet", "_linalg_solve", "_linalg_cholesky", "linalg_matrix_power",
+      "linalg_svd", "linalg_svdvals", "linalg_eigh", "linalg_eigvalsh", "_linalg_lstsq", "linalg_lstsq",
+      "linalg_pinv", "linalg_matrix_rank"};
   return kNot.count(base) != 0;
 }
 

@@ -89,7 +89,8 @@ Obj make_linalg_module() {
   Obj m = make<ModuleObj>("torch.linalg");
   ModuleObj& linalg = *m.as<ModuleObj>();
   for (const char* name : {"vector_norm", "matrix_norm", "norm", "cross", "inv", "det", "slogdet", "solve", "qr",
-                           "cholesky"})
+                           "cholesky", "matrix_power", "svd", "svdvals", "eigh", "eigvalsh", "lstsq", "pinv",
+                           "matrix_rank"})
     def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
   return m;
 }

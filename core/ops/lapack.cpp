@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ops/common.h"
+#include "core/ops/lapack_util.h"
 
 extern "C" {
 void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
@@ -36,6 +36,7 @@ void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* inf
 namespace kiln {
 namespace ops {
 namespace {
+using namespace lapack;
 
 // ---- typed LAPACK calls (info as the result) ----------------------------------------------
 int getrf(int n, float* a, int* ipiv) {
@@ -84,41 +85,6 @@ int potrf(char uplo, int n, T* a) {
   if constexpr (std::is_same_v<T, float>) spotrf_(&uplo, &n, a, &n, &info, 1);
   else dpotrf_(&uplo, &n, a, &n, &info, 1);
   return info;
-}
-
-// Calls f(type_tag<T>) for float32/float64, else PyTorch's errors for other dtypes.
-template <class F>
-void visit_lapack(DType d, const char* op, F&& f) {
-  if (d == DType::Float32) return f(type_tag<float>{});
-  if (d == DType::Float64) return f(type_tag<double>{});
-  KILN_CHECK(is_floating(d), NotImplemented, op, ": Expected a floating point or complex tensor as input. Got ",
-             dtype_legacy_name(d));
-  throw Error(detail::cat(op, ": Low precision dtypes not supported. Got ", dtype_legacy_name(d)),
-              ErrorKind::NotImplemented);
-}
-void check_float(const Tensor& t, const char* op) {
-  visit_lapack(t.dtype(), op, [](auto) {});
-}
-void check_square(const Tensor& t, const char* op, const char* name = "A") {
-  KILN_CHECK(t.dim() >= 2, Runtime, op, ": The input tensor ", name, " must have at least 2 dimensions.");
-  KILN_CHECK(t.size(-1) == t.size(-2), Runtime, op, ": ", name, " must be batches of square matrices, but they are ",
-             t.size(-2), " by ", t.size(-1), " matrices");
-  check_float(t, op);
-}
-int64_t batch_of(const Tensor& t) {
-  int64_t per = t.size(-1) * t.size(-2);
-  return per == 0 ? 0 : t.numel() / per;
-}
-Shape batch_shape(const Tensor& t) { return Shape(t.sizes().begin(), t.sizes().end() - 2); }
-// "(Batch element 3): " before an error, as PyTorch prefixes batched failures.
-std::string batch_prefix(const Tensor& t, int64_t b) {
-  return t.dim() > 2 ? detail::cat("(Batch element ", b, "): ") : std::string();
-}
-// A contiguous copy of t (the kernels factor in place).
-Tensor dense_copy(const Tensor& t) {
-  Tensor c = empty_tensor(t.sizes(), t.dtype());
-  copy_cast(c, t);
-  return c;
 }
 
 // ---- factorisations that can fail ---------------------------------------------------------
@@ -179,7 +145,6 @@ void inv_kernel(const Args& a, std::vector<Tensor>& outs) {
     }
   });
 }
-Tensor mT(const Tensor& t) { return transpose(t, -2, -1); }
 // d inv(A) = -inv(A) dA inv(A): gA = -inv(A)^T g inv(A)^T.
 std::vector<Tensor> grad_inv(const GradCtx& c) {
   Tensor invT = mT(c.out());
@@ -394,6 +359,27 @@ std::vector<Tensor> grad_cholesky(const GradCtx& c) {
   return {mul(add(gA, mT(gA)), 0.5)};
 }
 
+// ---- matrix_power ------------------------------------------------------------------------
+// A^n by repeated squaring; A^0 is the identity, a negative n inverts first.
+std::vector<Tensor> matrix_power_composite(const Args& a) {
+  Tensor A = a[0].tensor();
+  KILN_CHECK(A.dim() >= 2 && A.size(-1) == A.size(-2), Runtime,
+             "linalg.matrix_power: A must be batches of square matrices, but they are ", A.dim() >= 2 ? A.size(-2) : 0,
+             " by ", A.dim() >= 1 ? A.size(-1) : 0, " matrices");
+  int64_t n = a[1].to_int();
+  if (n == 0) return {add(mul(A, 0.0), eye(A.size(-1), std::nullopt, A.dtype()))};
+  if (n < 0) {
+    A = invoke("linalg_inv", {A});
+    n = -n;
+  }
+  Tensor result, base = A;
+  for (; n > 0; n >>= 1) {
+    if (n & 1) result = result.defined() ? matmul(result, base) : base;
+    if (n > 1) base = matmul(base, base);
+  }
+  return {result};
+}
+
 // ---- the public spellings: PyTorch's node names over the kernels -----------------------------
 template <const char* Op, const char* Node>
 std::vector<Tensor> named_composite(const Args& a) {
@@ -447,6 +433,9 @@ void register_lapack_ops(OpTable& t) {
          .saves = save_out(0), .check = check_factorable<Factor::Cholesky, kCholeskyName>});
   t.add({.schema_text = "linalg_cholesky(Tensor A, *, bool upper=False) -> Tensor", .kind = C,
          .composite = named_composite<kCholesky, kCholeskyNode>});
+  t.add({.schema_text = "linalg_matrix_power(Tensor A, int n) -> Tensor", .kind = C,
+         .composite = matrix_power_composite});
+  t.add({.schema_text = "matrix_power(Tensor self, int n) -> Tensor", .kind = C, .composite = matrix_power_composite});
 }
 
 }  // namespace kiln

@@ -51,12 +51,16 @@ bool needs_sample(const OpDef& op) {
   static const std::set<std::string> kNonDifferentiableComposites = {
       "equal",   "allclose", "count_nonzero", "count_nonzero.dim_IntList", "bucketize", "nonzero.as_tuple", "where",
       "random_", "normal.float_Tensor", "normal.float_float", "logspace", "isclose",
-      // Cholesky reads one triangle of a symmetric input while its derivative is the symmetrised
-      // one: lapack_test.cpp checks it through X X^T instead.
-      "linalg_cholesky"};
+      // Cholesky and eigh read one triangle of a symmetric input while their derivatives are the
+      // symmetrised ones: lapack_test.cpp checks them through X X^T instead.
+      "linalg_cholesky", "linalg_eigvalsh",
+      // Through svd or lstsq, whose derivatives raise; matrix_rank counts.
+      "linalg_svdvals", "linalg_pinv", "linalg_lstsq", "linalg_matrix_rank"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
-  // QR has no derivative (its backward raises); cholesky's kernel op as linalg_cholesky above.
-  if (op.name() == "linalg_qr" || op.name() == "_linalg_cholesky") return false;
+  // QR, SVD and lstsq have no derivative (their backward raises); cholesky's and eigh's kernel
+  // ops as linalg_cholesky above.
+  static const std::set<std::string> kRaising = {"linalg_qr", "linalg_svd", "_linalg_lstsq"};
+  if (kRaising.count(op.name()) || op.name() == "_linalg_cholesky" || op.name() == "linalg_eigh") return false;
   return op.grad != nullptr;
 }
 

@@ -50,3 +50,31 @@ rnn = nn.GRU(3, 4)
 nn.init.orthogonal_(rnn.weight_hh_l0, gain=2.0)
 print("orthogonal rnn", rnn.weight_hh_l0.detach())
 print("eye_", nn.init.eye_(torch.empty(2, 3)))
+
+# svd, eigh, lstsq, pinv, matrix_rank, matrix_power. Singular vectors and eigenvectors are unique
+# only up to sign, and LAPACK builds may choose differently: printed through sign-free products.
+torch.manual_seed(2)
+M = torch.randn(5, 3)
+U, S, Vh = torch.linalg.svd(M, full_matrices=False)
+print("svd", S, torch.allclose((U * S) @ Vh, M, atol=1e-5), torch.allclose(U.T @ U, torch.eye(3), atol=1e-5))
+Uf, Sf, Vhf = torch.linalg.svd(M.T)
+print("svd full", Uf.shape, Sf, Vhf.shape, (Vhf @ Vhf.T).diagonal())
+print("svdvals", torch.linalg.svdvals(torch.randn(2, 3, 4)))
+sym = M.T @ M
+L, Q = torch.linalg.eigh(sym)
+print("eigh", L, torch.allclose((Q * L) @ Q.T, sym, atol=1e-5), torch.linalg.eigvalsh(sym),
+      torch.linalg.eigvalsh(torch.tril(sym), UPLO="L"))
+print("lstsq", torch.linalg.lstsq(M, torch.randn(5, 2)).solution, torch.linalg.lstsq(M, torch.ones(5)).solution)
+print("lstsq rank", torch.linalg.lstsq(torch.ones(4, 2), torch.ones(4, 1)).rank)
+print("pinv", torch.linalg.pinv(M), torch.allclose(torch.linalg.pinv(M) @ M, torch.eye(3), atol=1e-5))
+print("matrix_rank", torch.linalg.matrix_rank(M), torch.linalg.matrix_rank(torch.ones(3, 3)),
+      torch.linalg.matrix_rank(torch.zeros(2, 3)))
+P = torch.tensor([[1.0, 1.0], [0.0, 2.0]])
+print("matrix_power", torch.linalg.matrix_power(P, 5), P.matrix_power(0), torch.matrix_power(P, -2))
+Xs = (torch.randn(3, 3) + 3 * torch.eye(3)).requires_grad_()
+vals, vecs = torch.linalg.eigh(Xs @ Xs.T)
+(vals * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+print("grad eigvals", Xs.grad)
+Xs.grad = None
+torch.linalg.matrix_power(Xs, 3).sum().backward()
+print("grad matrix_power", Xs.grad)

@@ -27,6 +27,25 @@ Tensor well_conditioned(Shape shape, uint64_t seed = 1) {
   return m;
 }
 
+// f's gradient at x (a contiguous float64 leaf) by autograd against central differences.
+template <class F>
+void expect_gradient_matches_finite_differences(const Tensor& x, F f) {
+  f(x).backward();
+  std::vector<double> analytic = to_double_vector(x.grad());
+  NoGradGuard ng;
+  const double eps = 1e-6;
+  for (int64_t e = 0; e < x.numel(); ++e) {
+    double* p = x.data<double>() + e;
+    const double orig = *p;
+    *p = orig + eps;
+    double hi = f(x).item_double();
+    *p = orig - eps;
+    double lo = f(x).item_double();
+    *p = orig;
+    EXPECT_NEAR(analytic[size_t(e)], (hi - lo) / (2 * eps), 1e-5) << "element " << e;
+  }
+}
+
 const std::vector<double> kM = {2, 1, 0, 1, 3, 1, 0, 1, 4};
 
 TEST(Lapack, InvDetSlogdetSolveMatchPyTorch) {
@@ -123,22 +142,51 @@ TEST(Lapack, CholeskyGradientMatchesFiniteDifferences) {
   auto f = [&](const Tensor& v) {
     return sum(mul(op("linalg_cholesky", {add(matmul(v, transpose(v, 0, 1)), shift)}), w));
   };
-  f(x).backward();
-  std::vector<double> analytic = to_double_vector(x.grad());
-  NoGradGuard ng;
-  const double eps = 1e-6;
-  for (int64_t e = 0; e < 9; ++e) {
-    double* p = x.data<double>() + e;
-    const double orig = *p;
-    *p = orig + eps;
-    double hi = f(x).item_double();
-    *p = orig - eps;
-    double lo = f(x).item_double();
-    *p = orig;
-    EXPECT_NEAR(analytic[size_t(e)], (hi - lo) / (2 * eps), 1e-5) << "element " << e;
-  }
+  expect_gradient_matches_finite_differences(x, f);
 }
 
+TEST(Lapack, SvdEighLstsqPinvMatchPyTorch) {
+  Tensor a = T({1, 2, 3, 4, 5, 7}, {3, 2});
+  std::vector<Tensor> usv = ops2("linalg_svd", {a});
+  EXPECT_TRUE(Near(usv[0], {-0.2168, 0.9389, -0.2673, -0.4905, -0.3415, -0.8018, -0.8441, -0.0427, 0.5345}, {3, 3},
+                   1e-4));
+  EXPECT_TRUE(Near(usv[1], {10.1914, 0.3671}, {2}, 1e-4));
+  EXPECT_TRUE(Near(usv[2], {-0.5798, -0.8148, -0.8148, 0.5798}, {2, 2}, 1e-4));
+  EXPECT_EQ(ops2("linalg_svd", {a, false})[0].sizes(), (Shape{3, 2}));
+  std::vector<Tensor> eig = ops2("linalg_eigh", {T({2, 1, 1, 3}, {2, 2})});
+  EXPECT_TRUE(Near(eig[0], {1.3820, 3.6180}, {2}, 1e-4));
+  EXPECT_TRUE(Near(eig[1], {-0.8507, 0.5257, 0.5257, 0.8507}, {2, 2}, 1e-4));
+  // Only the named triangle is read.
+  EXPECT_TRUE(Near(ops2("linalg_eigh", {T({2, 99, 1, 3}, {2, 2}), "L"})[0], {1.3820, 3.6180}, {2}, 1e-4));
+  EXPECT_TRUE(Near(ops2("linalg_eigh", {T({2, 1, 99, 3}, {2, 2}), "U"})[0], {1.3820, 3.6180}, {2}, 1e-4));
+  std::vector<Tensor> ls = ops2("linalg_lstsq", {a, T({1, 2, 2}, {3, 1})});
+  EXPECT_TRUE(Near(ls[0], {-0.2143, 0.5}, {2, 1}, 1e-4));
+  EXPECT_EQ(ls[1].sizes(), Shape{0});
+  EXPECT_EQ(ls[2].item_double(), 2);
+  EXPECT_TRUE(Near(op("linalg_pinv", {a}), {-2.0714, 0.78571, 0.14286, 1.5, -0.5, 0}, {2, 3}, 1e-4));
+  EXPECT_EQ(op("linalg_matrix_rank", {a}).item_double(), 2);
+  EXPECT_EQ(op("linalg_matrix_rank", {ones({3, 3})}).item_double(), 1);
+  EXPECT_TRUE(Near(op("linalg_matrix_power", {T({1, 1, 0, 1}, {2, 2}), 3}), {1, 3, 0, 1}, {2, 2}));
+  EXPECT_TRUE(Near(op("matrix_power", {T({2, 0, 0, 4}, {2, 2}), -2}), {0.25, 0, 0, 0.0625}, {2, 2}));
+  EXPECT_KILN_ERROR(op("linalg_matrix_power", {ones({2, 3}), 2}), "A must be batches of square matrices");
+}
+
+// eigh's derivative (eigenvalues and eigenvectors) through X -> eigh(X + X^T), as for cholesky.
+TEST(Lapack, EighGradientMatchesFiniteDifferences) {
+  Tensor x = grad_input({3, 3}, -1, 1, 11);
+  Tensor wl = grad_input({3}, 0.5, 1.5, 12).detach(), wq = grad_input({3, 3}, 0.5, 1.5, 13).detach();
+  auto f = [&](const Tensor& v) {
+    std::vector<Tensor> lq = ops2("linalg_eigh", {add(v, transpose(v, 0, 1))});
+    // Each eigenvector times the sign of its first entry: the loss must not depend on the sign choice.
+    Tensor q = mul(lq[1], sign(select(lq[1], 0, 0)));
+    return add(sum(mul(lq[0], wl)), sum(mul(q, wq)));
+  };
+  expect_gradient_matches_finite_differences(x, f);
+}
+
+KILN_GRAD_SAMPLE("linalg_matrix_power", { return {well_conditioned({3, 3}), 3}; });
+KILN_GRAD_SAMPLE("linalg_matrix_power", { return {well_conditioned({2, 2}), -2}; });
+KILN_GRAD_SAMPLE("matrix_power", { return {well_conditioned({2, 2}), 0}; });
 KILN_GRAD_SAMPLE("_linalg_inv", { return {well_conditioned({3, 3})}; });
 KILN_GRAD_SAMPLE("_linalg_inv", { return {well_conditioned({2, 2, 2}, 2)}; });
 KILN_GRAD_SAMPLE("linalg_inv", { return {well_conditioned({3, 3})}; });
