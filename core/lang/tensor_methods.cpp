@@ -162,6 +162,11 @@ Obj m_requires_grad_(Interp& in, const CallArgs& a) {
   return a.self;
 }
 
+Obj m_storage_offset(Interp&, const CallArgs& a) {
+  a.check("storage_offset", 0, 0);
+  return Obj::from_int(self_of(a).offset());
+}
+
 Obj m_retain_grad(Interp&, const CallArgs& a) {
   a.check("retain_grad", 0, 0);
   Tensor t = self_of(a);
@@ -410,7 +415,8 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"ndimension", m_dim}, {"numel", m_numel}, {"nelement", m_numel}, {"is_contiguous", m_is_contiguous},
         {"is_floating_point", m_is_floating_point}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
         {"detach", m_detach}, {"detach_", m_detach_}, {"requires_grad_", m_requires_grad_},
-        {"retain_grad", m_retain_grad}, {"register_hook", m_register_hook}, {"backward", m_backward}, {"to", m_to},
+        {"retain_grad", m_retain_grad}, {"register_hook", m_register_hook},
+        {"storage_offset", m_storage_offset}, {"backward", m_backward}, {"to", m_to},
         {"index_put_", m_index_put<true>}, {"index_put", m_index_put<false>},
         {"float", m_cast<DType::Float32>}, {"double", m_cast<DType::Float64>}, {"half", m_cast<DType::Float16>},
         {"bfloat16", m_cast<DType::BFloat16>}, {"long", m_cast<DType::Int64>}, {"int", m_cast<DType::Int32>},

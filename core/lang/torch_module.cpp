@@ -605,6 +605,7 @@ Obj make_c_module() {
   def(c, "_is_parameter", f_is_parameter);
   add_jit_natives(c);
   add_autograd_natives(c);
+  add_serialize_natives(c);
   return m;
 }
 
