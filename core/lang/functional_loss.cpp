@@ -143,6 +143,26 @@ Obj f_pairwise_distance(Interp& in, const CallArgs& a) {
   return make_tensor(pnorm_last(d, p, keepdim));
 }
 
+// triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, ...):
+// max(margin + d(a, p) - d(a, n), 0) with d the pairwise distance (swap: d(a, n) may be d(p, n)).
+Obj f_triplet_margin_loss(Interp& in, const CallArgs& a) {
+  const char* fn = "triplet_margin_loss";
+  auto b = bind(fn, a, {"anchor", "positive", "negative", "margin", "p", "eps", "swap", "size_average", "reduce",
+                        "reduction"},
+                3);
+  std::string red = reduction_of(b, 7, 8, 9, in);
+  const Tensor &x = input(b[0], fn), &pos = input(b[1], fn), &negv = input(b[2], fn);
+  KILN_CHECK(x.dim() == pos.dim() && x.dim() == negv.dim(), Runtime,
+             "The anchor, positive, and negative tensors are expected to have the same number of dimensions, but "
+             "got: anchor ", x.dim(), "D, positive ", pos.dim(), "D, and negative ", negv.dim(), "D inputs");
+  const double p = number(b[4], 2.0), eps = number(b[5], 1e-6);
+  auto dist = [&](const Tensor& u, const Tensor& v) { return pnorm_last(add(sub(u, v), eps), p, false); };
+  Tensor d_pos = dist(x, pos), d_neg = dist(x, negv);
+  if (flag(in, b[6], false)) d_neg = minimum(d_neg, dist(pos, negv));
+  Tensor loss = clamp(add(sub(d_pos, d_neg), number(b[3], 1.0)), 0.0, std::nullopt);
+  return make_tensor(reduce(loss, red));
+}
+
 Obj f_cosine_embedding_loss(Interp& in, const CallArgs& a) {
   const char* fn = "cosine_embedding_loss";
   auto b = bind(fn, a, {"input1", "input2", "target", "margin", "size_average", "reduce", "reduction"}, 3);
@@ -253,7 +273,7 @@ void add_loss_functions(ModuleObj& f) {
       {"cosine_similarity", f_cosine_similarity},
       {"pairwise_distance", f_pairwise_distance},
       {"cosine_embedding_loss", f_cosine_embedding_loss},
-      {"margin_ranking_loss", f_margin_ranking_loss},
+      {"margin_ranking_loss", f_margin_ranking_loss}, {"triplet_margin_loss", f_triplet_margin_loss},
       {"soft_margin_loss", f_soft_margin_loss},
       {"hinge_embedding_loss", f_hinge_embedding_loss},
       {"poisson_nll_loss", f_poisson_nll_loss},

@@ -607,6 +607,54 @@ void unique_kernel(const Args& a, std::vector<Tensor>& outs) {
 }
 
 }  // namespace
+// ---- trapezoid / trapz / cumulative_trapezoid -------------------------------------------------
+// The spacing between y's samples along dim d, from sample positions x (PyTorch's rules: a 1-D x
+// lies along d, a lower-rank x is padded with leading dims).
+Tensor trapezoid_spacing(const Tensor& y, const Tensor& x, int64_t d) {
+  Tensor xv = x;
+  if (x.dim() == 1) {
+    KILN_CHECK(x.size(0) == y.size(d), Runtime, "trapezoid: There must be one `x` value for each sample point");
+    Shape along(size_t(y.dim()), 1);
+    along[size_t(d)] = x.size(0);
+    xv = reshape(x, along);
+  } else if (x.dim() < y.dim()) {
+    Shape padded(size_t(y.dim() - x.dim()), 1);
+    padded.insert(padded.end(), x.sizes().begin(), x.sizes().end());
+    xv = reshape(x, padded);
+  }
+  return sub(slice(xv, d, 1, std::nullopt), slice(xv, d, 0, -1));
+}
+Tensor pair_sums(const Tensor& y, int64_t d) { return add(slice(y, d, 1, std::nullopt), slice(y, d, 0, -1)); }
+int64_t trapezoid_dim(const Tensor& y, const Value& dim) {
+  KILN_CHECK(y.dim() > 0, Index, "Dimension specified as -1 but tensor has no dimensions");
+  return wrap_dim(dim.to_int(), y.dim());
+}
+// trapezoid.x(y, x, *, dim=-1) = sum(dx * (y[1:] + y[:-1]) / 2).
+template <bool Cumulative>
+std::vector<Tensor> trapezoid_x_composite(const Args& a) {
+  const Tensor& y = a[0].tensor();
+  const int64_t d = trapezoid_dim(y, a[2]);
+  Tensor terms = mul(mul(trapezoid_spacing(y, a[1].tensor(), d), pair_sums(y, d)), 0.5);
+  return {Cumulative ? invoke("cumsum", {terms, d}) : sum(terms, Shape{d})};
+}
+// trapezoid.dx(y, *, dx=1, dim=-1) = (sum(y) - (y[0] + y[-1]) / 2) * dx; the cumulative form
+// sums dx / 2 * (y[1:] + y[:-1]) as it goes.
+template <bool Cumulative>
+std::vector<Tensor> trapezoid_dx_composite(const Args& a) {
+  const Tensor& y = a[0].tensor();
+  const int64_t d = trapezoid_dim(y, a[2]);
+  const double dx = a[1].to_double();
+  if (Cumulative) return {invoke("cumsum", {mul(pair_sums(y, d), dx / 2.0), d})};
+  if (y.size(d) == 0) return {mul(sum(y, Shape{d}), 0.0)};
+  Tensor ends = add(select(y, d, 0), select(y, d, -1));
+  return {mul(sub(sum(y, Shape{d}), mul(ends, 0.5)), dx)};
+}
+
+// msort(x) = sort(x, dim=0).values.
+std::vector<Tensor> msort_composite(const Args& a) {
+  return {call_op("sort", std::vector<Value>{a[0], int64_t(0), false})[0]};
+}
+
 }  // namespace ops
 
 void register_scan_ops(OpTable& t) {
@@ -625,6 +673,20 @@ void register_scan_ops(OpTable& t) {
   t.add({.schema_text = "sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
          .kind = S, .shape = shape_sort<2>, .dtype = dtype_values_indices, .kernel = sort_kernel<2>,
          .grad = grad_sort<2>, .saves = save_out(1)});
+  t.add({.schema_text = "msort(Tensor self) -> Tensor", .kind = OpKind::Composite, .composite = msort_composite});
+  constexpr OpKind C = OpKind::Composite;
+  t.add({.schema_text = "trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", .kind = C,
+         .composite = trapezoid_x_composite<false>});
+  t.add({.schema_text = "trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor", .kind = C,
+         .composite = trapezoid_dx_composite<false>});
+  t.add({.schema_text = "trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", .kind = C,
+         .composite = trapezoid_x_composite<false>});
+  t.add({.schema_text = "trapz.dx(Tensor y, *, float dx=1, int dim=-1) -> Tensor", .kind = C,
+         .composite = trapezoid_dx_composite<false>});
+  t.add({.schema_text = "cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", .kind = C,
+         .composite = trapezoid_x_composite<true>});
+  t.add({.schema_text = "cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor", .kind = C,
+         .composite = trapezoid_dx_composite<true>});
   t.add({.schema_text = "argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", .kind = S,
          .shape = shape_argsort<1>, .dtype = dtype_indices, .kernel = argsort_kernel<1>});
   t.add({.schema_text = "argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",

@@ -4,6 +4,8 @@
 # aminmax, nansum, nanmean, logcumsumexp, cummax/cummin, cdist, dist, isclose, histc,
 # quantile/nanquantile, mode; and gradients through several of them.
 import torch
+import torch.nn as nn
+import torch.nn.functional as F
 torch.manual_seed(0)
 
 
@@ -201,3 +203,22 @@ print("logit", lo.grad_fn.name(), lo.detach(), torch.tensor([0.3]).logit(), torc
 torch.logit(lt, eps=0.1).sum().backward()
 print("logit grad", lt.grad)
 print("repeat int", torch.arange(3).repeat(2), torch.arange(3).repeat(2, 1))
+
+# msort, trapezoid/trapz/cumulative_trapezoid, triplet_margin_loss, local_response_norm
+print("msort", torch.tensor([[3.0, 1.0], [2.0, 5.0], [1.0, 4.0]]).msort())
+yt = torch.tensor([[1.0, 2.0, 4.0, 7.0], [0.5, 0.5, 1.5, 3.0]])
+xt = torch.tensor([0.0, 1.0, 3.0, 4.0])
+print("trapezoid", torch.trapezoid(yt), torch.trapezoid(yt, dx=0.5), torch.trapezoid(yt, xt), torch.trapz(yt, xt),
+      torch.trapezoid(yt, dim=0))
+print("cumulative_trapezoid", torch.cumulative_trapezoid(yt), torch.cumulative_trapezoid(yt, xt))
+ya = yt.clone().requires_grad_(True)
+torch.trapezoid(ya, xt).sum().backward()
+print("trapezoid grad", ya.grad)
+torch.manual_seed(3)
+anc, posi, nega = torch.randn(4, 5, requires_grad=True), torch.randn(4, 5), torch.randn(4, 5)
+tl = F.triplet_margin_loss(anc, posi, nega, margin=0.5)
+tl.backward()
+print("triplet", tl.detach(), F.triplet_margin_loss(anc, posi, nega, p=1, swap=True, reduction="none").detach(),
+      nn.TripletMarginLoss(margin=2.0)(anc, posi, nega).detach(), anc.grad[0])
+lrn_in = torch.arange(2 * 5 * 2 * 2, dtype=torch.float32).reshape(2, 5, 2, 2) / 10
+print("lrn", nn.LocalResponseNorm(3)(lrn_in)[1, :, 0, 0], F.local_response_norm(lrn_in[:, :, 0], 2, alpha=0.1)[0])

@@ -1261,6 +1261,53 @@ class MarginRankingLoss(_Loss):
         return F.margin_ranking_loss(input1, input2, target, margin=self.margin, reduction=self.reduction)
 
 
+class TripletMarginLoss(_Loss):
+    def __init__(self, margin=1.0, p=2.0, eps=1e-6, swap=False, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+        self.p = p
+        self.eps = eps
+        self.swap = swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_loss(anchor, positive, negative, margin=self.margin, p=self.p, eps=self.eps,
+                                     swap=self.swap, reduction=self.reduction)
+
+
+# F.local_response_norm, as PyTorch composes it: each position divided by
+# (k + alpha * the mean square over `size` neighbouring channels) ** beta.
+def _local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    dim = input.dim()
+    if dim < 3:
+        raise ValueError('Expected 3D or higher dimensionality input (got {} dimensions)'.format(dim))
+    if input.numel() == 0:
+        return input
+    sizes = input.size()
+    div = input.mul(input).reshape(sizes[0], 1, sizes[1], -1)
+    div = F.pad(div, (0, 0, size // 2, (size - 1) // 2))
+    div = F.avg_pool2d(div, (size, 1), stride=1).reshape(sizes)
+    div = div.mul(alpha).add(k).pow(beta)
+    return input / div
+
+
+F.local_response_norm = _local_response_norm
+
+
+class LocalResponseNorm(Module):
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1.0):
+        super().__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input):
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return '{}, alpha={}, beta={}, k={}'.format(self.size, self.alpha, self.beta, self.k)
+
+
 class PoissonNLLLoss(_Loss):
     def __init__(self, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None, reduction='mean'):
         super().__init__(size_average, reduce, reduction)

@@ -215,6 +215,13 @@ KILN_GRAD_SAMPLE("diff", { return {grad_input({2, 4}), 2, 1, grad_input({2, 1}, 
 KILN_GRAD_SAMPLE("masked_select", { return {grad_input({2, 3}), T({1, 0, 1}, {3}, DType::Bool)}; });
 KILN_GRAD_SAMPLE("repeat_interleave.self_Tensor", { return {grad_input({2, 3}), T({2, 0, 1}, {3}, DType::Int64), 1}; });
 KILN_GRAD_SAMPLE("cumsum", { return {grad_input({3, 4}), -1}; });
+KILN_GRAD_SAMPLE("msort", { return {grad_input({3, 2})}; });
+KILN_GRAD_SAMPLE("trapezoid.x", { return {grad_input({2, 4}), grad_input({4}, 0, 3, 2), -1}; });
+KILN_GRAD_SAMPLE("trapezoid.dx", { return {grad_input({3, 2}), 0.5, 0}; });
+KILN_GRAD_SAMPLE("trapz.x", { return {grad_input({4}), grad_input({4}, 0, 3, 2), 0}; });
+KILN_GRAD_SAMPLE("trapz.dx", { return {grad_input({2, 3}), 2.0, -1}; });
+KILN_GRAD_SAMPLE("cumulative_trapezoid.x", { return {grad_input({2, 4}), grad_input({2, 4}, 0, 3, 2), 1}; });
+KILN_GRAD_SAMPLE("cumulative_trapezoid.dx", { return {grad_input({5}), 1.0, 0}; });
 KILN_GRAD_SAMPLE("cumprod", { return {grad_input({3, 4}), 1}; });
 KILN_GRAD_SAMPLE("cumprod", {
   Tensor x = grad_input({5}).detach();
