@@ -157,6 +157,16 @@ Obj construct_parameter(Interp& in, const CallArgs& a) {
   return make<TensorObj>(t, true);
 }
 
+// torch._C._set_grad_fn_name(t, name): PyTorch's name for the node of a prelude composite's
+// result (nn.EmbeddingBag's is EmbeddingBagBackward0, not its last op's).
+Obj f_set_grad_fn_name(Interp&, const CallArgs& a) {
+  a.check("_set_grad_fn_name", 2, 2);
+  const Tensor& t = tensor_of(a.pos[0], "tensor");
+  KILN_CHECK(a.pos[1].kind() == Kind::Str, Type, "_set_grad_fn_name: expected a str name");
+  if (const std::shared_ptr<Node>& n = t.grad_fn()) n->display_name = a.pos[1].as<StrObj>()->value;
+  return a.pos[0];
+}
+
 Obj f_is_parameter(Interp&, const CallArgs& a) {
   a.check("_is_parameter", 1, 1);
   TensorObj* t = a.pos[0].as<TensorObj>();
@@ -603,6 +613,7 @@ Obj make_c_module() {
   Obj m = make<ModuleObj>("torch._C");
   ModuleObj& c = *m.as<ModuleObj>();
   def(c, "_is_parameter", f_is_parameter);
+  def(c, "_set_grad_fn_name", f_set_grad_fn_name);
   add_jit_natives(c);
   add_autograd_natives(c);
   add_serialize_natives(c);

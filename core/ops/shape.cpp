@@ -315,6 +315,40 @@ std::vector<Tensor> grad_slice(const GradCtx& c) {
   return {z};
 }
 
+// unfold(Tensor self, int dimension, int size, int step): a view whose dim `dimension` counts
+// the windows of `size` elements taken every `step`, and whose new last dim walks one window.
+Geom geom_unfold(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  Geom g = geom_of(self);
+  const int64_t d = self.dim() == 0 ? 0 : wrap_dim(a[1].to_int(), self.dim());
+  const int64_t size = a[2].to_int(), step = a[3].to_int();
+  const int64_t n = self.dim() == 0 ? 1 : self.sizes()[size_t(d)];
+  const int64_t stride = self.dim() == 0 ? 1 : self.strides()[size_t(d)];
+  KILN_CHECK(size <= n, Runtime, "maximum size for tensor at dimension ", d, " is ", n, " but size is ", size);
+  KILN_CHECK(step > 0, Runtime, "step is ", step, " but must be > 0");
+  KILN_CHECK(size >= 0, Runtime, "size is ", size, " but must be >= 0");
+  if (self.dim() > 0) {
+    g.sizes[size_t(d)] = (n - size) / step + 1;
+    g.strides[size_t(d)] = stride * step;
+  }
+  g.sizes.push_back(size);
+  g.strides.push_back(stride);
+  return g;
+}
+// Windows may overlap: each adds its gradient into its own region of a zero tensor.
+std::vector<Tensor> grad_unfold(const GradCtx& c) {
+  const Shape& in = c.in_sizes[0];
+  Tensor z = zeros(in, c.grad().dtype());
+  if (in.empty()) return {add(z, reshape(c.grad(), {}))};
+  const int64_t d = wrap_dim(c.args[1].to_int(), int64_t(in.size()));
+  const int64_t size = c.args[2].to_int(), step = c.args[3].to_int();
+  for (int64_t i = 0; i < c.grad().size(d); ++i) {
+    Tensor region = slice(z, d, i * step, i * step + size);
+    add_(region, invoke("movedim", {select(c.grad(), d, i), int64_t(-1), d}));
+  }
+  return {z};
+}
+
 // select(Tensor self, int dim, int index)
 Geom geom_select(const Args& a) {
   const Tensor& self = a[0].tensor();
@@ -717,6 +751,9 @@ void add_view_entries(OpTable& t) {
   t.add({.schema_text = "slice(Tensor self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor",
          .kind = V, .shape = geom_shape<geom_slice>, .dtype = dtype_like_self, .kernel = geom_kernel<geom_slice>,
          .grad = grad_slice});
+  t.add({.schema_text = "unfold(Tensor self, int dimension, int size, int step) -> Tensor", .kind = V,
+         .shape = geom_shape<geom_unfold>, .dtype = dtype_like_self, .kernel = geom_kernel<geom_unfold>,
+         .grad = grad_unfold});
   t.add({.schema_text = "select(Tensor self, int dim, int index) -> Tensor", .kind = V,
          .shape = geom_shape<geom_select>, .dtype = dtype_like_self, .kernel = geom_kernel<geom_select>,
          .grad = grad_select});

@@ -502,6 +502,15 @@ print(sorted(torch.optim.SGD(p, lr=0.1).defaults), sorted(torch.optim.Adam(p).de
             "'foreach', 'fused', 'lr', 'maximize', 'weight_decay']\n");
 }
 
+// nn.EmbeddingBag prints its mode quoted, as 2.x does (1.13, which records the
+// oracle, did not): recorded from 2.15.
+TEST(TorchScripts, EmbeddingBagReprMatchesPyTorch2) {
+  EXPECT_EQ(run(R"py(import torch.nn as nn
+print(nn.EmbeddingBag(10, 3), nn.EmbeddingBag(5, 2, mode='max', padding_idx=-1, max_norm=1.0))
+)py"),
+            "EmbeddingBag(10, 3, mode='mean') EmbeddingBag(5, 2, max_norm=1.0, mode='max', padding_idx=4)\n");
+}
+
 // create_graph through a formula's helper op with no derivative of its own: the
 // first-order gradient works (it is differentiable where it can be), and a second
 // derivative that reaches the helper raises instead of coming out as zero.

@@ -1293,6 +1293,186 @@ def _local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
 F.local_response_norm = _local_response_norm
 
 
+def _pair(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
+
+
+# F.unfold (im2col): every kernel_size patch of a [N, C, H, W] (or [C, H, W]) input as a column,
+# [N, C * kh * kw, L], from strided windows (Tensor.unfold) of the padded input.
+def _unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    if input.dim() not in (3, 4):
+        raise NotImplementedError('Input Error: Only 3D or 4D input Tensors are supported (got {}D)'.format(input.dim()))
+    batched = input.dim() == 4
+    x = input if batched else input.unsqueeze(0)
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride)
+    x = F.pad(x, (pw, pw, ph, ph))
+    x = x.unfold(2, (kh - 1) * dh + 1, sh)[..., ::dh].unfold(3, (kw - 1) * dw + 1, sw)[..., ::dw]
+    n, c, oh, ow = x.shape[0], x.shape[1], x.shape[2], x.shape[3]
+    cols = x.permute(0, 1, 4, 5, 2, 3).reshape(n, c * kh * kw, oh * ow)
+    return cols if batched else cols.squeeze(0)
+
+
+# F.fold (col2im): the inverse placement, overlapping patches summed.
+def _fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    if input.dim() not in (2, 3):
+        raise NotImplementedError('Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported '
+                                  '(got {}D)'.format(input.dim()))
+    batched = input.dim() == 3
+    cols = input if batched else input.unsqueeze(0)
+    (h, w), (kh, kw) = _pair(output_size), _pair(kernel_size)
+    (dh, dw), (ph, pw), (sh, sw) = _pair(dilation), _pair(padding), _pair(stride)
+    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    n = cols.shape[0]
+    if cols.shape[1] % (kh * kw) != 0 or cols.shape[2] != oh * ow:
+        raise RuntimeError('Expected size of input\'s dimension 1 to be divisible by the product of kernel_size, '
+                           'and dimension 2 to match the calculated number of sliding blocks {} * {} = {}, but got '
+                           'input.size(1)={}, input.size(2)={}'.format(oh, ow, oh * ow, cols.shape[1], cols.shape[2]))
+    c = cols.shape[1] // (kh * kw)
+    cols = cols.reshape(n, c, kh, kw, oh, ow)
+    out = torch.zeros(n, c, h + 2 * ph, w + 2 * pw, dtype=input.dtype, device=input.device)
+    for i in range(kh):
+        for j in range(kw):
+            out[:, :, i * dh:i * dh + sh * (oh - 1) + 1:sh, j * dw:j * dw + sw * (ow - 1) + 1:sw] += cols[:, :, i, j]
+    out = out[:, :, ph:ph + h, pw:pw + w]
+    return out if batched else out.squeeze(0)
+
+
+F.unfold = _unfold
+F.fold = _fold
+
+
+# F.embedding_bag: the rows of each bag (a row of a 2-D input, or input[offsets[i]:offsets[i+1]])
+# summed, averaged or maxed; padding_idx entries are left out, an empty bag is zeros.
+def _embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode='mean',
+                   sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    if mode not in ('sum', 'mean', 'max'):
+        raise ValueError('mode has to be one of sum, mean or max')
+    if per_sample_weights is not None and mode != 'sum':
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  "supported for mode='sum' (got mode='{}'). Please open a feature request on "
+                                  "GitHub.".format(mode))
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError('if input is 2D, then offsets has to be None, as input is treated is a mini-batch of '
+                             'fixed length sequences. However, found offsets of type Tensor')
+        starts = list(range(0, input.numel(), input.size(1)))
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+        ends = starts[1:] + [input.numel()]
+    elif input.dim() == 1:
+        if offsets is None or offsets.dim() != 1:
+            raise ValueError('offsets has to be a 1D Tensor')
+        bounds = offsets.tolist()
+        starts = bounds[:-1] if include_last_offset else bounds
+        ends = bounds[1:] if include_last_offset else bounds[1:] + [input.numel()]
+    else:
+        raise ValueError('input has to be 1D or 2D Tensor, but got Tensor of dimension {}'.format(input.dim()))
+    emb = F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)
+    if per_sample_weights is not None:
+        emb = emb * per_sample_weights.unsqueeze(1)
+    ids = input.tolist() if padding_idx is not None else None
+    rows = []
+    for a, b in zip(starts, ends):
+        keep = [i for i in range(a, b) if ids is None or ids[i] != padding_idx]
+        if len(keep) == 0:
+            rows.append(torch.zeros(weight.size(1), dtype=weight.dtype, device=weight.device))
+            continue
+        seg = emb[a:b] if len(keep) == b - a else emb[torch.tensor(keep)]
+        if mode == 'sum':
+            rows.append(seg.sum(0))
+        elif mode == 'mean':
+            rows.append(seg.mean(0))
+        else:
+            rows.append(seg.max(0).values)
+    out = torch.stack(rows) if len(rows) > 0 else torch.zeros(0, weight.size(1), dtype=weight.dtype)
+    return torch._C._set_grad_fn_name(out, 'EmbeddingBagBackward0')
+
+
+F.embedding_bag = _embedding_bag
+
+
+class EmbeddingBag(Module):
+    def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                 mode='mean', sparse=False, _weight=None, include_last_offset=False, padding_idx=None, device=None,
+                 dtype=None):
+        super().__init__()
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        self.max_norm = max_norm
+        self.norm_type = norm_type
+        self.scale_grad_by_freq = scale_grad_by_freq
+        if padding_idx is not None and padding_idx < 0:
+            padding_idx = num_embeddings + padding_idx
+        self.padding_idx = padding_idx
+        self.mode = mode
+        self.sparse = sparse
+        self.include_last_offset = include_last_offset
+        if _weight is None:
+            self.weight = Parameter(torch.empty(num_embeddings, embedding_dim))
+            self.reset_parameters()
+        else:
+            self.weight = Parameter(_weight)
+
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            with torch.no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input, offsets=None, per_sample_weights=None):
+        return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,
+                               self.mode, self.sparse, per_sample_weights, self.include_last_offset,
+                               self.padding_idx)
+
+    def extra_repr(self):
+        s = '{}, {}'.format(self.num_embeddings, self.embedding_dim)
+        if self.max_norm is not None:
+            s += ', max_norm={}'.format(self.max_norm)
+        if self.norm_type != 2:
+            s += ', norm_type={}'.format(self.norm_type)
+        if self.scale_grad_by_freq:
+            s += ', scale_grad_by_freq={}'.format(self.scale_grad_by_freq)
+        s += ", mode='{}'".format(self.mode)
+        if self.padding_idx is not None:
+            s += ', padding_idx={}'.format(self.padding_idx)
+        return s
+
+
+class Unfold(Module):
+    def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.dilation = dilation
+        self.padding = padding
+        self.stride = stride
+
+    def forward(self, input):
+        return F.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
+
+    def extra_repr(self):
+        return 'kernel_size={}, dilation={}, padding={}, stride={}'.format(self.kernel_size, self.dilation,
+                                                                           self.padding, self.stride)
+
+
+class Fold(Module):
+    def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.output_size = output_size
+        self.kernel_size = kernel_size
+        self.dilation = dilation
+        self.padding = padding
+        self.stride = stride
+
+    def forward(self, input):
+        return F.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)
+
+    def extra_repr(self):
+        return 'output_size={}, kernel_size={}, dilation={}, padding={}, stride={}'.format(
+            self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
 class LocalResponseNorm(Module):
     def __init__(self, size, alpha=1e-4, beta=0.75, k=1.0):
         super().__init__()

@@ -285,6 +285,8 @@ KILN_GRAD_SAMPLE("split.sizes", { return {grad_input({2, 5}), Shape{3, 2}, -1}; 
 KILN_GRAD_SAMPLE("split_with_sizes", { return {grad_input({5}), Shape{1, 4}, 0}; });
 KILN_GRAD_SAMPLE("chunk", { return {grad_input({2, 5}), 2, 1}; });
 KILN_GRAD_SAMPLE("tensor_split", { return {grad_input({2, 5}), 3, 1}; });
+KILN_GRAD_SAMPLE("unfold", { return {grad_input({2, 7}), 1, 3, 2}; });
+KILN_GRAD_SAMPLE("unfold", { return {grad_input({6}), 0, 3, 1}; });  // overlapping windows
 KILN_GRAD_SAMPLE("tensor_split.indices", { return {grad_input({7}), Shape{1, 5, 3, 9}, 0}; });
 KILN_GRAD_SAMPLE("unbind", { return {grad_input({2, 3}), 1}; });
 KILN_GRAD_SAMPLE("tril", { return {grad_input({2, 3, 3}), 0}; });
