@@ -20,7 +20,7 @@ img = torch.arange(2 * 3 * 5 * 6, dtype=torch.float32).reshape(2, 3, 5, 6) / 10
 u = F.unfold(img, 2, stride=2)
 print("F.unfold", u.shape, u[0, :, :3])
 u2 = F.unfold(img, (3, 2), dilation=(1, 2), padding=1, stride=(2, 1))
-print("F.unfold dilated", u2.shape, u2[1, 5, :7])
+print("F.unfold dilated", u2.shape, [round(v, 4) for v in u2[1, 5, :7].tolist()])
 print("F.fold", F.fold(u, (5, 6), 2, stride=2)[0, 0])
 print("fold of unfold", F.fold(F.unfold(img, 3, padding=1), (5, 6), 3, padding=1)[1, 2])
 ir = img.clone().requires_grad_(True)
