@@ -70,3 +70,98 @@ def vector_to_parameters(vec, parameters):
             num_param = param.numel()
             param.copy_(vec[pointer:pointer + num_param].view(param.shape))
             pointer += num_param
+
+
+# ---- weight_norm / spectral_norm (the hook-based torch.nn.utils forms) --------------------------
+
+# ||v|| over every dim but `dim`, shaped to broadcast against v (dim=None: over all of v).
+def _norm_except_dim(v, dim):
+    if dim is None or dim == -1 and v.dim() == 0:
+        return v.norm()
+    if dim < 0:
+        dim += v.dim()
+    shape = [1] * v.dim()
+    shape[dim] = v.size(dim)
+    return v.transpose(0, dim).reshape(v.size(dim), -1).norm(dim=1).reshape(shape)
+
+
+def weight_norm(module, name='weight', dim=0):
+    # weight = g * v / ||v||, with g and v the parameters <name>_g and <name>_v; recomputed before
+    # every forward.
+    weight = getattr(module, name)
+    del module._parameters[name]
+    object.__delattr__(module, name)
+    module.register_parameter(name + '_g', torch.nn.Parameter(_norm_except_dim(weight, dim).detach()))
+    module.register_parameter(name + '_v', torch.nn.Parameter(weight.detach()))
+
+    def compute(mod, inputs):
+        v = getattr(mod, name + '_v')
+        w = v * (getattr(mod, name + '_g') / _norm_except_dim(v, dim))
+        if dim is not None and (dim == 0 or dim == v.dim() - 1):
+            w = torch._C._set_grad_fn_name(w, 'WeightNormInterfaceBackward0')  # PyTorch's fused kernel
+        object.__setattr__(mod, name, w)
+
+    compute(module, None)
+    module._weight_norm_hook = module.register_forward_pre_hook(compute)
+    return module
+
+
+def remove_weight_norm(module, name='weight'):
+    handle = getattr(module, '_weight_norm_hook', None)
+    if handle is None:
+        raise ValueError("weight_norm of '{}' not found in {}".format(name, module))
+    handle.remove()
+    weight = getattr(module, name).detach()
+    del module._parameters[name + '_g']
+    del module._parameters[name + '_v']
+    object.__delattr__(module, name + '_g')
+    object.__delattr__(module, name + '_v')
+    object.__delattr__(module, name)
+    module.register_parameter(name, torch.nn.Parameter(weight))
+    return module
+
+
+def spectral_norm(module, name='weight', n_power_iterations=1, eps=1e-12, dim=None):
+    # weight = weight_orig / sigma, sigma estimated by power iteration on the weight as a matrix
+    # (dim first); u and v are buffers, advanced once per forward in training mode, as PyTorch's.
+    if n_power_iterations <= 0:
+        raise ValueError('Expected n_power_iterations to be positive, but got n_power_iterations={}'.format(
+            n_power_iterations))
+    if dim is None:
+        dim = 1 if type(module).__name__ in ('ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d') else 0
+    weight = getattr(module, name)
+
+    def as_matrix(w):
+        if dim != 0:
+            w = w.permute([dim] + [d for d in range(w.dim()) if d != dim])
+        return w.reshape(w.size(0), -1)
+
+    with torch.no_grad():
+        mat = as_matrix(weight)
+        h, w = mat.size(0), mat.size(1)
+        u = torch.nn.functional.normalize(weight.new_empty(h).normal_(0, 1), dim=0, eps=eps)
+        v = torch.nn.functional.normalize(weight.new_empty(w).normal_(0, 1), dim=0, eps=eps)
+    del module._parameters[name]
+    object.__delattr__(module, name)
+    module.register_parameter(name + '_orig', weight)
+    object.__setattr__(module, name, weight.detach())
+    module.register_buffer(name + '_u', u)
+    module.register_buffer(name + '_v', v)
+
+    def compute(mod, inputs):
+        w_orig = getattr(mod, name + '_orig')
+        u = getattr(mod, name + '_u')
+        v = getattr(mod, name + '_v')
+        mat = as_matrix(w_orig)
+        if mod.training:
+            with torch.no_grad():
+                for _ in range(n_power_iterations):
+                    v.copy_(torch.nn.functional.normalize(torch.mv(mat.t(), u), dim=0, eps=eps))
+                    u.copy_(torch.nn.functional.normalize(torch.mv(mat, v), dim=0, eps=eps))
+                u = u.clone()
+                v = v.clone()
+        sigma = torch.dot(u, torch.mv(mat, v))
+        object.__setattr__(mod, name, w_orig / sigma)
+
+    module._spectral_norm_hook = module.register_forward_pre_hook(compute)
+    return module
