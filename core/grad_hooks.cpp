@@ -43,6 +43,7 @@ GradHook* lookup(const Key& k) {
 
 void set_grad_hook(const Tensor& t, GradHook run) {
   KILN_CHECK(t.requires_grad(), Runtime, "cannot register a hook on a tensor that doesn't require gradient");
+  std::erase_if(registry(), [](const auto& e) { return e.second.owner.expired(); });  // tensors since freed
   std::weak_ptr<void> owner = t.is_leaf() ? std::weak_ptr<void>(t.impl_ptr()) : std::weak_ptr<void>(t.grad_fn());
   registry()[key_of(t)] = Entry{std::move(owner), std::move(run)};
 }
@@ -60,5 +61,7 @@ Tensor apply_grad_hook(Node& node, size_t output_nr, Tensor grad) {
              grad.shape_str(), ", got ", replaced.shape_str());
   return replaced;
 }
+
+void clear_grad_hooks() { registry().clear(); }
 
 }  // namespace kiln

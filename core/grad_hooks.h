@@ -23,5 +23,7 @@ GradHook* find_grad_hook(const Tensor& t);
 // The gradient for output `output_nr` of `node` after its tensor's runner (for an
 // AccumulateGrad node: its leaf's).
 Tensor apply_grad_hook(Node& node, size_t output_nr, Tensor grad);
+// Drops every runner: the interpreter whose functions they call is going away.
+void clear_grad_hooks();
 
 }  // namespace kiln

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/grad_hooks.h"
 #include "core/lang/compiler.h"
 #include "core/lang/objops.h"
 #include "core/lang/parser.h"
@@ -129,6 +130,7 @@ void Interp::link_submodules() {
 }
 
 Interp::~Interp() {
+  clear_grad_hooks();  // tensor hooks call into this interpreter
   handling.clear();
   handling_tb.clear();
   modules_.clear();
