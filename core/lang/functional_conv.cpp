@@ -229,17 +229,54 @@ Tensor resample(const Tensor& x, int64_t dim, const Resample& r) {
   return add(mul(a, l0), mul(b, l1));
 }
 
+// Bicubic as aten's upsample_bicubic2d: cubic convolution with A = -0.75 over four taps
+// clamped to the edge (the source index itself is not clamped), one dim at a time.
+struct Cubic {
+  std::vector<double> idx[4], w[4];
+};
+template <class S>
+Cubic cubic_dim(int64_t in, int64_t out, std::optional<double> sf, bool align) {
+  const S scale = align ? (out > 1 ? S(in - 1) / S(out - 1) : S(0)) : (sf && *sf > 0 ? S(1.0 / *sf) : S(in) / S(out));
+  const S A = S(-0.75);
+  auto near = [&](S x) { return ((A + 2) * x - (A + 3)) * x * x + 1; };            // |x| <= 1
+  auto far = [&](S x) { return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A; };        // 1 < |x| < 2
+  Cubic c;
+  for (int64_t d = 0; d < out; ++d) {
+    const S src = align ? scale * S(d) : scale * (S(d) + S(0.5)) - S(0.5);
+    const int64_t i0 = int64_t(std::floor(src));
+    const S t = src - S(i0);
+    const S ws[4] = {far(t + 1), near(t), near(1 - t), far(2 - t)};
+    for (int k = 0; k < 4; ++k) {
+      c.idx[k].push_back(double(std::clamp<int64_t>(i0 - 1 + k, 0, in - 1)));
+      c.w[k].push_back(double(ws[k]));
+    }
+  }
+  return c;
+}
+Tensor resample_cubic(const Tensor& x, int64_t dim, const Cubic& c) {
+  Shape s(size_t(x.dim() - dim), 1);
+  s[0] = int64_t(c.w[0].size());
+  Tensor y;
+  for (int k = 0; k < 4; ++k) {
+    Tensor w = move_to(tensor_from(c.w[k], s, x.dtype()), x.device());
+    Tensor term = mul(index_select(x, dim, index_tensor(c.idx[k], x)), w);
+    y = y.defined() ? add(y, term) : term;
+  }
+  return y;
+}
+
 Obj f_interpolate(Interp& in, const CallArgs& a) {
   auto b = bind("interpolate", a,
                 {"input", "size", "scale_factor", "mode", "align_corners", "recompute_scale_factor", "antialias"}, 1);
   const Tensor& x = tensor_of(b[0], "interpolate");
   std::string mode = given(b[3]) ? str_of(b[3], "mode") : "nearest";
-  const bool linear = mode == "bilinear" || mode == "linear";
-  KILN_CHECK(mode == "nearest" || (mode == "bilinear" && x.dim() == 4) || (mode == "linear" && x.dim() == 3),
-             NotImplemented, "kiln's interpolate supports mode='nearest' and 'linear'/'bilinear', got mode='", mode,
+  const bool linear = mode == "bilinear" || mode == "linear", cubic = mode == "bicubic";
+  KILN_CHECK(mode == "nearest" || ((mode == "bilinear" || cubic) && x.dim() == 4) || (mode == "linear" && x.dim() == 3),
+             NotImplemented,
+             "kiln's interpolate supports mode='nearest', 'linear'/'bilinear' and 'bicubic', got mode='", mode,
              "' with a ", x.dim(), "-D input");
   KILN_CHECK(x.dim() == 3 || x.dim() == 4, NotImplemented, "kiln's interpolate supports 3-D and 4-D inputs");
-  KILN_CHECK(!(given(b[4]) && !linear), Value,
+  KILN_CHECK(!(given(b[4]) && !linear && !cubic), Value,
              "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
   KILN_CHECK(given(b[1]) != given(b[2]), Value, given(b[1]) ? "only one of size or scale_factor should be defined"
                                                             : "either size or scale_factor should be defined");
@@ -259,6 +296,11 @@ Obj f_interpolate(Interp& in, const CallArgs& a) {
       sf = v.is_double() || v.is_int() ? v.to_double() : 0.0;
       KILN_CHECK(sf, NotImplemented, "kiln's interpolate takes one scale_factor for every dim");
       out = int64_t(std::floor(double(len) * *sf));
+    }
+    if (cubic) {
+      y = resample_cubic(y, dim, x.dtype() == DType::Float64 ? cubic_dim<double>(len, out, sf, align)
+                                                             : cubic_dim<float>(len, out, sf, align));
+      continue;
     }
     Resample r = x.dtype() == DType::Float64 ? resample_dim<double>(len, out, sf, align, linear)
                                              : resample_dim<float>(len, out, sf, align, linear);
