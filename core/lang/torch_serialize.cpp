@@ -218,8 +218,10 @@ class Pickler {
     }
   }
   void tensor(const TensorObj& t) {
-    if (t.is_parameter) global("torch._utils", "_rebuild_parameter");
-    if (t.is_parameter) out_ += '(';
+    if (t.is_parameter) {
+      global("torch._utils", "_rebuild_parameter");
+      out_ += '(';
+    }
     global("torch._utils", "_rebuild_tensor_v2");
     Tensor x = t.tensor.device().type == DeviceType::CPU ? t.tensor : copy_to_device(t.tensor, Device{});
     out_ += "((";

@@ -10,20 +10,10 @@
 #include <sstream>
 
 #include "core/lang/interp.h"
+#include "tests/lang/run_script.h"
 
 namespace kiln::lang {
 namespace {
-
-std::string run(const std::string& src) {
-  std::ostringstream out;
-  Interp in(&out);
-  try {
-    in.run_source(src, "test.py");
-  } catch (const ScriptException& e) {
-    return out.str() + in.format_exception(e);
-  }
-  return out.str();
-}
 
 std::string temp_path(const char* name) { return ::testing::TempDir() + "kiln_serialize_" + name; }
 

@@ -6,22 +6,12 @@
 #include <sstream>
 
 #include "core/lang/interp.h"
+#include "tests/lang/run_script.h"
 #include "core/lang/torch_bridge.h"
 #include "core/ops.h"
 
 namespace kiln::lang {
 namespace {
-
-std::string run(const std::string& src) {
-  std::ostringstream out;
-  Interp in(&out);
-  try {
-    in.run_source(src, "test.py");
-  } catch (const ScriptException& e) {
-    return out.str() + in.format_exception(e);
-  }
-  return out.str();
-}
 
 TEST(TorchBridge, ValuesConvertBothWays) {
   EXPECT_TRUE(to_value(Obj::from_int(3)).is_int());

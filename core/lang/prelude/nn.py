@@ -689,36 +689,46 @@ class LayerNorm(Module):
             self.normalized_shape, self.eps, self.elementwise_affine, self.bias is not None)
 
 
+# padding_idx checked against the table and made non-negative (Embedding and EmbeddingBag).
+def _embedding_padding_idx(padding_idx, num_embeddings):
+    if padding_idx is None:
+        return None
+    if (padding_idx > 0 and padding_idx >= num_embeddings) or padding_idx < -num_embeddings:
+        raise AssertionError('Padding_idx must be within num_embeddings')
+    return padding_idx + num_embeddings if padding_idx < 0 else padding_idx
+
+
+def _embedding_weight(module, num_embeddings, embedding_dim, _weight):
+    if _weight is None:
+        module.weight = Parameter(torch.empty(num_embeddings, embedding_dim))
+        module.reset_parameters()
+    else:
+        module.weight = Parameter(_weight)
+
+
+# N(0, 1), the padding row zero.
+def _reset_embedding(module):
+    init.normal_(module.weight)
+    if module.padding_idx is not None:
+        with torch.no_grad():
+            module.weight[module.padding_idx].fill_(0)
+
+
 class Embedding(Module):
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
                  scale_grad_by_freq=False, sparse=False, _weight=None, device=None, dtype=None):
         super().__init__()
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
-        if padding_idx is not None:
-            if padding_idx > 0:
-                if padding_idx >= num_embeddings:
-                    raise AssertionError('Padding_idx must be within num_embeddings')
-            elif padding_idx < 0:
-                if padding_idx < -num_embeddings:
-                    raise AssertionError('Padding_idx must be within num_embeddings')
-                padding_idx = num_embeddings + padding_idx
-        self.padding_idx = padding_idx
+        self.padding_idx = _embedding_padding_idx(padding_idx, num_embeddings)
         self.max_norm = max_norm
         self.norm_type = norm_type
         self.scale_grad_by_freq = scale_grad_by_freq
         self.sparse = sparse
-        if _weight is None:
-            self.weight = Parameter(torch.empty(num_embeddings, embedding_dim))
-            self.reset_parameters()
-        else:
-            self.weight = Parameter(_weight)
+        _embedding_weight(self, num_embeddings, embedding_dim, _weight)
 
     def reset_parameters(self):
-        init.normal_(self.weight)
-        if self.padding_idx is not None:
-            with torch.no_grad():
-                self.weight[self.padding_idx].fill_(0)
+        _reset_embedding(self)
 
     def forward(self, input):
         return F.embedding(input, self.weight, self.padding_idx)
@@ -1403,23 +1413,14 @@ class EmbeddingBag(Module):
         self.max_norm = max_norm
         self.norm_type = norm_type
         self.scale_grad_by_freq = scale_grad_by_freq
-        if padding_idx is not None and padding_idx < 0:
-            padding_idx = num_embeddings + padding_idx
-        self.padding_idx = padding_idx
+        self.padding_idx = _embedding_padding_idx(padding_idx, num_embeddings)
         self.mode = mode
         self.sparse = sparse
         self.include_last_offset = include_last_offset
-        if _weight is None:
-            self.weight = Parameter(torch.empty(num_embeddings, embedding_dim))
-            self.reset_parameters()
-        else:
-            self.weight = Parameter(_weight)
+        _embedding_weight(self, num_embeddings, embedding_dim, _weight)
 
     def reset_parameters(self):
-        init.normal_(self.weight)
-        if self.padding_idx is not None:
-            with torch.no_grad():
-                self.weight[self.padding_idx].fill_(0)
+        _reset_embedding(self)
 
     def forward(self, input, offsets=None, per_sample_weights=None):
         return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,
