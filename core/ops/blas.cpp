@@ -1,5 +1,6 @@
-// Matrix products. mm and bmm are the only kernels (OpenBLAS for float32 and
-// float64, float32 copies for the 16-bit floats, a plain loop for integers);
+// Matrix products. mm and bmm are the only kernels (oneDNN for float32 where
+// it has a fast kernel, else OpenBLAS; OpenBLAS for float64; float32 copies
+// for the 16-bit floats; a plain loop for integers);
 // dot, mv, matmul and linear are Composites that reduce every torch.matmul
 // case to them with views, so autograd needs only mm's and bmm's formulas.
 #include <cblas.h>
@@ -11,6 +12,7 @@
 #include "core/autograd.h"
 #include "core/format.h"
 #include "core/ops/common.h"
+#include "core/ops/onednn_matmul.h"
 
 namespace kiln {
 namespace ops {
@@ -184,16 +186,34 @@ void outer_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
   });
 }
 
+MatmulOperand onednn_operand(const Operand& op) {
+  const int64_t ld = op.ld;
+  return {op.t.data<float>(), op.t.size(0) == 1 ? 0 : op.t.stride(0), op.trans == CblasNoTrans ? ld : 1,
+          op.trans == CblasNoTrans ? 1 : ld};
+}
+
+// Whether a float32 product goes to oneDNN: whole products of some size from
+// outside the pool (inside it, each part is one thread's OpenBLAS call), and
+// not the matrix-vector and outer products gemm_call treats itself.
+bool onednn_takes(int64_t batch, int64_t m, int64_t n, int64_t k) {
+  return m > 1 && n > 1 && double(batch) * double(m) * double(n) * double(k) >= kSplitMacs &&
+         !detail::in_parallel_region();
+}
+
 // out[i] = a[i] @ b[i] for float/double; out is contiguous [B, M, N].
 template <class T>
 void blas_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
   int64_t batch = a3.size(0), m = a3.size(1), k = a3.size(2), n = b3.size(2);
   if (k == 1) return outer_bmm<T>(a3, b3, out);
-  blas_on_kiln_threads();
   Operand a = blas_operand(a3), b = blas_operand(b3);
   const T* pa = a.t.template data<T>();
   const T* pb = b.t.template data<T>();
   T* po = out.data<T>();
+  if constexpr (std::is_same_v<T, float>) {
+    if (onednn_takes(batch, m, n, k) && onednn_bmm(batch, m, n, k, onednn_operand(a), onednn_operand(b), po))
+      return;
+  }
+  blas_on_kiln_threads();
   const int64_t as = a.t.stride(0), bs = b.t.stride(0);
   // A batch as large as the pool is split by its matrices; a shorter one
   // splits each product.

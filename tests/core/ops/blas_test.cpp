@@ -3,6 +3,7 @@
 // PyTorch's error wording, and gradient samples.
 #include "core/autograd.h"
 #include "core/ops.h"
+#include "core/ops/onednn_matmul.h"
 #include "tests/core/gradcheck.h"
 #include "tests/core/test_util.h"
 
@@ -157,6 +158,47 @@ TEST(Bmm, ValuesAndErrors) {
                     "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 4].");
   EXPECT_KILN_ERROR(bmm(zeros({2, 3}), zeros({2, 3, 5})), "batch1 must be a 3D tensor");
   EXPECT_KILN_ERROR(bmm(zeros({2, 3, 3}), zeros({3, 5})), "batch2 must be a 3D tensor");
+}
+
+// Products large enough for oneDNN (core/ops/onednn_matmul.h), in every
+// layout a model produces: transposed weights (linear's x @ W.t()), a
+// sub-block with a wider leading dimension, a broadcast batch member,
+// attention's permuted batches, and the bf16 route through float32 copies.
+TEST(Mm, LargeProductsInEveryLayoutMatchTheReference) {
+  Tensor a = grad_input({96, 80}, -1, 1, 3).detach(), b = grad_input({80, 72}, -1, 1, 4).detach();
+  Tensor a_t = transpose(contiguous(transpose(a, 0, 1)), 0, 1), b_t = transpose(contiguous(transpose(b, 0, 1)), 0, 1);
+  for (const Tensor& x : {a, a_t})
+    for (const Tensor& y : {b, b_t}) EXPECT_TRUE(MatchesRef(x, y)) << x.strides()[0] << " " << y.strides()[0];
+  Tensor wide = grad_input({96, 100}, -1, 1, 5).detach();
+  EXPECT_TRUE(MatchesRef(slice(wide, 1, 10, 90), b));  // leading dimension 100, width 80
+  EXPECT_TRUE(MatchesRef(slice(wide, 1, 0, 100, 2), slice(grad_input({50, 72}, -1, 1, 6).detach(), 0, 0, 50)));
+  Tensor batch = grad_input({6, 96, 80}, -1, 1, 7).detach();
+  EXPECT_TRUE(MatchesRef(batch, expand(reshape(b, {1, 80, 72}), {6, 80, 72})));
+  Tensor q = permute(grad_input({2, 64, 4, 32}, -1, 1, 8).detach(), {0, 2, 1, 3});  // [B, heads, seq, d]
+  Tensor k = permute(grad_input({2, 64, 4, 32}, -1, 1, 9).detach(), {0, 2, 3, 1});  // [B, heads, d, seq]
+  EXPECT_TRUE(MatchesRef(q, k));
+  Tensor half = to_dtype(a, DType::BFloat16);
+  EXPECT_TRUE(Near(mm(half, to_dtype(b, DType::BFloat16)), ref_matmul(half, to_dtype(b, DType::BFloat16)).first,
+                   {96, 72}, 1e-2));
+}
+
+// The products above really run on oneDNN: a silent fall back to OpenBLAS
+// would pass them and lose the speed.
+TEST(OnednnBmm, TakesDenseTransposedAndBroadcastLayouts) {
+  const int64_t batch = 3, m = 64, n = 48, k = 40;
+  std::vector<float> a(size_t(batch * m * k)), b(size_t(k * n)), c(size_t(batch * m * n));
+  for (size_t i = 0; i < a.size(); ++i) a[i] = float(i % 7) - 3;
+  for (size_t i = 0; i < b.size(); ++i) b[i] = float(i % 5) - 2;
+  // b read transposed ([n, k] in memory) and broadcast over the batch.
+  ops::MatmulOperand oa{a.data(), m * k, k, 1}, ob{b.data(), 0, 1, k};
+  ASSERT_TRUE(ops::onednn_bmm(batch, m, n, k, oa, ob, c.data()));
+  for (int64_t bi = 0; bi < batch; ++bi)
+    for (int64_t i = 0; i < m; i += 7)
+      for (int64_t j = 0; j < n; j += 5) {
+        float want = 0;
+        for (int64_t p = 0; p < k; ++p) want += a[size_t(bi * m * k + i * k + p)] * b[size_t(j * k + p)];
+        ASSERT_EQ(c[size_t((bi * m + i) * n + j)], want) << bi << " " << i << " " << j;
+      }
 }
 
 TEST(Matmul, EveryShapeCase) {
