@@ -1,8 +1,9 @@
-// The CPU worker pool eager kernels share. Sized by KILN_NUM_THREADS
-// (default: all cores). parallel_for splits [begin, end) into chunks no
-// smaller than `grain`, runs them on the pool and the calling thread, and
-// returns when all are done. Small ranges and nested calls run inline, so a
-// 1-element op never touches the pool.
+// The CPU worker pool eager kernels share: an OpenMP team, the one oneDNN's
+// products run on too. Sized by KILN_NUM_THREADS (default: all cores).
+// parallel_for splits [begin, end) into chunks no smaller than `grain`, runs
+// them on the team and the calling thread, and returns when all are done.
+// Small ranges and nested calls run inline, so a 1-element op never touches
+// the pool.
 #pragma once
 
 #include <cstdint>
