@@ -71,18 +71,20 @@ Primitive build(int64_t batch, int64_t m, int64_t n, int64_t k, const MatmulOper
   return p;
 }
 
-const Primitive& primitive(int64_t batch, int64_t m, int64_t n, int64_t k, const MatmulOperand& a,
-                           const MatmulOperand& b) {
+// Shared, so a product running on one thread keeps its primitive while
+// another thread's miss clears the cache.
+std::shared_ptr<const Primitive> primitive(int64_t batch, int64_t m, int64_t n, int64_t k, const MatmulOperand& a,
+                                           const MatmulOperand& b) {
   static std::mutex mu;
-  static std::map<Key, std::unique_ptr<Primitive>> cache;
+  static std::map<Key, std::shared_ptr<const Primitive>> cache;
   const Key key{batch, m, n, k, a.batch_stride, a.row_stride, a.col_stride, b.batch_stride, b.row_stride,
                 b.col_stride};
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(key);
-  if (it != cache.end()) return *it->second;
+  if (it != cache.end()) return it->second;
   // Programs with ever-changing shapes would grow the cache without bound.
   if (cache.size() >= 1024) cache.clear();
-  return *cache.emplace(key, std::make_unique<Primitive>(build(batch, m, n, k, a, b))).first->second;
+  return cache.emplace(key, std::make_shared<const Primitive>(build(batch, m, n, k, a, b))).first->second;
 }
 
 // oneDNN runs on OpenMP threads: as many as Kiln's pool, set per calling
@@ -101,15 +103,16 @@ void match_thread_count() {
 bool onednn_bmm(int64_t batch, int64_t m, int64_t n, int64_t k, const MatmulOperand& a, const MatmulOperand& b,
                 float* c) {
   if (!enabled()) return false;
-  const Primitive& p = primitive(batch, m, n, k, a, b);
+  const std::shared_ptr<const Primitive> shared = primitive(batch, m, n, k, a, b);
+  const Primitive& p = *shared;
   if (!p.usable) return false;
   match_thread_count();
   thread_local dnnl::stream stream(cpu_engine());
-  // oneDNN takes non-const handles but only reads src and weights.
-  memory am(p.a, cpu_engine(), const_cast<float*>(a.data));
-  memory bm(p.b, cpu_engine(), const_cast<float*>(b.data));
-  memory cm(p.c, cpu_engine(), c);
   try {
+    // oneDNN takes non-const handles but only reads src and weights.
+    memory am(p.a, cpu_engine(), const_cast<float*>(a.data));
+    memory bm(p.b, cpu_engine(), const_cast<float*>(b.data));
+    memory cm(p.c, cpu_engine(), c);
     p.matmul.execute(stream, {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}});
     stream.wait();
   } catch (const dnnl::error&) {
