@@ -32,8 +32,9 @@ std::atomic<int>& thread_count() {
 }
 
 // The chunks of one parallel_for, claimed from an atomic counter by every
-// thread of the team, the submitter included, so a thread that starts late
-// (descheduled on a busy machine) only takes fewer chunks.
+// thread of the team, the submitter included: a thread that starts late
+// (descheduled on a busy machine) takes fewer chunks, though the region's
+// closing barrier still waits for it to arrive, as in any OpenMP runtime.
 struct Job {
   const std::function<void(int64_t, int64_t)>& fn;
   int64_t begin, end, nchunks;
