@@ -111,7 +111,8 @@ constexpr double kSplitMacs = 1 << 18;
 // From this many multiply-adds OpenBLAS threads the product itself: it
 // partitions both dimensions and shares packed panels between its threads,
 // 10-20% faster here than Kiln's split into two independent gemms (which
-// packs A twice), on the MLP's 256x1024x1024 products.
+// packs A twice), on the MLP's 256x1024x1024 products (measured in float32,
+// which oneDNN now takes; this path serves float64 and oneDNN's refusals).
 constexpr double kOpenBlasThreadedMacs = 1 << 24;
 
 // One gemm over the pool: C's columns split when A is the smaller operand
