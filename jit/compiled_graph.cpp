@@ -14,6 +14,7 @@
 #include "jit/nvrtc_check.h"
 #include "jit/launch.h"
 #include "jit/liveness.h"
+#include "jit/matmul_epilogue.h"
 #include "jit/passes/passes.h"
 #include "traces/recorder.h"
 
@@ -86,6 +87,17 @@ void run_eager(const FusionPlan& plan, int32_t node, std::span<const lazy::Pendi
   }
   if (steal && steal_copy(p, plan, node, ops)) return;
   run_deferred(p);
+}
+
+// An mm with its epilogue kernel's work in its output pass (jit/matmul_epilogue.h).
+bool run_with_epilogue(const FusionPlan& plan, int32_t node, std::span<const lazy::PendingOp> ops, uint64_t graph) {
+  const int32_t e = plan.epilogue_of.empty() ? -1 : plan.epilogue_of[size_t(node)];
+  if (e < 0) return false;
+  const MatmulEpilogue& ep = plan.epilogues[size_t(e)];
+  const int64_t t0 = trace::enabled() ? now() : -1;
+  if (!run_matmul_epilogue(ep, ops)) return false;
+  if (t0 >= 0) events::matmul_epilogue(ep, plan.kernels[size_t(ep.kernel)], ops, t0, graph);
+  return true;
 }
 
 // --dump-dir: <symbol>.kir, .ll, .opt.ll and .s for each kernel compiled.
@@ -170,16 +182,23 @@ bool CompiledGraph::run(std::span<const lazy::PendingOp> ops, GraphReport& repor
   if (!p) return false;
   int64_t run_t0 = trace::enabled() ? now() : -1;  // the "run graph N" span (jit_events.h)
   uint64_t launched = 0, eager = 0;
+  SmallVec<int32_t, 8> finished;  // kernels an mm's epilogue already ran
   for (int32_t step : p->plan.steps) {
     if (step >= 0) {
+      if (run_with_epilogue(p->plan, step, ops, report.id)) {
+        finished.push_back(p->plan.epilogues[size_t(p->plan.epilogue_of[size_t(step)])].kernel);
+        ++launched;
+        continue;
+      }
       run_eager(p->plan, step, ops);
       ++eager;
       continue;
     }
-    const FusedKernel& fk = p->plan.kernels[size_t(-1 - step)];
+    const size_t k = size_t(-1 - step);
+    if (std::find(finished.begin(), finished.end(), int32_t(k)) != finished.end()) continue;
+    const FusedKernel& fk = p->plan.kernels[k];
     int64_t t0 = trace::enabled() ? now() : -1;
     FusedRunner* runner = fused_runner(p->device);
-    const size_t k = size_t(-1 - step);
     if (!(runner ? runner->launch(fk, p->handles[k], ops) : launch(fk, p->fns[k], ops))) {
       for (int32_t n : fk.nodes) run_eager(p->plan, n, ops);
       eager += fk.nodes.size();

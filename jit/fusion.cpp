@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "core/lowering.h"
+#include "jit/matmul_epilogue.h"
 
 namespace kiln::jit {
 
@@ -585,7 +586,9 @@ TensorRef ref_of(const Graph& g, ValueId v) {
 
 FusionPlan fuse(const Graph& g, std::span<const lazy::PendingOp> ops, const std::vector<bool>& live,
                 Device device) {
-  return Fuser(g, ops, live, device).run();
+  FusionPlan plan = Fuser(g, ops, live, device).run();
+  if (device.type == DeviceType::CPU) plan_matmul_epilogues(g, live, plan);
+  return plan;
 }
 
 std::string plan_text(const FusionPlan& p, const Graph& g) {
@@ -593,12 +596,18 @@ std::string plan_text(const FusionPlan& p, const Graph& g) {
   for (int32_t step : p.steps) {
     if (step >= 0) {
       s += "eager " + g.nodes[size_t(step)].op->name() + (g.nodes[size_t(step)].rewritten ? " (rebound)" : "") +
-           (p.steal[size_t(step)] ? " (steals its source)" : "") + "\n";
+           (p.steal[size_t(step)] ? " (steals its source)" : "");
+      if (const int32_t e = p.epilogue_of.empty() ? -1 : p.epilogue_of[size_t(step)]; e >= 0)
+        s += " + epilogue " + p.kernels[size_t(p.epilogues[size_t(e)].kernel)].kernel.name;
+      s += "\n";
       continue;
     }
-    const FusedKernel& k = p.kernels[size_t(-1 - step)];
+    const int32_t ki = -1 - step;
+    const FusedKernel& k = p.kernels[size_t(ki)];
+    const bool epilogue = std::ranges::any_of(p.epilogues, [&](const MatmulEpilogue& e) { return e.kernel == ki; });
     s += "kernel " + k.kernel.name + " [" + std::to_string(k.nodes.size()) + " nodes, " +
-         std::to_string(k.kernel.stores.size()) + " stores]\n";
+         std::to_string(k.kernel.stores.size()) + " stores]" + (epilogue ? " (when its mm cannot take it)" : "") +
+         "\n";
   }
   return s;
 }

@@ -85,6 +85,23 @@ struct ArgPatch {
   TensorRef tensor;
 };
 
+// A pointwise kernel that only finishes an mm's product (bias and residual
+// adds, relu), run as oneDNN post-ops in the product's own output pass
+// (jit/matmul_epilogue.h): the result is stored once, finished.
+struct EpilogueOp {
+  enum class Kind : uint8_t { Add, Relu };
+  Kind kind = Kind::Relu;
+  int32_t node = -1;  // the graph node (add: its alpha must be 1 in the run)
+  TensorRef other;    // Add: the operand that is not the product
+};
+struct MatmulEpilogue {
+  int32_t mm = -1;      // the mm node
+  int32_t kernel = -1;  // the fused kernel it stands in for
+  TensorRef product;    // the product as the kernel's first node reads it (a view of it)
+  TensorRef out;        // the kernel's one store
+  std::vector<EpilogueOp> ops;
+};
+
 struct FusionPlan {
   std::vector<FusedKernel> kernels;
   // In order: >= 0 a node that runs its eager kernel; < 0 kernel (-1 - k).
@@ -93,6 +110,10 @@ struct FusionPlan {
   std::vector<std::vector<ArgPatch>> patches;
   // Per node: a clone that may take its source's buffer (Node::steal_source).
   std::vector<char> steal;
+  // Matmul epilogues, and per node the index of the one its mm runs (-1;
+  // empty when there are none).
+  std::vector<MatmulEpilogue> epilogues;
+  std::vector<int32_t> epilogue_of;
 };
 
 // The number a value guard watches in this run's ops; nullopt when it is not one.

@@ -204,6 +204,28 @@ void fused_kernel(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, i
   s->record(e);
 }
 
+void matmul_epilogue(const MatmulEpilogue& ep, const FusedKernel& fk, std::span<const lazy::PendingOp> ops,
+                     int64_t start_ns, uint64_t graph_id) {
+  trace::Session* s = trace::Session::current();
+  if (!s) return;
+  const std::string& kernel = fk.kernel.name;
+  const std::string name = "fused_mm" + kernel.substr(std::min<size_t>(kernel.size(), 5));  // after "fused"
+  trace::Event e = make(*s, trace::EventKind::Kernel, trace::Category::kernel, name);
+  e.dur_ns = e.ts_ns - start_ns;
+  e.ts_ns = start_ns;
+  e.graph_id = graph_id;
+  const lazy::PendingOp& mm = ops[size_t(ep.mm)];
+  auto bytes = [](const Tensor& t) { return uint64_t(t.numel()) * dtype_size(t.dtype()); };
+  const Tensor& out = resolve(ep.out, ops);
+  e.a = bytes(mm.args[0].tensor()) + bytes(mm.args[1].tensor());
+  for (const EpilogueOp& op : ep.ops)
+    if (op.kind == EpilogueOp::Kind::Add) e.a += bytes(resolve(op.other, ops));
+  e.b = bytes(out);
+  e.c = uint64_t(2 * out.numel() * mm.args[0].tensor().size(1) + double(out.numel()) * fk.kernel.flops_per_element);
+  e.text = s->strings().intern(out.shape_str() + " (mm and " + std::to_string(fk.nodes.size()) + " ops fused)");
+  s->record(e);
+}
+
 void graph_run(uint64_t graph_id, int64_t start_ns, uint64_t kernels, uint64_t eager_steps) {
   trace::Session* s = trace::Session::current();
   if (!s) return;

@@ -39,6 +39,10 @@ void codegen(const GraphReport& g, int64_t start_ns);
 void kernel_compiled(const kir::Kernel& k, const CompiledKernel& ck, uint64_t graph_id);
 void fused_kernel(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, int64_t start_ns,
                   uint64_t graph_id);
+// An mm run with its epilogue kernel's work as post-ops (jit/matmul_epilogue.h): a Kernel event
+// named after both ("fused_mm_add_relu"), the product's flops and both steps' bytes.
+void matmul_epilogue(const MatmulEpilogue& e, const FusedKernel& fk, std::span<const lazy::PendingOp> ops,
+                     int64_t start_ns, uint64_t graph_id);
 void graph_run(uint64_t graph_id, int64_t start_ns, uint64_t kernels, uint64_t eager_steps);
 // The GPU backend: an `nvrtc compile` span (text = the kernel's name; `where` says whether the
 // image came from NVRTC, the disk or memory) and its `output_code` log (kernel IR, CUDA C, PTX);

@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake pkg-config ccache
   llvm-19-dev libzstd-dev
-  libopenblas-dev libdnnl-dev nlohmann-json3-dev zlib1g-dev
+  libopenblas-openmp-dev libdnnl-dev nlohmann-json3-dev zlib1g-dev
   libgtest-dev libbenchmark-dev
   libglfw3-dev libimgui-dev libstb-dev xvfb
   python3                 # runs the differential and codegen CLI tests

@@ -187,6 +187,11 @@ void outer_bmm(const Tensor& a3, const Tensor& b3, const Tensor& out) {
   });
 }
 
+// A 2-D tensor as a one-batch 3-D view.
+Tensor as_batch(const Tensor& t) {
+  return make_view(t, {1, t.size(0), t.size(1)}, {0, t.stride(0), t.stride(1)}, t.offset());
+}
+
 MatmulOperand onednn_operand(const Operand& op) {
   const int64_t ld = op.ld;
   return {op.t.data<float>(), op.t.size(0) == 1 ? 0 : op.t.stride(0), op.trans == CblasNoTrans ? ld : 1,
@@ -200,6 +205,18 @@ bool onednn_takes(int64_t batch, int64_t m, int64_t n, int64_t k) {
   return m > 1 && n > 1 && double(batch) * double(m) * double(n) * double(k) >= kSplitMacs &&
          !detail::in_parallel_region();
 }
+
+}  // namespace
+
+bool mm_with_post_ops(const Tensor& a, const Tensor& b, float* c, std::span<const MatmulPostOp> post) {
+  if (a.dtype() != DType::Float32 || b.dtype() != DType::Float32 || a.dim() != 2 || b.dim() != 2) return false;
+  const int64_t m = a.size(0), k = a.size(1), n = b.size(1);
+  if (k <= 1 || b.size(0) != k || !onednn_takes(1, m, n, k)) return false;
+  const Operand oa = blas_operand(as_batch(a)), ob = blas_operand(as_batch(b));
+  return onednn_bmm(1, m, n, k, onednn_operand(oa), onednn_operand(ob), c, post);
+}
+
+namespace {
 
 // out[i] = a[i] @ b[i] for float/double; out is contiguous [B, M, N].
 template <class T>
@@ -275,11 +292,6 @@ void bmm_into(const Tensor& a, const Tensor& b, const Tensor& out, const char* n
   }
   throw Error(detail::cat("\"", name, "\" not implemented for '", dtype_legacy_name(a.dtype()), "'"),
               ErrorKind::NotImplemented);
-}
-
-// A 2-D tensor as a one-batch 3-D view.
-Tensor as_batch(const Tensor& t) {
-  return make_view(t, {1, t.size(0), t.size(1)}, {0, t.stride(0), t.stride(1)}, t.offset());
 }
 
 // ---- mm -------------------------------------------------------------------------------

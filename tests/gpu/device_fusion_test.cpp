@@ -15,6 +15,7 @@
 #include "jit/fused_runner.h"
 #include "jit/fusion.h"
 #include "jit/op_kernels.h"
+#include "tests/jit_ir/pending_ops.h"
 
 namespace kiln::jit {
 namespace {
@@ -32,10 +33,6 @@ DeviceBackend& emulated() {
   return *b;
 }
 
-PendingOp pending(std::string_view name, std::vector<Value> positional, std::vector<Tensor> outs) {
-  const OpDef& op = op_table().get(name);
-  return {&op, bind_args(op.schema, positional, {}, /*all_positional=*/true), std::move(outs), 0};
-}
 
 TEST(DeviceFusion, HostScalarsBecomeParametersOfTheDeviceKernel) {
   emulated();

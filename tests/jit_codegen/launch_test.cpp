@@ -11,16 +11,13 @@
 #include "jit/fusion.h"
 #include "jit/kernel_cache.h"
 #include "jit/launch.h"
+#include "tests/jit_ir/pending_ops.h"
 
 namespace kiln::jit {
 namespace {
 
 using lazy::PendingOp;
 
-PendingOp pending(std::string_view name, std::vector<Value> positional, std::vector<Tensor> outs) {
-  const OpDef& op = op_table().get(name);
-  return {&op, bind_args(op.schema, positional, {}, /*all_positional=*/true), std::move(outs), 0};
-}
 
 // x * w + b, then tanh-GELU: the pointwise chain, on [rows, cols] with w, b of [cols].
 std::vector<PendingOp> chain(const Tensor& x, const Tensor& w, const Tensor& b) {

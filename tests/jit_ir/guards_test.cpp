@@ -7,6 +7,7 @@
 #include "core/ops.h"
 #include "jit/graph.h"
 #include "jit/guards.h"
+#include "tests/jit_ir/pending_ops.h"
 
 namespace kiln::jit {
 namespace {
@@ -14,10 +15,6 @@ namespace {
 using lazy::PendingOp;
 using What = Guard::What;
 
-PendingOp pending(std::string_view name, std::vector<Value> positional, std::vector<Tensor> outs, uint32_t site = 0) {
-  const OpDef& op = op_table().get(name);
-  return {&op, bind_args(op.schema, positional, {}, /*all_positional=*/true), std::move(outs), site};
-}
 
 Tensor t(Shape sizes, DType d = DType::Float32) { return empty_tensor(sizes, d); }
 

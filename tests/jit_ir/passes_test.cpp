@@ -12,16 +12,13 @@
 #include "jit/fusion.h"
 #include "jit/liveness.h"
 #include "jit/passes/passes.h"
+#include "tests/jit_ir/pending_ops.h"
 
 namespace kiln::jit {
 namespace {
 
 using lazy::PendingOp;
 
-PendingOp pending(std::string_view name, std::vector<Value> positional, std::vector<Tensor> outs) {
-  const OpDef& op = op_table().get(name);
-  return {&op, bind_args(op.schema, positional, {}, /*all_positional=*/true), std::move(outs), 0};
-}
 Tensor t(Shape sizes, DType d = DType::Float32) { return empty_tensor(sizes, d); }
 Tensor transposed(const Tensor& x) {  // x.t() for a 2-d tensor
   return make_view(x, {x.sizes()[1], x.sizes()[0]}, {x.strides()[1], x.strides()[0]}, x.offset());

@@ -1,6 +1,9 @@
 // Tests for the matrix products: mm/bmm kernels (strided and copied BLAS
 // operands, every dtype), the matmul shape cases against a naive reference,
 // PyTorch's error wording, and gradient samples.
+#include <algorithm>
+#include <span>
+
 #include "core/autograd.h"
 #include "core/ops.h"
 #include "core/ops/onednn_matmul.h"
@@ -200,6 +203,40 @@ TEST(OnednnBmm, TakesDenseTransposedAndBroadcastLayouts) {
         ASSERT_EQ(c[size_t((bi * m + i) * n + j)], want) << bi << " " << i << " " << j;
       }
 }
+
+// Post-ops on the output pass, exact on integer data: bias per column, then
+// a dense residual, then relu; the cache keeps them apart from the plain product.
+TEST(OnednnBmm, PostOpsFinishTheProductInItsOutputPass) {
+  const int64_t m = 64, n = 80, k = 64;
+  std::vector<float> a(size_t(m * k)), b(size_t(k * n)), bias(static_cast<size_t>(n)), res(size_t(m * n)),
+      c(size_t(m * n));
+  for (size_t i = 0; i < a.size(); ++i) a[i] = float(i % 7) - 3;
+  for (size_t i = 0; i < b.size(); ++i) b[i] = float(i % 5) - 2;
+  for (size_t i = 0; i < bias.size(); ++i) bias[i] = float(i % 9) - 4;
+  for (size_t i = 0; i < res.size(); ++i) res[i] = float(i % 11) - 5;
+  ops::MatmulOperand oa{a.data(), 0, k, 1}, ob{b.data(), 0, n, 1};
+  using Post = ops::MatmulPostOp;
+  const Post post[] = {{Post::Kind::AddRow, bias.data()}, {Post::Kind::AddFull, res.data()}, {Post::Kind::Relu}};
+  for (bool with_post : {true, false}) {
+    ASSERT_TRUE(ops::onednn_bmm(1, m, n, k, oa, ob, c.data(), with_post ? std::span<const Post>(post) : std::span<const Post>()));
+    int negatives = 0;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        float want = 0;
+        for (int64_t p = 0; p < k; ++p) want += a[size_t(i * k + p)] * b[size_t(p * n + j)];
+        if (with_post) want = std::max(want + bias[size_t(j)] + res[size_t(i * n + j)], 0.0f);
+        negatives += want < 0;
+        ASSERT_EQ(c[size_t(i * n + j)], want) << with_post << " " << i << " " << j;
+      }
+    EXPECT_EQ(negatives > 0, !with_post);  // the data exercises the relu
+  }
+}
+
+// Kiln links OpenBLAS's OpenMP build, whose threads are the team the pool and
+// oneDNN run on; the pthread build's threads spin against that team and run
+// large products 2-3x slower (docs/benchmarks.md, 2026-12-01).
+extern "C" int openblas_get_parallel(void);
+TEST(Blas, OpenBlasIsTheOpenMPBuild) { EXPECT_EQ(openblas_get_parallel(), 2); }
 
 TEST(Matmul, EveryShapeCase) {
   const std::vector<std::pair<Shape, Shape>> cases = {
