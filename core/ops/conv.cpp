@@ -1,14 +1,17 @@
 // Convolution and constant padding. `convolution` is aten's op (batched
-// input, 1-d or 2-d; transposed convolutions are not supported) with an
-// im2col + gemm kernel over the thread pool; its derivative is the
-// `convolution_backward` op, also im2col + gemm. conv1d/conv2d are
+// input, 1-d or 2-d; transposed convolutions are not supported): float32 on
+// oneDNN's convolution primitives (onednn_conv.h), else an im2col + gemm
+// kernel over the thread pool; its derivative is the `convolution_backward`
+// op, on the same two paths. conv1d/conv2d are
 // Composites that check and expand arguments, add the batch dim to
 // unbatched inputs and pad for padding='same', as in aten's Convolution.cpp.
 #include <cblas.h>
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
+#include "core/ops/onednn_conv.h"
 #include "core/ops/spatial.h"
 #include "core/thread_pool.h"
 
@@ -77,6 +80,14 @@ ConvGeom conv_geom(const Tensor& x, const Tensor& w, const Tensor& bias, const S
   g.Ho = (g.H + 2 * g.ph - g.dh * (g.kh - 1) - 1) / g.sh + 1;
   g.Wo = (g.W + 2 * g.pw - g.dw * (g.kw - 1) - 1) / g.sw + 1;
   return g;
+}
+
+// The geometry as oneDNN takes it, for float32 outside the pool (inside,
+// each chunk is one thread's work and oneDNN would thread again).
+template <class T>
+std::optional<ConvParams> onednn_params(const ConvGeom& g) {
+  if (!std::is_same_v<T, float> || detail::in_parallel_region()) return std::nullopt;
+  return ConvParams{g.N, g.C, g.H, g.W, g.O, g.kh, g.kw, g.sh, g.sw, g.ph, g.pw, g.dh, g.dw, g.groups, g.Ho, g.Wo};
 }
 
 Shape conv_out_shape(const ConvGeom& g, int64_t nd) {
@@ -185,6 +196,10 @@ void convolution_kernel(const Args& a, std::vector<Tensor>& outs) {
     Tensor buf = out_buffer(outs[0], cd);
     const T *px = x.data<T>(), *pw = w.data<T>(), *pb = bias.defined() ? bias.data<T>() : nullptr;
     T* po = buf.data<T>();
+    if constexpr (std::is_same_v<T, float>) {
+      const std::optional<ConvParams> p = onednn_params<T>(g);
+      if (p && onednn_conv_forward(*p, px, pw, pb, po)) return finish_out(outs[0], buf);
+    }
     parallel_for(0, g.N * g.groups, 1, [&](int64_t begin, int64_t end) {
       std::vector<T> col(size_t(g.ck() * g.L()));
       for (int64_t item = begin; item < end; ++item) {
@@ -289,9 +304,16 @@ void convolution_backward_kernel(const Args& a, std::vector<Tensor>& outs) {
     const bool want[3] = {a[7].to_bool(), a[8].to_bool(), a[9].to_bool()};
     for (int i = 0; i < 3; ++i)
       if (!want[i]) std::fill(bufs[size_t(i)].data<T>(), bufs[size_t(i)].data<T>() + bufs[size_t(i)].numel(), T(0));
-    if (want[0]) input_grad<T>(g, go.data<T>(), w.data<T>(), bufs[0].data<T>());
-    if (want[1]) weight_grad<T>(g, go.data<T>(), x.data<T>(), bufs[1].data<T>());
-    if (want[2]) bias_grad<T>(g, go.data<T>(), bufs[2].data<T>());
+    const std::optional<ConvParams> p = onednn_params<T>(g);
+    bool by_data = false, by_weights = false;  // done by oneDNN
+    if constexpr (std::is_same_v<T, float>) {
+      by_data = p && want[0] && onednn_conv_backward_data(*p, go.data<T>(), w.data<T>(), bufs[0].data<T>());
+      by_weights = p && want[1] && onednn_conv_backward_weights(*p, go.data<T>(), x.data<T>(), bufs[1].data<T>(),
+                                                                want[2] ? bufs[2].data<T>() : nullptr);
+    }
+    if (want[0] && !by_data) input_grad<T>(g, go.data<T>(), w.data<T>(), bufs[0].data<T>());
+    if (want[1] && !by_weights) weight_grad<T>(g, go.data<T>(), x.data<T>(), bufs[1].data<T>());
+    if (want[2] && !by_weights) bias_grad<T>(g, go.data<T>(), bufs[2].data<T>());
     for (size_t i = 0; i < 3; ++i) finish_out(outs[i], bufs[i]);
   });
 }

@@ -1,7 +1,5 @@
 #include "core/ops/onednn_matmul.h"
 
-#include <omp.h>
-
 #include <array>
 #include <cstdlib>
 #include <cstring>
@@ -12,11 +10,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include <dnnl.hpp>
-
 #include "core/error.h"
 #include "core/format.h"
-#include "core/thread_pool.h"
+#include "core/ops/onednn_runtime.h"
 
 namespace kiln {
 namespace ops {
@@ -25,18 +21,8 @@ namespace {
 // KILN_GEMM=openblas routes every product to OpenBLAS (A/B measurements, and
 // a way out should a oneDNN build misbehave on some CPU).
 bool enabled() {
-  static const bool on = [] {
-    const char* env = std::getenv("KILN_GEMM");
-    if (!env || !*env || std::strcmp(env, "onednn") == 0) return true;
-    if (std::strcmp(env, "openblas") == 0) return false;
-    throw Error(detail::cat("KILN_GEMM must be 'onednn' or 'openblas', got '", env, "'"), ErrorKind::Value);
-  }();
+  static const bool on = onednn_enabled_by("KILN_GEMM", "openblas");
   return on;
-}
-
-dnnl::engine& cpu_engine() {
-  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
-  return engine;
 }
 
 using dnnl::memory;
@@ -92,8 +78,8 @@ Primitive build(int64_t batch, int64_t m, int64_t n, int64_t k, const MatmulOper
   try {
     dnnl::primitive_attr attr;
     if (!post.empty()) attr.set_post_ops(make_post_ops(batch, m, n, post, p.post_src));
-    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(p.a, p.b, p.c), attr, cpu_engine());
-    if (std::string(pd.impl_info_str()).rfind("ref", 0) == 0) return p;
+    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(p.a, p.b, p.c), attr, onednn_engine());
+    if (onednn_is_reference(pd.impl_info_str())) return p;
     p.matmul = dnnl::matmul(pd);
     p.usable = true;
   } catch (const dnnl::error&) {
@@ -118,12 +104,6 @@ std::shared_ptr<const Primitive> primitive(int64_t batch, int64_t m, int64_t n, 
   return cache.emplace(key, std::make_shared<const Primitive>(build(batch, m, n, k, a, b, post))).first->second;
 }
 
-// oneDNN runs on OpenMP threads: as many as Kiln's pool, set per calling
-// thread (OpenMP keeps the count per thread) before every product, since
-// OpenBLAS's OpenMP build sets the same count (blas.cpp runs it on 1 thread
-// beside the pool). Setting it is a store into a thread-local.
-void match_thread_count() { omp_set_num_threads(num_threads()); }
-
 }  // namespace
 
 bool onednn_bmm(int64_t batch, int64_t m, int64_t n, int64_t k, const MatmulOperand& a, const MatmulOperand& b,
@@ -132,17 +112,17 @@ bool onednn_bmm(int64_t batch, int64_t m, int64_t n, int64_t k, const MatmulOper
   const std::shared_ptr<const Primitive> shared = primitive(batch, m, n, k, a, b, post);
   const Primitive& p = *shared;
   if (!p.usable) return false;
-  match_thread_count();
-  thread_local dnnl::stream stream(cpu_engine());
+  onednn_match_threads();
+  dnnl::stream& stream = onednn_stream();
   try {
     // oneDNN takes non-const handles but only reads src, weights and post-op operands.
-    std::unordered_map<int, memory> args{{DNNL_ARG_SRC, memory(p.a, cpu_engine(), const_cast<float*>(a.data))},
-                                         {DNNL_ARG_WEIGHTS, memory(p.b, cpu_engine(), const_cast<float*>(b.data))},
-                                         {DNNL_ARG_DST, memory(p.c, cpu_engine(), c)}};
+    std::unordered_map<int, memory> args{{DNNL_ARG_SRC, memory(p.a, onednn_engine(), const_cast<float*>(a.data))},
+                                         {DNNL_ARG_WEIGHTS, memory(p.b, onednn_engine(), const_cast<float*>(b.data))},
+                                         {DNNL_ARG_DST, memory(p.c, onednn_engine(), c)}};
     for (size_t i = 0; i < post.size(); ++i)
       if (post[i].data)
         args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(int(i)) | DNNL_ARG_SRC_1,
-                     memory(p.post_src[i], cpu_engine(), const_cast<float*>(post[i].data)));
+                     memory(p.post_src[i], onednn_engine(), const_cast<float*>(post[i].data)));
     p.matmul.execute(stream, args);
     stream.wait();
   } catch (const dnnl::error&) {

@@ -3,6 +3,7 @@
 // padding, dilation and groups, PyTorch's error wording, and gradient samples.
 #include "core/autograd.h"
 #include "core/ops.h"
+#include "core/ops/onednn_conv.h"
 #include "core/ops_spatial.h"
 #include "tests/core/gradcheck.h"
 #include "tests/core/test_util.h"
@@ -91,6 +92,67 @@ TEST(Conv, GradientsMatchPyTorch) {
                    {1, 2, 3, 3}));
   EXPECT_TRUE(Near(w.grad(), {4499, 4781, 4297, 4327, 12734, 12746, 10858, 10510}, {1, 2, 2, 2}));
   EXPECT_TRUE(Near(b.grad(), {1204}, {1}));
+}
+
+// oneDNN's three convolution passes on integer data (exact sums) against a
+// direct loop, over the geometries models use; each must really run on
+// oneDNN (false would mean a silent fall back to im2col).
+TEST(OnednnConv, EveryPassMatchesADirectLoop) {
+  using ops::ConvParams;
+  const std::vector<ConvParams> cases = {
+      // N, C, H, W, O, kh, kw, sh, sw, ph, pw, dh, dw, groups (Ho, Wo filled below)
+      {4, 3, 16, 16, 16, 3, 3, 1, 1, 1, 1, 1, 1, 1, 0, 0},   // a first layer, padded
+      {2, 16, 15, 13, 32, 3, 3, 2, 2, 0, 1, 1, 1, 1, 0, 0},  // strided, a row left over
+      {2, 16, 12, 12, 16, 3, 3, 1, 1, 2, 2, 2, 2, 1, 0, 0},  // dilated
+      {2, 16, 10, 10, 32, 3, 1, 1, 1, 1, 0, 1, 1, 4, 0, 0},  // grouped, asymmetric kernel
+      {2, 32, 9, 9, 32, 3, 3, 1, 1, 1, 1, 1, 1, 32, 0, 0},   // depthwise
+      {3, 24, 7, 7, 48, 1, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0},    // pointwise
+      {2, 8, 1, 50, 16, 1, 5, 1, 2, 0, 2, 1, 1, 1, 0, 0},    // conv1d as height 1
+  };
+  for (ConvParams p : cases) {
+    p.Ho = (p.H + 2 * p.ph - p.dh * (p.kh - 1) - 1) / p.sh + 1;
+    p.Wo = (p.W + 2 * p.pw - p.dw * (p.kw - 1) - 1) / p.sw + 1;
+    const int64_t Cg = p.C / p.groups, Og = p.O / p.groups;
+    auto fill = [](int64_t n, int mod) {
+      std::vector<float> v(static_cast<size_t>(n));
+      for (size_t i = 0; i < v.size(); ++i) v[i] = float(int64_t(i * 7 + 3) % mod - mod / 2);
+      return v;
+    };
+    std::vector<float> x = fill(p.N * p.C * p.H * p.W, 5), w = fill(p.O * Cg * p.kh * p.kw, 3), b = fill(p.O, 7);
+    std::vector<float> gy = fill(p.N * p.O * p.Ho * p.Wo, 5);
+    std::vector<float> y(gy.size()), gx(x.size()), gw(w.size()), gb(b.size());
+    std::vector<double> ry(y.size()), rgx(x.size()), rgw(w.size()), rgb(b.size());
+    for (int64_t n = 0; n < p.N; ++n)
+      for (int64_t o = 0; o < p.O; ++o)
+        for (int64_t oh = 0; oh < p.Ho; ++oh)
+          for (int64_t ow = 0; ow < p.Wo; ++ow) {
+            const size_t yi = size_t(((n * p.O + o) * p.Ho + oh) * p.Wo + ow);
+            ry[yi] = b[size_t(o)];
+            rgb[size_t(o)] += gy[yi];
+            for (int64_t c = 0; c < Cg; ++c)
+              for (int64_t i = 0; i < p.kh; ++i)
+                for (int64_t j = 0; j < p.kw; ++j) {
+                  const int64_t h = oh * p.sh - p.ph + i * p.dh, ww = ow * p.sw - p.pw + j * p.dw;
+                  if (h < 0 || h >= p.H || ww < 0 || ww >= p.W) continue;
+                  const size_t xi = size_t(((n * p.C + o / Og * Cg + c) * p.H + h) * p.W + ww);
+                  const size_t wi = size_t(((o * Cg + c) * p.kh + i) * p.kw + j);
+                  ry[yi] += double(x[xi]) * w[wi];
+                  rgx[xi] += double(gy[yi]) * w[wi];
+                  rgw[wi] += double(gy[yi]) * x[xi];
+                }
+          }
+    const std::string at = "N" + std::to_string(p.N) + " C" + std::to_string(p.C) + " groups" + std::to_string(p.groups);
+    ASSERT_TRUE(ops::onednn_conv_forward(p, x.data(), w.data(), b.data(), y.data())) << at;
+    ASSERT_TRUE(ops::onednn_conv_backward_data(p, gy.data(), w.data(), gx.data())) << at;
+    ASSERT_TRUE(ops::onednn_conv_backward_weights(p, gy.data(), x.data(), gw.data(), gb.data())) << at;
+    for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], ry[i]) << at << " y " << i;
+    for (size_t i = 0; i < x.size(); ++i) ASSERT_EQ(gx[i], rgx[i]) << at << " gx " << i;
+    for (size_t i = 0; i < w.size(); ++i) ASSERT_EQ(gw[i], rgw[i]) << at << " gw " << i;
+    for (size_t i = 0; i < b.size(); ++i) ASSERT_EQ(gb[i], rgb[i]) << at << " gb " << i;
+    std::vector<float> y2(y.size());  // without a bias: another primitive, no bias read
+    ASSERT_TRUE(ops::onednn_conv_forward(p, x.data(), w.data(), nullptr, y2.data())) << at;
+    for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y2[i], ry[i] - b[i / size_t(p.Ho * p.Wo) % size_t(p.O)]) << at;
+  }
 }
 
 // ---- pooling ---------------------------------------------------------------------------------

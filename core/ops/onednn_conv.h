@@ -1,0 +1,28 @@
+// float32 2-d convolutions (1-d ones as height 1) through oneDNN's
+// convolution primitives: forward, backward by data and by weights. oneDNN
+// picks blocked layouts for its AVX-512 kernels; the tensors stay NCHW/OIHW
+// and are reordered on the way in and out, as PyTorch's CPU convolutions do.
+// Kiln's im2col + gemm kernels (conv.cpp) stay for float64, calls from inside
+// the pool, and anything oneDNN would run on its reference implementation.
+#pragma once
+
+#include <cstdint>
+
+namespace kiln {
+namespace ops {
+
+// The geometry of one convolution: input [N, C, H, W], weight
+// [O, C / groups, kh, kw], output [N, O, Ho, Wo], all dense.
+struct ConvParams {
+  int64_t N, C, H, W, O, kh, kw, sh, sw, ph, pw, dh, dw, groups, Ho, Wo;
+};
+
+// Each returns false, having written nothing, when oneDNN is switched off
+// (KILN_CONV=im2col) or has no optimized kernel for the geometry.
+bool onednn_conv_forward(const ConvParams& p, const float* x, const float* w, const float* bias, float* y);
+bool onednn_conv_backward_data(const ConvParams& p, const float* gy, const float* w, float* gx);
+// gb may be null (no bias gradient wanted).
+bool onednn_conv_backward_weights(const ConvParams& p, const float* gy, const float* x, float* gw, float* gb);
+
+}  // namespace ops
+}  // namespace kiln
