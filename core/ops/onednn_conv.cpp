@@ -26,7 +26,7 @@ bool enabled() {
   return on;
 }
 
-enum class Pass : int64_t { Forward, ForwardAndBias, BackwardData, BackwardWeights, BackwardWeightsAndBias };
+enum class Pass : int64_t { Forward, ForwardAndBias, BackwardData, BackwardWeights };
 
 // The tensors' own (plain) layouts.
 struct Plain {
@@ -94,16 +94,14 @@ Primitive build(const ConvParams& p, Pass pass) {
       impl = pd.impl_info_str();
       out = {true, dnnl::convolution_backward_data(pd), pd.diff_src_desc(), pd.weights_desc(), pd.diff_dst_desc(), {}};
     } else {
-      const bool bias = pass == Pass::BackwardWeightsAndBias;
-      auto hint = forward_pd(p, bias);
-      auto desc = bias ? dnnl::convolution_backward_weights::desc(alg, any(d.src), any(d.weights), d.bias, any(d.dst),
-                                                                  w.strides, w.dilates, w.pad_l, w.pad_r)
-                       : dnnl::convolution_backward_weights::desc(alg, any(d.src), any(d.weights), any(d.dst),
-                                                                  w.strides, w.dilates, w.pad_l, w.pad_r);
-      dnnl::convolution_backward_weights::primitive_desc pd(desc, onednn_engine(), hint);
+      auto hint = forward_pd(p, false);
+      dnnl::convolution_backward_weights::primitive_desc pd(
+          dnnl::convolution_backward_weights::desc(alg, any(d.src), any(d.weights), any(d.dst), w.strides, w.dilates,
+                                                   w.pad_l, w.pad_r),
+          onednn_engine(), hint);
       impl = pd.impl_info_str();
       out = {true, dnnl::convolution_backward_weights(pd), pd.src_desc(), pd.diff_weights_desc(), pd.diff_dst_desc(),
-             d.bias};
+             {}};
     }
     out.usable = !onednn_is_reference(impl);
   } catch (const dnnl::error&) {
@@ -144,8 +142,7 @@ class Operand {
   memory user_, mem_;
 };
 
-// Runs pass `pass` of p: a, b are read, c (and the bias, for the passes that
-// have one) written or read as the pass defines.
+// Runs pass `pass` of p: a, b are read, c written (and the forward's bias read).
 bool run(const ConvParams& p, Pass pass, const float* a, const float* b, float* c, float* bias) {
   if (!enabled() || p.N * p.C * p.H * p.W * p.O * p.Ho * p.Wo == 0) return false;
   const std::shared_ptr<const Primitive> shared = primitive(p, pass);
@@ -166,12 +163,9 @@ bool run(const ConvParams& p, Pass pass, const float* a, const float* b, float* 
       Operand gy(d.dst, pr.dst, mut(a)), w(d.weights, pr.weights, mut(b)), gx(d.src, pr.src, c);
       pr.prim.execute(s, {{DNNL_ARG_DIFF_DST, gy.in(s)}, {DNNL_ARG_WEIGHTS, w.in(s)}, {DNNL_ARG_DIFF_SRC, gx.out()}});
       gx.write_back(s);
-    } else {  // a: gy, b: x, c: gw, bias: written
+    } else {  // a: gy, b: x, c: gw
       Operand gy(d.dst, pr.dst, mut(a)), x(d.src, pr.src, mut(b)), gw(d.weights, pr.weights, c);
-      std::unordered_map<int, memory> args{
-          {DNNL_ARG_DIFF_DST, gy.in(s)}, {DNNL_ARG_SRC, x.in(s)}, {DNNL_ARG_DIFF_WEIGHTS, gw.out()}};
-      if (bias) args.emplace(DNNL_ARG_DIFF_BIAS, memory(d.bias, onednn_engine(), bias));
-      pr.prim.execute(s, args);
+      pr.prim.execute(s, {{DNNL_ARG_DIFF_DST, gy.in(s)}, {DNNL_ARG_SRC, x.in(s)}, {DNNL_ARG_DIFF_WEIGHTS, gw.out()}});
       gw.write_back(s);
     }
     s.wait();
@@ -191,8 +185,8 @@ bool onednn_conv_backward_data(const ConvParams& p, const float* gy, const float
   return run(p, Pass::BackwardData, gy, w, gx, nullptr);
 }
 
-bool onednn_conv_backward_weights(const ConvParams& p, const float* gy, const float* x, float* gw, float* gb) {
-  return run(p, gb ? Pass::BackwardWeightsAndBias : Pass::BackwardWeights, gy, x, gw, gb);
+bool onednn_conv_backward_weights(const ConvParams& p, const float* gy, const float* x, float* gw) {
+  return run(p, Pass::BackwardWeights, gy, x, gw, nullptr);
 }
 
 }  // namespace ops
