@@ -21,9 +21,9 @@ struct ConvParams {
 // (KILN_CONV=im2col) or has no optimized kernel for the geometry.
 bool onednn_conv_forward(const ConvParams& p, const float* x, const float* w, const float* bias, float* y);
 bool onednn_conv_backward_data(const ConvParams& p, const float* gy, const float* w, float* gx);
-// No bias gradient: oneDNN 2.6 leaks 3.4 KB building a backward-by-weights
-// primitive that computes one (LeakSanitizer in the asan tests), and conv.cpp
-// sums it as fast over the channels on the pool.
+// No bias gradient: conv.cpp sums it per channel on the pool, in one order
+// whatever the thread count, as before oneDNN. (oneDNN 2.6 also loses 3.4 KB
+// building some of these primitives: tests/lsan.supp.)
 bool onednn_conv_backward_weights(const ConvParams& p, const float* gy, const float* x, float* gw);
 
 }  // namespace ops
