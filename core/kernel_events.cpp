@@ -21,11 +21,27 @@ void append_shape(std::string& s, const Tensor& t) {
   s += ']';
 }
 
+// A convolution's multiply-adds: each output element takes one per weight
+// element of its group (C/groups * kh * kw); the backward does that for each
+// gradient asked for (by input, by weight).
+uint64_t conv_flops(const OpDef& op, Args args, std::span<const Tensor> outs) {
+  const bool backward = op.name() == "convolution_backward";
+  const size_t w = backward ? 2 : 1;
+  if (args.size() <= w || !args[w].is_tensor() || !args[0].is_tensor()) return 0;
+  const Tensor& weight = args[w].tensor();
+  if (weight.dim() == 0 || weight.size(0) == 0) return 0;
+  const uint64_t per_output = uint64_t(weight.numel() / weight.size(0));
+  if (!backward) return 2 * uint64_t(outs[0].numel()) * per_output;
+  const uint64_t passes = uint64_t(args.size() > 8 && args[7].to_bool()) + uint64_t(args.size() > 8 && args[8].to_bool());
+  return 2 * uint64_t(args[0].tensor().numel()) * per_output * passes;
+}
+
 // Floating-point operations where the op's kind says what they are: a
 // matmul-like extern does 2*M*N*K, a pointwise op one per output element.
 uint64_t estimate_flops(const OpDef& op, Args args, std::span<const Tensor> outs) {
   if (outs.empty()) return 0;
   const Tensor& out = outs[0];
+  if (op.name() == "convolution" || op.name() == "convolution_backward") return conv_flops(op, args, outs);
   if (op.kind == OpKind::Pointwise) return uint64_t(out.numel());
   if (op.kind == OpKind::Extern && !args.empty() && args[0].is_tensor()) {
     const Tensor& a = args[0].tensor();

@@ -1,12 +1,16 @@
 // Tests for convolution, pooling, normalization and padding: values from
 // PyTorch 2.x (F.conv2d, F.max_pool2d, ...), output shapes over stride,
 // padding, dilation and groups, PyTorch's error wording, and gradient samples.
+#include <map>
+#include <memory>
+
 #include "core/autograd.h"
 #include "core/ops.h"
 #include "core/ops/onednn_conv.h"
 #include "core/ops_spatial.h"
 #include "tests/core/gradcheck.h"
 #include "tests/core/test_util.h"
+#include "traces/recorder.h"
 
 namespace kiln {
 namespace {
@@ -151,6 +155,30 @@ TEST(OnednnConv, EveryPassMatchesADirectLoop) {
     ASSERT_TRUE(ops::onednn_conv_forward(p, x.data(), w.data(), nullptr, y2.data())) << at;
     for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y2[i], ry[i] - b[i / size_t(p.Ho * p.Wo) % size_t(p.O)]) << at;
   }
+}
+
+// A convolution's Kernel event counts its multiply-adds (2 flops each): one
+// per weight element of a group for every output, once per gradient asked for.
+TEST(Conv, KernelEventsCountItsFlops) {
+  struct Flops : trace::Sink {
+    std::vector<std::pair<std::string, uint64_t>> seen;
+    void on_events(std::span<const trace::Event> events, const trace::StringTable& strings) override {
+      for (const trace::Event& e : events)
+        if (e.kind == trace::EventKind::Kernel) seen.emplace_back(std::string(strings.str(e.name)), e.c);
+    }
+  };
+  auto sink = std::make_unique<Flops>();
+  Flops* flops = sink.get();
+  trace::Session::start({}).add_sink(std::move(sink));
+  Tensor x = zeros({2, 4, 6, 6}), w = zeros({8, 2, 3, 3});  // groups 2: 2*3*3 = 18 per output
+  Tensor y = conv2d(x, w, {}, {1}, {1}, {1}, 2);             // [2, 8, 6, 6]: 576 outputs
+  invoke_multi("convolution_backward", {y, x, w, Shape{1, 1}, Shape{1, 1}, Shape{1, 1}, int64_t(2), true, true, false});
+  trace::Session::current()->flush();
+  std::vector<std::pair<std::string, uint64_t>> seen = flops->seen;
+  trace::Session::stop();
+  std::map<std::string, uint64_t> by_name(seen.begin(), seen.end());
+  EXPECT_EQ(by_name["convolution"], 2u * 576 * 18);
+  EXPECT_EQ(by_name["convolution_backward"], 2u * 2 * 576 * 18);
 }
 
 // ---- pooling ---------------------------------------------------------------------------------
