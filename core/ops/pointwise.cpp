@@ -68,7 +68,7 @@ struct AddF {
   template <class T> T operator()(T x, T y) const {
     if constexpr (kIsBool<T>) return x || (alpha != 0 && y);
     else if constexpr (kIsInt<T>) return alpha == 1 ? wrap_add(x, y) : wrap_add(x, wrap_mul(T(alpha), y));
-    else return alpha == 1 ? T(x + y) : T(x + T(alpha) * y);
+    else return T(x + T(alpha) * y);  // no test of alpha per element (it keeps the loop scalar); 1 * y is y
   }
 };
 struct SubF {
@@ -76,7 +76,7 @@ struct SubF {
   explicit SubF(const Args& a) : alpha(a[2].to_double()) {}
   template <class T> T operator()(T x, T y) const {
     if constexpr (kIsInt<T>) return alpha == 1 ? wrap_sub(x, y) : wrap_sub(x, wrap_mul(T(alpha), y));
-    else return alpha == 1 ? T(x - y) : T(x - T(alpha) * y);
+    else return T(x - T(alpha) * y);
   }
 };
 struct MulF {
