@@ -1,15 +1,11 @@
 #include "core/ops/onednn_conv.h"
 
 #include <array>
-#include <cstdlib>
-#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
 
-#include "core/error.h"
-#include "core/format.h"
 #include "core/ops/onednn_runtime.h"
 
 namespace kiln {

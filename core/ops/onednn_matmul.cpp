@@ -1,8 +1,6 @@
 #include "core/ops/onednn_matmul.h"
 
 #include <array>
-#include <cstdlib>
-#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -10,8 +8,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/error.h"
-#include "core/format.h"
 #include "core/ops/onednn_runtime.h"
 
 namespace kiln {
