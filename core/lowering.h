@@ -71,6 +71,11 @@ class Lowering {
   // launcher checks it on every run and runs the nodes eagerly when it
   // changed. nullopt when the argument is not such a number.
   virtual std::optional<double> specialize(int arg) = 0;
+  // The size of tensor argument `arg`'s dim `dim` in this run, for a lowering
+  // that only holds at that size (a product with one term per element is a
+  // broadcast multiply); checked at every launch like specialize. nullopt
+  // when the argument is not a tensor with that dim.
+  virtual std::optional<int64_t> specialize_size(int arg, int64_t dim) = 0;
 };
 
 // The types the code generators compute in.

@@ -209,6 +209,15 @@ class NodeLowering : public kir::Lowering {
     return v;
   }
 
+  std::optional<int64_t> specialize_size(int arg, int64_t dim) override {
+    if (!p_.args[size_t(arg)].is_tensor()) return std::nullopt;
+    const Tensor& t = p_.args[size_t(arg)].tensor();
+    const int64_t d = dim < 0 ? dim + t.dim() : dim;
+    if (!t.defined() || d < 0 || d >= t.dim()) return std::nullopt;
+    g_.fk.guards.push_back({.node = node_, .arg = arg, .value = double(t.size(d)), .dim = int32_t(d)});
+    return t.size(d);
+  }
+
   bool uses_elem() const { return uses_elem_; }
 
  private:
@@ -573,6 +582,10 @@ const Tensor& resolve(const TensorRef& r, std::span<const lazy::PendingOp> ops) 
 
 std::optional<double> guarded_value(const ValueGuard& g, std::span<const lazy::PendingOp> ops) {
   const Value& v = ops[size_t(g.node)].args[size_t(g.arg)];
+  if (g.dim >= 0) {
+    if (!v.is_tensor() || !v.tensor().defined() || g.dim >= v.tensor().dim()) return std::nullopt;
+    return double(v.tensor().size(g.dim));
+  }
   if (v.is_number()) return v.to_double();
   if (v.is_tensor() && v.tensor().defined() && v.tensor().impl()->is_wrapped_number) return v.tensor().item_double();
   return std::nullopt;

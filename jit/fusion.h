@@ -61,11 +61,14 @@ struct ParamBinding {
   TensorRef strided;
 };
 
-// A Python number a kernel was specialized on (kir::Lowering::specialize):
-// a Scalar argument ops[node].args[arg], or the value of a wrapped 0-dim tensor there.
+// A value a kernel was specialized on: a Python number (kir::Lowering::specialize),
+// a Scalar argument ops[node].args[arg] or the value of a wrapped 0-dim tensor
+// there; or, with dim >= 0, the size of that tensor argument's dim
+// (kir::Lowering::specialize_size).
 struct ValueGuard {
   int32_t node = -1, arg = -1;
   double value = 0;
+  int32_t dim = -1;
 };
 
 struct FusedKernel {

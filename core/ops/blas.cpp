@@ -11,6 +11,7 @@
 
 #include "core/autograd.h"
 #include "core/format.h"
+#include "core/lowering.h"
 #include "core/ops/common.h"
 #include "core/ops/onednn_matmul.h"
 
@@ -310,6 +311,17 @@ std::vector<DType> dtype_matmul(const Args& a) {
 void mm_kernel(const Args& a, std::vector<Tensor>& outs) {
   bmm_into(as_batch(a[0].tensor()), as_batch(a[1].tensor()), as_batch(outs[0]), "addmm_impl_cpu_");
 }
+// A product whose inner dim is 1 has one term per element, out[i, j] =
+// a[i, 0] * b[0, j]: a broadcast multiply, exactly what the BLAS computes, so
+// it fuses with what reads it (a batch-1 weight gradient into the optimizer's
+// update, which then never reads it back). Valid only at that size: the
+// kernel checks it at every launch.
+bool lower_mm(kir::Lowering& L) {
+  const DType t = L.outs[0].dtype();
+  if (!kir::lowerable_type(t) || t == DType::Bool || L.specialize_size(0, 1) != 1) return false;
+  L.set_out(0, L.b.binary(kir::Op::Mul, L.tensor(0, t), L.tensor(1, t)));
+  return true;
+}
 // Whether a matrix is a transposed dense one (column-major), as W.t() in linear is.
 bool column_major(const Tensor& t) { return t.stride(0) == 1 && t.stride(1) == t.size(0) && t.size(0) > 1; }
 
@@ -483,7 +495,8 @@ void register_blas_ops(OpTable& t) {
   using namespace ops;
   constexpr OpKind C = OpKind::Composite;
   t.add({.schema_text = "mm(Tensor self, Tensor mat2) -> Tensor", .kind = OpKind::Extern, .shape = shape_mm,
-         .dtype = dtype_matmul, .kernel = mm_kernel, .grad = grad_mm, .saves = save_in(0) | save_in(1)});
+         .dtype = dtype_matmul, .kernel = mm_kernel, .grad = grad_mm, .saves = save_in(0) | save_in(1),
+         .lower = lower_mm});
   t.add({.schema_text = "bmm(Tensor self, Tensor mat2) -> Tensor", .kind = OpKind::Extern, .shape = shape_bmm,
          .dtype = dtype_bmm, .kernel = bmm_kernel, .grad = grad_bmm, .saves = save_in(0) | save_in(1)});
   t.add({.schema_text = "dot(Tensor self, Tensor tensor) -> Tensor", .kind = C,

@@ -62,11 +62,21 @@ bool inline_sized(const IrValue& v) {
   return v.dynamic_dims == 0 && size_t(n) * dtype_size(v.dtype) <= Storage::kInlineBytes;
 }
 
+// Whether v is a product with a static inner size of 1: the only products
+// fusion lowers (core/ops/blas.cpp, lower_mm), as a broadcast multiply.
+bool outer_product(const Graph& g, ValueId v) {
+  const int32_t d = passes::def_node(g, v);
+  if (d < 0 || g.nodes[size_t(d)].op->name() != "mm") return false;
+  const IrValue& a = g.values[size_t(g.nodes[size_t(d)].args[0].value)];
+  return a.sizes.size() == 2 && a.sizes[1] == 1 && !(a.dynamic_dims & 2);
+}
+
 // Whether v's node may join a fused kernel (it has a lowering).
 bool fusable(const Graph& g, ValueId v) {
   const int32_t d = passes::def_node(g, v);
   if (d < 0) return false;
   const OpDef* op = g.nodes[size_t(d)].op;
+  if (op->name() == "mm") return outer_product(g, v);
   return (op->is_inplace() ? op->functional : op)->lower != nullptr;
 }
 
@@ -106,7 +116,10 @@ void mark_stealable_copies(Graph& g, const std::vector<bool>& live) {
     // read the same values, and the source's buffer is then free to take.
     // Only behind an eager producer (a gemm): a fused one would store the
     // copy in the same pass, and an eager clone would split that kernel.
-    if (fusable(g, base) && reads_after(g, src, c)) continue;
+    // An outer product (a batch-1 weight gradient) is never taken: fused,
+    // its kernel stores the clone and applies the optimizer's update (which
+    // reads .grad) in the same pass, where taking it would cost a second one.
+    if (outer_product(g, base) || (fusable(g, base) && reads_after(g, src, c))) continue;
     passes::rewrite_reads(g, src, n.outs[0], c, [](int32_t) { return true; });
     n.steal_source = true;
   }

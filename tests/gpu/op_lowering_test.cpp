@@ -97,6 +97,8 @@ std::vector<Case> cases() {
   c.push_back({"subtract", [=](DType d) { return std::vector<Value>{x(d), y(d), 2.0}; }});
   c.push_back({"lerp.Tensor", [=](DType d) { return std::vector<Value>{x(d), y(d), y(d)}; }});
   c.push_back({"lerp.Scalar", [=](DType d) { return std::vector<Value>{x(d), y(d), 0.3}; }});
+  // A product lowers only with an inner size of 1 (an outer product).
+  c.push_back({"mm", [=](DType d) { return std::vector<Value>{t({4, 1}, d), t({1, 8}, d)}; }});
   c.push_back({"addcmul", [=](DType d) { return std::vector<Value>{x(d), y(d), y(d), 0.5}; }});
   c.push_back({"addcdiv", [=](DType d) { return std::vector<Value>{x(d), y(d), y(d), 0.5}; }});
   return c;

@@ -103,6 +103,25 @@ TEST(Launch, PowIsSpecializedOnItsExponentAndGuarded) {
   EXPECT_FALSE(launch(c.plan.kernels[0], c.fns[0], square));
 }
 
+TEST(Launch, OuterProductIsSpecializedOnItsInnerSizeAndGuarded) {
+  for (DType d : {DType::Float32, DType::Float64}) {
+    // A batch-1 weight gradient: g.t() @ x with one term per element.
+    Tensor a = transpose(to_dtype(randn({1, 37}), d), 0, 1), b = to_dtype(randn({1, 53}), d), y = empty_tensor({37, 53}, d);
+    std::vector<PendingOp> outer = {pending("mm", {a, b}, {y})};
+    Graph g = build_graph(outer);
+    Compiled c = compile(g, outer);
+    ASSERT_EQ(c.plan.kernels.size(), 1u);
+    ASSERT_TRUE(launch(c.plan.kernels[0], c.fns[0], outer));
+    Tensor compiled = clone(y);
+    run_deferred(outer[0]);  // the BLAS path: one product per element, so bit for bit the same
+    EXPECT_EQ(max_diff(compiled, y), 0.0f);
+    // The same graph with an inner size of 2 (a dynamic batch): refused.
+    Tensor a2 = transpose(to_dtype(randn({2, 37}), d), 0, 1), b2 = to_dtype(randn({2, 53}), d);
+    std::vector<PendingOp> batch2 = {pending("mm", {a2, b2}, {y})};
+    EXPECT_FALSE(launch(c.plan.kernels[0], c.fns[0], batch2));
+  }
+}
+
 TEST(Launch, KernelCacheReturnsTheSameEntryForTheSameIr) {
   Tensor x = randn({4, 4}), w = randn({4}), b = randn({4});
   std::vector<PendingOp> ops = chain(x, w, b);

@@ -7,6 +7,7 @@
 #include "core/ops.h"
 #include "jit/fusion.h"
 #include "jit/liveness.h"
+#include "jit/passes/passes.h"
 #include "tests/jit_ir/pending_ops.h"
 
 namespace kiln::jit {
@@ -245,6 +246,60 @@ TEST(Fusion, KernelIsNotMovedPastAWriterOfItsInput) {
   EXPECT_EQ(plan_text(p, g),
             "kernel fused_neg [1 nodes, 1 stores]\neager mm + epilogue fused_add\n"
             "kernel fused_add [1 nodes, 1 stores] (when its mm cannot take it)\n");
+}
+
+// A linear layer's weight gradient at batch `batch` cloned into .grad, then
+// SGD with momentum: buf = 0.9 * buf + grad; w -= 0.01 * buf.
+struct SgdOnAWeightGradient {
+  explicit SgdOnAWeightGradient(int64_t batch)
+      : g(randn({batch, 4})), x(randn({batch, 6})), gt(transpose(g, 0, 1)), gw(t({4, 6})), grad(t({4, 6})),
+        buf(randn({4, 6})), w(randn({4, 6})) {}
+  Tensor g, x, gt, gw, grad, buf, w;
+  std::vector<PendingOp> ops() const {
+    return {pending("transpose", {g, 0, 1}, {gt}), pending("mm", {gt, x}, {gw}), pending("clone", {gw}, {grad}),
+            pending("mul_", {buf, 0.9}, {buf}),    pending("add_", {buf, grad, 1.0}, {buf}),
+            pending("add_", {w, buf, -0.01}, {w})};
+  }
+};
+
+std::string optimized_plan(const std::vector<PendingOp>& ops) {
+  Graph g = build_graph(ops);
+  std::vector<bool> live(g.values.size(), false);
+  live[size_t(g.nodes[2].outs[0])] = true;  // .grad
+  optimize(g, live);
+  return to_text(g) + "--\n" + plan_text(fuse(g, ops, live), g);
+}
+
+TEST(Fusion, OuterProductFusesIntoTheUpdateThatReadsIt) {
+  // Batch 1: the product has one term per element, a broadcast multiply, so
+  // the gradient is computed, stored into .grad and applied in one pass.
+  EXPECT_EQ(optimized_plan(SgdOnAWeightGradient(1).ops()),
+            "graph(%0: f32[1, 4], %1: f32[1, 6], %2: f32[4, 6], %3: f64[], %4: f32[4, 6], %s0: f64, %s1: f64):\n"
+            "  %5: f32[4, 1] = transpose(%0, dim0=0, dim1=1)\n"
+            "  %6: f32[4, 6] = mm(%5, %1)\n"
+            "  %7: f32[4, 6] = clone(%6)\n"
+            "  %8: f32[4, 6] = mul_(%2, %3) !mutates %2\n"
+            "  %9: f32[4, 6] = add_(%8, %7, alpha=%s0) !mutates %8\n"
+            "  %10: f32[4, 6] = add_(%4, %9, alpha=%s1) !mutates %4\n"
+            "  return (), mutated (%2 <- %9, %4 <- %10)\n"
+            "--\n"
+            "eager transpose\n"
+            "kernel fused_mm_clone_mul__add_ [5 nodes, 3 stores]\n");
+  // Batch 3: a real product, a library call, whose buffer the clone takes.
+  EXPECT_EQ(optimized_plan(SgdOnAWeightGradient(3).ops()),
+            "graph(%0: f32[3, 4], %1: f32[3, 6], %2: f32[4, 6], %3: f64[], %4: f32[4, 6], %s0: f64, %s1: f64):\n"
+            "  %5: f32[4, 3] strides=[1, 4] = transpose(%0, dim0=0, dim1=1)\n"
+            "  %6: f32[4, 6] = mm(%5, %1)\n"
+            "  %7: f32[4, 6] = clone(%6) !steals_source\n"
+            "  %8: f32[4, 6] = mul_(%2, %3) !mutates %2\n"
+            "  %9: f32[4, 6] = add_(%8, %7, alpha=%s0) !mutates %8\n"
+            "  %10: f32[4, 6] = add_(%4, %9, alpha=%s1) !mutates %4\n"
+            "  return (), mutated (%2 <- %9, %4 <- %10)\n"
+            "--\n"
+            "eager transpose\n"
+            "eager mm\n"
+            "eager clone (steals its source)\n"
+            "kernel fused_mul__add_ [3 nodes, 2 stores]\n");
 }
 
 TEST(Fusion, InPlaceUpdateFusesWithItsReaders) {

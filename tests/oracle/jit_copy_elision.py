@@ -70,3 +70,23 @@ for i in range(4):
     c, al = alias_kept(a, b + i)
     c2, v = view_kept(a, b - i)
     print(i, round(c.sum().item(), 3), round(al.sum().item(), 3), round(c2.sum().item(), 3), round(v.sum().item(), 3))
+
+
+# Batch 1: each weight gradient is an outer product (one term per element),
+# which the JIT computes in the kernel that stores .grad and applies the
+# momentum update. A batch of 3 in between runs the same graph with a real
+# product (the kernel's inner-size guard refuses it), then batch 1 again.
+model = nn.Sequential(nn.Linear(24, 32), nn.ReLU(), nn.Linear(32, 5))
+opt = torch.optim.SGD(model.parameters(), lr=0.02, momentum=0.9)
+xs = torch.randn(16, 24)
+ys = torch.randint(0, 5, (16,))
+for step in range(12):
+    n = 3 if step in (6, 7) else 1
+    loss = F.cross_entropy(model(xs[step:step + n]), ys[step:step + n])
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    print(step, n, round(loss.item(), 5), round(model[0].weight.grad.sum().item(), 5),
+          round(model[0].weight.grad[7, 3].item(), 6), round(model[2].weight.grad.abs().sum().item(), 5))
+print([round(v, 4) for v in model[0].weight[5].tolist()])
+print([round(v, 4) for v in opt.state[model[0].weight]["momentum_buffer"][2].tolist()])
