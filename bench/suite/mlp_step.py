@@ -1,6 +1,7 @@
 # Workloads (d) and (f) of the issue-6 suite: one SGD training step (forward, cross_entropy,
 # backward, update) of an MLP 784-1024-1024-10. The second argument is the batch: 256 for (d),
-# 1 for (f), where the step is all per-op overhead.
+# 1 for (f). At batch 1 the step is bound by the update's memory traffic (1.86M parameters); an
+# optional third argument sets the hidden width (16: the 784-16-16-10 step, per-op overhead alone).
 # One text for both systems: `kiln run mlp_step.py eager 256` and `python3 mlp_step.py eager 256`;
 # a first argument "compile" wraps the step in torch.compile. Prints one RESULT line.
 import sys
@@ -37,14 +38,15 @@ def bench(name, step, iters, nbytes, repeats=7, warmup=3):
 
 
 BATCH = int(sys.argv[2]) if len(sys.argv) > 2 else 256
+HIDDEN = int(sys.argv[3]) if len(sys.argv) > 3 else 1024
 
 
 class MLP(nn.Module):
     def __init__(self):
         super().__init__()
-        self.fc1 = nn.Linear(784, 1024)
-        self.fc2 = nn.Linear(1024, 1024)
-        self.out = nn.Linear(1024, 10)
+        self.fc1 = nn.Linear(784, HIDDEN)
+        self.fc2 = nn.Linear(HIDDEN, HIDDEN)
+        self.out = nn.Linear(HIDDEN, 10)
 
     def forward(self, x):
         x = F.relu(self.fc1(x))
@@ -70,5 +72,7 @@ def train_step():
 step = torch.compile(train_step) if MODE == "compile" else train_step
 n_params = sum(p.numel() for p in model.parameters())
 name = "mlp_step" if BATCH == 256 else f"mlp_step_b{BATCH}"
+if HIDDEN != 1024:
+    name += f"_h{HIDDEN}"
 # Bytes are not the bound here; the figure is the parameter traffic of one step, for reference.
 bench(name, step, 10 if BATCH >= 64 else 100, n_params * 4)
