@@ -67,7 +67,9 @@ bool inline_sized(const IrValue& v) {
 bool outer_product(const Graph& g, ValueId v) {
   const int32_t d = passes::def_node(g, v);
   if (d < 0 || g.nodes[size_t(d)].op->name() != "mm") return false;
-  const IrValue& a = g.values[size_t(g.nodes[size_t(d)].args[0].value)];
+  const NodeArg& self = g.nodes[size_t(d)].args[0];
+  if (self.kind != NodeArg::Kind::Tensor || self.value < 0) return false;
+  const IrValue& a = g.values[size_t(self.value)];
   return a.sizes.size() == 2 && a.sizes[1] == 1 && !(a.dynamic_dims & 2);
 }
 
