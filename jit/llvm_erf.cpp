@@ -20,6 +20,7 @@
 
 #include <span>
 
+#include "core/float_math.h"
 #include "jit/vector_math.h"
 
 namespace kiln::jit {
@@ -30,15 +31,11 @@ using vmath::constant;
 using vmath::fma;
 using vmath::horner;
 
-// Highest degree first, for Horner's rule.
-constexpr float kSmall[] = {5.87420509e-05f, -0.000727687497f, 0.00508466735f, -0.0267851967f,
-                            0.112815037f,    -0.376123935f,    0.128379136f};
-constexpr float kLarge[] = {-0.00026244024f, 0.00279008574f, -0.00366063905f, -0.0380262993f, -0.0697242469f,
-                            0.999712646f};
-constexpr float kSwitch = 1.3f;  // the small form below, the large one from here
-constexpr float kClamp = 4.0f;   // erf rounds to 1 beyond
-
-
+// Shared with the eager kernels (core/float_math.h).
+constexpr std::span<const float> kSmall = fmath::kErfSmall;
+constexpr std::span<const float> kLarge = fmath::kErfLarge;
+using fmath::kErfClamp;
+using fmath::kErfSwitch;
 
 }  // namespace
 
@@ -52,14 +49,14 @@ llvm::Value* emit_erf_f32(llvm::IRBuilder<>& b, llvm::Value* x) {
 
   // A select rather than minnum, which would be vminps plus a NaN fix-up; NaN
   // lanes take the small form.
-  llvm::Value* clamp = constant(type, kClamp);
+  llvm::Value* clamp = constant(type, kErfClamp);
   llvm::Value* ac = b.CreateSelect(b.CreateFCmpOLT(a, clamp), a, clamp);
   llvm::Value* q = horner(b, ac, kLarge);
   for (int i = 0; i < 3; ++i) q = b.CreateFMul(q, q);  // Q^8; the last square fused into 1 - Q^16
   llvm::Value* large = b.CreateCopySign(fma(b, b.CreateFNeg(q), q, constant(type, 1.0f)), x);
 
   // Unordered-or-less: NaN takes the small form, which returns it.
-  return b.CreateSelect(b.CreateFCmpULT(a, constant(type, kSwitch)), small, large);
+  return b.CreateSelect(b.CreateFCmpULT(a, constant(type, kErfSwitch)), small, large);
 }
 
 }  // namespace kiln::jit

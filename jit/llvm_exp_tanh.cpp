@@ -18,9 +18,9 @@
 #include <llvm/IR/Intrinsics.h>
 
 #include <cmath>
-#include <numbers>
 #include <span>
 
+#include "core/float_math.h"
 #include "jit/vector_math.h"
 
 namespace kiln::jit {
@@ -31,23 +31,15 @@ using vmath::constant;
 using vmath::fma;
 using vmath::horner;
 
-// Highest degree first, for Horner's rule.
-constexpr float kExp[] = {0.00138131296f, 0.00836942066f, 0.041668456f, 0.166665152f, 0.49999994f};
-
-// ln2 split in two floats: n * kLn2Hi is exact inside the fma, so r = x - n ln2
-// carries only the rounding of r itself for every |n| the clamp allows.
-constexpr float kLn2Hi = 0.693147182f;
-constexpr float kLn2Lo = -1.90465421e-09f;
-// Beyond these exp is +inf and 0 (it overflows above 88.73 and is under half
-// the smallest subnormal below -103.98); clamping keeps n in [-159, 130],
-// where the two-step scaling below keeps both exponent fields in range.
-constexpr float kExpHi = 90.0f, kExpLo = -110.0f;
-constexpr float kTanhClamp = 9.1f;  // tanh rounds to 1 from 9.01
-// Adding 1.5 * 2^23 (plus a bias) rounds to an integer (to nearest, ties to
-// even) and leaves it in the low mantissa bits: no fptosi, which would make
-// poison of NaN.
-constexpr float kRoundMagic = 12582912.0f;
-
+// The constants are shared with the eager kernels (core/float_math.h), which
+// compute the same operations in C++.
+using fmath::kExp;
+using fmath::kExpHi;
+using fmath::kExpLo;
+using fmath::kLn2Hi;
+using fmath::kLn2Lo;
+using fmath::kRoundMagic;
+using fmath::kTanhClamp;
 
 llvm::Value* int_constant(llvm::Type* type, int32_t v) {
   return llvm::ConstantInt::get(type, uint64_t(int64_t(v)), /*isSigned=*/true);
@@ -65,7 +57,7 @@ struct Reduced {
 Reduced reduce(llvm::IRBuilder<>& b, llvm::Value* x, int bias) {
   llvm::Type* type = x->getType();
   llvm::Value* magic = constant(type, kRoundMagic + float(bias));
-  llvm::Value* t = fma(b, x, constant(type, float(std::numbers::log2e)), magic);
+  llvm::Value* t = fma(b, x, constant(type, fmath::kLog2e), magic);
   llvm::Value* minus_n = b.CreateFSub(magic, t);  // exact
   llvm::Value* r = fma(b, minus_n, constant(type, kLn2Hi), x);
   r = fma(b, minus_n, constant(type, kLn2Lo), r);

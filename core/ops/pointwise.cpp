@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/autograd.h"
+#include "core/float_math.h"
 
 namespace kiln {
 namespace ops {
@@ -240,16 +241,16 @@ void pow_base_kernel(const Args& a, std::vector<Tensor>& outs) {
 
 // ---- unary ------------------------------------------------------------------------
 // Float functions (KILN_FLOAT_UNARY: ops/pointwise.h).
-KILN_FLOAT_UNARY(ExpF, "exp", std::exp(x))
+KILN_FLOAT_UNARY(ExpF, "exp", fmath::exp_of(x))
 KILN_FLOAT_UNARY(LogF, "log", std::log(x))
 KILN_FLOAT_UNARY(Log1pF, "log1p", std::log1p(x))
 KILN_FLOAT_UNARY(SinF, "sin", std::sin(x))
 KILN_FLOAT_UNARY(CosF, "cos", std::cos(x))
-KILN_FLOAT_UNARY(TanhF, "tanh", std::tanh(x))
-KILN_FLOAT_UNARY(SigmoidF, "sigmoid", T(1) / (T(1) + std::exp(-x)))
-KILN_FLOAT_UNARY(ErfF, "erf", std::erf(x))
+KILN_FLOAT_UNARY(TanhF, "tanh", fmath::tanh_of(x))
+KILN_FLOAT_UNARY(SigmoidF, "sigmoid", T(1) / (T(1) + fmath::exp_of(-x)))
+KILN_FLOAT_UNARY(ErfF, "erf", fmath::erf_of(x))
 // silu keeps its input dtype: integer inputs are an error, as in PyTorch.
-KILN_FLOAT_UNARY(SiluF, "silu_cpu", x / (T(1) + std::exp(-x)))
+KILN_FLOAT_UNARY(SiluF, "silu_cpu", x / (T(1) + fmath::exp_of(-x)))
 
 struct NegF {
   explicit NegF(const Args&) {}
@@ -320,37 +321,49 @@ std::vector<DType> dtype_gelu_backward(const Args& a) {
   gelu_is_tanh(a[2]);
   return dtype_promote(a);
 }
+// The approximation is a template argument: a test of it per element would
+// keep the loop from vectorizing.
+template <bool Tanh>
 struct GeluF {
   static constexpr Domain kDomain = Domain::Floating;
   static constexpr const char* kName = "GeluKernelImpl";
-  bool tanh_approx;
-  explicit GeluF(const Args& a) : tanh_approx(gelu_is_tanh(a[1])) {}
-  template <class T> T operator()(T x) const {
-    if (tanh_approx) {
+  explicit GeluF(const Args&) {}
+  template <class T> [[gnu::always_inline]] T operator()(T x) const {
+    if constexpr (Tanh) {
       T inner = T(kTanhBeta) * (x + T(kTanhKappa) * x * x * x);
-      return T(0.5) * x * (T(1) + std::tanh(inner));
+      return T(0.5) * x * (T(1) + fmath::tanh_of(inner));
+    } else {
+      return x * T(0.5) * (T(1) + fmath::erf_of(x * T(kSqrt1_2)));
     }
-    return x * T(0.5) * (T(1) + std::erf(x * T(kSqrt1_2)));
   }
 };
+void gelu_kernel(const Args& a, std::vector<Tensor>& outs) {
+  if (gelu_is_tanh(a[1])) return pointwise_kernel<GeluF<true>, 1, dtype_like_self>(a, outs);
+  pointwise_kernel<GeluF<false>, 1, dtype_like_self>(a, outs);
+}
 // d gelu / dx times the incoming gradient g.
+template <bool Tanh>
 struct GeluBackwardF {
   static constexpr Domain kDomain = Domain::Floating;
   static constexpr const char* kName = "GeluBackwardCPUKernelImpl";
-  bool tanh_approx;
-  explicit GeluBackwardF(const Args& a) : tanh_approx(gelu_is_tanh(a[2])) {}
-  template <class T> T operator()(T g, T x) const {
-    if (tanh_approx) {
+  explicit GeluBackwardF(const Args&) {}
+  template <class T> [[gnu::always_inline]] T operator()(T g, T x) const {
+    if constexpr (Tanh) {
       T x2 = x * x;
-      T t = std::tanh(T(kTanhBeta) * (x + T(kTanhKappa) * x2 * x));
+      T t = fmath::tanh_of(T(kTanhBeta) * (x + T(kTanhKappa) * x2 * x));
       T dinner = T(kTanhBeta) * (T(1) + T(3 * kTanhKappa) * x2);
       return g * (T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * dinner);
+    } else {
+      T cdf = T(0.5) * (T(1) + fmath::erf_of(x * T(kSqrt1_2)));
+      T pdf = T(kInvSqrt2Pi) * fmath::exp_of(T(-0.5) * x * x);
+      return g * (cdf + x * pdf);
     }
-    T cdf = T(0.5) * (T(1) + std::erf(x * T(kSqrt1_2)));
-    T pdf = T(kInvSqrt2Pi) * std::exp(T(-0.5) * x * x);
-    return g * (cdf + x * pdf);
   }
 };
+void gelu_backward_kernel(const Args& a, std::vector<Tensor>& outs) {
+  if (gelu_is_tanh(a[2])) return pointwise_kernel<GeluBackwardF<true>, 2, dtype_promote>(a, outs);
+  pointwise_kernel<GeluBackwardF<false>, 2, dtype_promote>(a, outs);
+}
 
 // ---- binary selection and comparison --------------------------------------------------
 template <class Cmp>
@@ -863,12 +876,12 @@ void register_pointwise_ops(OpTable& t) {
   t.add({.schema_text = "relu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_relu,
          .kernel = pointwise_kernel<ReluF, 1, dtype_like_self>, .grad = grad_relu, .saves = save_out(0), .lower = lower_relu});
   t.add({.schema_text = "gelu(Tensor self, *, str approximate='none') -> Tensor", .kind = P, .shape = S,
-         .dtype = dtype_gelu, .kernel = pointwise_kernel<GeluF, 1, dtype_like_self>, .grad = grad_gelu,
+         .dtype = dtype_gelu, .kernel = gelu_kernel, .grad = grad_gelu,
          .saves = save_in(0), .lower = lower_gelu});
   // Not differentiable here: derivative formulas run without building a graph.
   t.add({.schema_text = "gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor",
          .kind = P, .shape = B, .dtype = dtype_gelu_backward,
-         .kernel = pointwise_kernel<GeluBackwardF, 2, dtype_promote>, .lower = lower_gelu_backward});
+         .kernel = gelu_backward_kernel, .lower = lower_gelu_backward});
   t.add({.schema_text = "silu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
          .kernel = pointwise_kernel<SiluF, 1, dtype_like_self>, .grad = grad_silu, .saves = save_in(0), .lower = lower_float_unary<silu_of>});
 

@@ -37,7 +37,7 @@ template <class F> constexpr const char* name_of() {
 template <class F>
 struct FloatOnly {
   const F& f;
-  template <class... T> auto operator()(T... x) const {
+  template <class... T> [[gnu::always_inline]] auto operator()(T... x) const {
     using C = std::common_type_t<T...>;
     if constexpr (std::is_floating_point_v<C>) return f(x...);
     else return C();  // unreachable: visit_floating throws first
@@ -89,13 +89,15 @@ template <class T> constexpr bool kIsBool = std::is_same_v<T, bool>;
 template <class T> constexpr bool kIsInt = std::is_integral_v<T> && !kIsBool<T>;
 template <class T> constexpr bool kIsFloat = std::is_floating_point_v<T>;
 
-// Float functions: int and bool inputs compute (and return) float32.
-#define KILN_FLOAT_UNARY(Name, name, expr)                    \
-  struct Name {                                               \
-    static constexpr Domain kDomain = Domain::Floating;       \
-    static constexpr const char* kName = name;                \
-    explicit Name(const Args&) {}                             \
-    template <class T> T operator()(T x) const { return expr; } \
+// Float functions: int and bool inputs compute (and return) float32. Always
+// inlined: GCC leaves a call to a long body (float_math.h's erf) in the loop,
+// which then stays scalar.
+#define KILN_FLOAT_UNARY(Name, name, expr)                                        \
+  struct Name {                                                                   \
+    static constexpr Domain kDomain = Domain::Floating;                           \
+    static constexpr const char* kName = name;                                    \
+    explicit Name(const Args&) {}                                                 \
+    template <class T> [[gnu::always_inline]] T operator()(T x) const { return expr; } \
   };
 
 // ---- integer arithmetic ----------------------------------------------------------

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/kernels/reduce.h"
+#include "core/float_math.h"
 #include "core/lowering.h"
 #include "core/ops/common.h"
 
@@ -484,7 +485,7 @@ void softmax_rows(const T* in, T* out, int64_t rows, int64_t len) {
       if (nan) mx = std::numeric_limits<C>::quiet_NaN();
       double total = 0;
       for (int64_t i = 0; i < len; ++i) {
-        C e = std::exp(buf[size_t(i)] - mx);
+        C e = fmath::exp_of(buf[size_t(i)] - mx);
         total += double(e);
         if (!Log) buf[size_t(i)] = e;
       }
