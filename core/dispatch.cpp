@@ -217,26 +217,66 @@ void run_deferred(const lazy::PendingOp& p) {
   if (start_ns >= 0) record_kernel_event(op, p.args, outs, start_ns);
 }
 
-std::vector<Tensor> call_op(std::string_view name, std::span<const Value> positional, const Kwargs& kwargs) {
+namespace {
+// Whether a Python number is given for one of the schema's Tensor parameters.
+bool number_for_tensor(const Schema& s, std::span<const Value> positional, const Kwargs& kwargs) {
+  for (size_t i = 0; i < positional.size() && i < s.args.size(); ++i)
+    if (s.args[i].type == ArgType::Tensor && positional[i].is_number()) return true;
+  for (const auto& [name, v] : kwargs) {
+    int i = s.index_of(name);
+    if (i >= 0 && s.args[size_t(i)].type == ArgType::Tensor && v.is_number()) return true;
+  }
+  return false;
+}
+// Whether the schema has room for this many positional arguments.
+bool takes_positional(const Schema& s, size_t n) {
+  size_t room = 0;
+  while (room < s.args.size() && !s.args[room].kwarg_only) ++room;
+  return n <= room;
+}
+
+// PyTorch's argument parser binds a Python number to a Tensor parameter only
+// when no overload takes a number there: x ** 2 is pow.Tensor_Scalar
+// (PowBackward0) and masked_fill(m, 0.0) is masked_fill.Scalar, though the
+// Tensor overloads come first (a 0-dim tensor must not bind as a Scalar).
+// The overload to try first, or null when the first one is already that.
+const OpDef* overload_for_numbers(std::span<const OpDef* const> overloads, std::span<const Value> positional,
+                                  const Kwargs& kwargs) {
+  if (overloads.size() < 2 || !number_for_tensor(overloads[0]->schema, positional, kwargs)) return nullptr;
+  for (const OpDef* d : overloads.subspan(1))
+    if (takes_positional(d->schema, positional.size()) && !number_for_tensor(d->schema, positional, kwargs)) return d;
+  return nullptr;
+}
+}  // namespace
+
+BoundOp bind_op(std::string_view name, std::span<const Value> positional, const Kwargs& kwargs) {
   const OpTable& table = op_table();
   if (name.find('.') != std::string_view::npos) {
     const OpDef& exact = table.get(name);
-    return dispatch(exact, bind_args(exact.schema, positional, kwargs));
+    return {&exact, bind_args(exact.schema, positional, kwargs)};
   }
   auto overloads = table.overloads(name);
   KILN_CHECK(!overloads.empty(), NotImplemented, "no op named '", name, "' in the op table");
+  if (const OpDef* d = overload_for_numbers(overloads, positional, kwargs)) {
+    try {
+      return {d, bind_args(d->schema, positional, kwargs)};
+    } catch (const Error&) {  // the overloads in order, below
+    }
+  }
   std::string first_error;
   for (const OpDef* d : overloads) {
-    std::vector<Value> bound;
     try {
-      bound = bind_args(d->schema, positional, kwargs);
+      return {d, bind_args(d->schema, positional, kwargs)};
     } catch (const Error& e) {
       if (first_error.empty()) first_error = e.what();
-      continue;
     }
-    return dispatch(*d, std::move(bound));
   }
   throw Error(first_error, ErrorKind::Type);
+}
+
+std::vector<Tensor> call_op(std::string_view name, std::span<const Value> positional, const Kwargs& kwargs) {
+  BoundOp b = bind_op(name, positional, kwargs);
+  return dispatch(*b.op, std::move(b.args));
 }
 
 void set_dispatch_observer(DispatchObserver* obs) { g_observer = obs; }

@@ -23,6 +23,15 @@ struct PendingOp;
 // Views did their work when dispatched.
 void run_deferred(const lazy::PendingOp& p);
 
+// The overload of `name` the arguments select (PyTorch's rules: the first
+// that binds, except that a Python number goes to a Scalar parameter where an
+// overload has one), with its bound arguments. `name` may name an overload.
+struct BoundOp {
+  const OpDef* op;
+  std::vector<Value> args;
+};
+BoundOp bind_op(std::string_view name, std::span<const Value> positional, const Kwargs& kwargs = {});
+
 // Binds then dispatches; what the VM calls for torch.xxx(...).
 std::vector<Tensor> call_op(std::string_view name, std::span<const Value> positional,
                             const Kwargs& kwargs = {});

@@ -531,9 +531,9 @@ class Fuser {
     std::string s = "fused";
     std::string prev;
     for (int32_t n : g.fk.nodes) {
-      std::string op = ops_[size_t(n)].op->name();
-      for (char& c : op)
-        if (c == '.') c = '_';
+      // The op's base name: overloads (pow.Tensor_Scalar, masked_fill.Scalar) read as their op.
+      const std::string& full = ops_[size_t(n)].op->name();
+      std::string op = full.substr(0, full.find('.'));
       if (op == prev) continue;
       if (s.size() + op.size() > 60) {
         s += "_etc";

@@ -4,6 +4,7 @@
 
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
+#include "core/lang/torch_bridge.h"
 #include "core/lang/vm.h"
 
 namespace kiln::lang {
@@ -75,6 +76,7 @@ Obj class_getattr(Interp& in, const Obj& c, const std::string& name) {
   if (attr.is_null()) {
     if (name == "__name__" || name == "__qualname__") return make_str(cls.name);
     if (name == "__base__") return cls.base;
+    if (cls.native_kind == Kind::Tensor) return tensor_class_getattr(name);  // torch.Tensor.add
     return Obj::null();
   }
   if (attr.kind() == Kind::StaticMethod) return attr.as<StaticMethodObj>()->func;

@@ -884,9 +884,10 @@ class Compiler {
         comprehension(e, "<listcomp>", c.generators, Op::BUILD_LIST, c.elt.get(), nullptr);
         break;
       }
-      case ExprKind::GeneratorExp: {  // materialized as a list (documented in docs/language.md)
+      case ExprKind::GeneratorExp: {  // materialized, then iterated (documented in docs/language.md)
         auto& c = *e.as<GeneratorExp>();
         comprehension(e, "<genexpr>", c.generators, Op::BUILD_LIST, c.elt.get(), nullptr);
+        emit(Op::GET_ITER);  // an iterator, as a generator is: next() works, len() and indexing do not
         break;
       }
       case ExprKind::SetComp: {

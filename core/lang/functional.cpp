@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/autograd.h"
 #include "core/dispatch.h"
 #include "core/format.h"
 #include "core/lang/functional_args.h"
@@ -118,12 +119,32 @@ Obj f_layer_norm(Interp&, const CallArgs& a) {
   return make_tensor(op("layer_norm", {input(b[0], "layer_norm"), to_value(b[1]), val(b[2]), val(b[3]), eps}));
 }
 
+// embedding's max_norm: each row the indices select whose norm exceeds
+// max_norm is scaled in place to max_norm / (norm + 1e-7) of itself, outside
+// autograd, before the lookup (PyTorch's embedding_renorm_, row by row in
+// ascending index order).
+void renorm_rows(const Tensor& w, const Tensor& idx, double max_norm, double norm_type) {
+  NoGradGuard no_grad;
+  Tensor rows = invoke_multi("_unique2", {flatten(idx)})[0];
+  const int64_t n = w.size(0);
+  for (int64_t i = 0; i < rows.numel(); ++i) {
+    int64_t r = select(rows, 0, i).item_int();
+    KILN_CHECK(r >= -n && r < n, Index, "index out of range in self");
+    Tensor row = select(w, 0, r);
+    double norm = invoke("linalg_vector_norm", {row, norm_type}).item_double();
+    if (norm > max_norm) invoke("mul_", {row, max_norm / (norm + 1e-7)});
+  }
+}
+
 Obj f_embedding(Interp&, const CallArgs& a) {
   auto b = bind("embedding", a,
                 {"input", "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"}, 2);
   const Tensor& idx = input(b[0], "embedding");
   const Tensor& w = input(b[1], "embedding");
-  KILN_CHECK(b[3].is_null() || b[3].is_none(), NotImplemented, "kiln does not support embedding(max_norm=...)");
+  if (!b[3].is_null() && !b[3].is_none()) {
+    double norm_type = b[4].is_null() || b[4].is_none() ? 2.0 : to_value(b[4]).to_double();
+    renorm_rows(w, idx, to_value(b[3]).to_double(), norm_type);
+  }
   int64_t pad = -1;
   if (!b[2].is_null() && !b[2].is_none()) {
     pad = to_value(b[2]).to_int();

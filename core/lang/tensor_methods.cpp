@@ -546,6 +546,26 @@ Obj tensor_getattr(Interp& in, const Obj& self, const std::string& name) {
   return b;
 }
 
+namespace {
+Obj unbound_method(Interp& in, const CallArgs& a) {
+  const BuiltinObj& callee = callee_of(a);
+  KILN_CHECK(!a.pos.empty() && a.pos[0].kind() == Kind::Tensor, Type, "descriptor '", callee.name,
+             "' for 'torch._C.TensorBase' objects doesn't apply to a '",
+             a.pos.empty() ? std::string("nothing") : type_name(a.pos[0]), "' object");
+  CallArgs bound{a.pos.subspan(1), a.kw, a.pos[0], a.callee};
+  return static_cast<const MethodInfo*>(callee.ptr)->fn(in, bound);
+}
+}  // namespace
+
+Obj tensor_class_getattr(const std::string& name) {
+  const auto& m = methods();
+  auto it = m.find(name);
+  if (it == m.end()) return Obj::null();
+  Obj b = make_builtin(name, unbound_method);
+  b.as<BuiltinObj>()->ptr = &it->second;
+  return b;
+}
+
 void tensor_setattr(Interp& in, const Obj& self, const std::string& name, Obj value) {
   Tensor t = tensor_of(self, "self");
   if (name == "grad") {

@@ -427,28 +427,7 @@ void name_return_fields(TupleObj& t, const OpDef& op) {
 }  // namespace
 
 Obj call_op_obj(std::string_view name, std::span<const Value> pos, const Kwargs& kw) {
-  const OpTable& table = op_table();
-  const OpDef* chosen = nullptr;
-  std::vector<Value> bound;
-  if (name.find('.') != std::string_view::npos) {
-    chosen = &table.get(name);
-    bound = bind_args(chosen->schema, pos, kw);
-  } else {
-    auto overloads = table.overloads(name);
-    KILN_CHECK(!overloads.empty(), NotImplemented, "no op named '", name, "' in the op table");
-    std::string first_error;
-    for (const OpDef* d : overloads) {
-      try {
-        bound = bind_args(d->schema, pos, kw);
-      } catch (const Error& e) {
-        if (first_error.empty()) first_error = e.what();
-        continue;
-      }
-      chosen = d;
-      break;
-    }
-    if (!chosen) throw Error(first_error, ErrorKind::Type);
-  }
+  auto [chosen, bound] = bind_op(name, pos, kw);
   std::vector<Tensor> outs = dispatch(*chosen, std::move(bound));
   const std::vector<ArgType>& rets = chosen->schema.returns;
   if (rets.size() == 1 && rets[0] == ArgType::Bool) return Obj::from_bool(outs.at(0).item_bool());

@@ -33,6 +33,8 @@ Obj tensor_compare(Interp& in, CmpOpKind op, const Obj& a, const Obj& b);
 // Attributes of tensors: methods (bound builtins) and properties (.shape, .grad, ...).
 // Null when the tensor has no such attribute.
 Obj tensor_getattr(Interp& in, const Obj& t, const std::string& name);
+// torch.Tensor.<name>: a Tensor method unbound (self is its first argument); Null if none.
+Obj tensor_class_getattr(const std::string& name);
 void tensor_setattr(Interp& in, const Obj& t, const std::string& name, Obj value);  // .grad, .requires_grad, .data
 Obj tensor_getitem(Interp& in, const Obj& t, const Obj& key);
 void tensor_setitem(Interp& in, const Obj& t, const Obj& key, const Obj& value);

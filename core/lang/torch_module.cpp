@@ -18,6 +18,7 @@
 #include "core/lang/torch_bridge.h"
 #include "core/lang/torch_random.h"
 #include "core/ops.h"
+#include "core/ops/common.h"
 #include "core/random.h"
 #include "core/thread_pool.h"
 
@@ -92,6 +93,21 @@ Obj make_linalg_module() {
                            "cholesky", "matrix_power", "svd", "svdvals", "eigh", "eigvalsh", "lstsq", "pinv",
                            "matrix_rank"})
     def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
+  return m;
+}
+
+// torch.special: PyTorch's names for op-table functions (expit is sigmoid,
+// gammaln is lgamma, psi is digamma).
+Obj make_special_module() {
+  Obj m = make<ModuleObj>("torch.special");
+  ModuleObj& special = *m.as<ModuleObj>();
+  const std::pair<const char*, const char*> names[] = {
+      {"expit", "sigmoid"},   {"erf", "erf"},       {"erfc", "erfc"},         {"erfinv", "erfinv"},
+      {"logit", "logit"},     {"exp2", "exp2"},     {"expm1", "expm1"},       {"log1p", "log1p"},
+      {"round", "round"},     {"sinc", "sinc"},     {"gammaln", "lgamma"},    {"digamma", "digamma"},
+      {"psi", "digamma"},     {"polygamma", "polygamma"}, {"xlogy", "xlogy"}, {"logsumexp", "logsumexp"},
+      {"softmax", "softmax"}, {"log_softmax", "log_softmax"}};
+  for (const auto& [name, op] : names) def(special, name, op_function, make_str(op));
   return m;
 }
 
@@ -266,6 +282,19 @@ Obj f_is_tensor(Interp&, const CallArgs& a) {
 Obj f_is_floating_point(Interp&, const CallArgs& a) {
   a.check("is_floating_point", 1, 1);
   return Obj::from_bool(tensor_of(a.pos[0], "is_floating_point(): argument 'input'").is_floating_point());
+}
+
+// torch.result_type(tensor1, tensor2): the dtype an arithmetic op on them gives,
+// a Python number taking part as PyTorch's wrapped numbers do.
+Obj f_result_type(Interp&, const CallArgs& a) {
+  a.check("result_type", 2, 2);
+  auto operand = [](const Obj& o) {
+    if (const TensorObj* t = o.as<TensorObj>()) return t->tensor;
+    KILN_CHECK(o.is_number(), Type, "result_type(): argument 'tensor' must be Tensor or Number, not ", type_name(o));
+    DType d = o.is_bool() ? DType::Bool : o.is_int() ? DType::Int64 : DType::Float64;
+    return scalar_tensor(o.is_bool() ? double(o.as_bool()) : o.is_int() ? 0.0 : o.as_float(), d, true);
+  };
+  return Obj::from_dtype(ops::result_type({operand(a.pos[0]), operand(a.pos[1])}));
 }
 
 Obj f_numel(Interp&, const CallArgs& a) {
@@ -672,7 +701,7 @@ void add_functions(ModuleObj& t) {
       {"tensor", f_tensor}, {"as_tensor", f_as_tensor}, {"Size", f_size},
       {"is_tensor", f_is_tensor}, {"is_floating_point", f_is_floating_point}, {"numel", f_numel},
       {"get_default_dtype", f_get_default_dtype}, {"set_default_dtype", f_set_default_dtype},
-      {"finfo", f_finfo}, {"iinfo", f_iinfo}, {"manual_seed", f_manual_seed}, {"seed", f_seed},
+      {"finfo", f_finfo}, {"result_type", f_result_type}, {"iinfo", f_iinfo}, {"manual_seed", f_manual_seed}, {"seed", f_seed},
       {"initial_seed", f_initial_seed}, {"get_num_threads", f_get_num_threads},
       {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
@@ -687,7 +716,7 @@ void add_functions(ModuleObj& t) {
 Obj make_torch_module(Interp& in) {
   Obj torch = make<ModuleObj>("torch");
   ModuleObj& t = *torch.as<ModuleObj>();
-  Obj c = make_c_module(), cuda = make_cuda_module(), linalg = make_linalg_module();
+  Obj c = make_c_module(), cuda = make_cuda_module(), linalg = make_linalg_module(), special = make_special_module();
   in.register_module("torch._C", c);  // first: grad-mode classes are cached there
   add_classes(t, *c.as<ModuleObj>());
   add_functions(t);
@@ -696,10 +725,12 @@ Obj make_torch_module(Interp& in) {
   add_random_functions(t, *c.as<ModuleObj>());
   t.attrs.set("cuda", cuda);
   t.attrs.set("linalg", linalg);
+  t.attrs.set("special", special);
   t.attrs.set("_C", c);
   in.register_module("torch", torch);
   in.register_module("torch.cuda", cuda);
   in.register_module("torch.linalg", linalg);
+  in.register_module("torch.special", special);
   in.register_module("torch.nn.functional", make_functional_module(in));
   return torch;
 }

@@ -382,6 +382,16 @@ std::vector<Tensor> dot_composite(const Args& a) {
              y.numel(), " elements respectively");
   return {as_node(reshape(mm(reshape(x, {1, x.numel()}), reshape(y, {y.numel(), 1})), {}), "DotBackward0")};
 }
+// inner(Tensor self, Tensor other): the sum over both last dims (a product with a
+// number when either is 0-dim); vdot: dot (no conjugation for real tensors).
+std::vector<Tensor> inner_composite(const Args& a) {
+  const Tensor &x = a[0].tensor(), &y = a[1].tensor();
+  if (x.dim() == 0 || y.dim() == 0) return {mul(x, y)};
+  KILN_CHECK(x.size(-1) == y.size(-1), Runtime, "inner() the last dimension must match on both input tensors but got "
+             "shapes ", shape_str(x.sizes()), " and ", shape_str(y.sizes()));
+  return {invoke("tensordot", {x, y, Shape{-1}, Shape{-1}})};
+}
+std::vector<Tensor> vdot_composite(const Args& a) { return {invoke("dot", {a[0], a[1]})}; }
 
 std::vector<Tensor> mv_composite(const Args& a) {
   const Tensor &m = a[0].tensor(), &v = a[1].tensor();
@@ -501,6 +511,8 @@ void register_blas_ops(OpTable& t) {
          .dtype = dtype_bmm, .kernel = bmm_kernel, .grad = grad_bmm, .saves = save_in(0) | save_in(1)});
   t.add({.schema_text = "dot(Tensor self, Tensor tensor) -> Tensor", .kind = C,
          .composite = dot_composite});
+  t.add({.schema_text = "inner(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = inner_composite});
+  t.add({.schema_text = "vdot(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = vdot_composite});
   t.add({.schema_text = "mv(Tensor self, Tensor vec) -> Tensor", .kind = C,
          .composite = mv_composite});
   t.add({.schema_text = "matmul(Tensor self, Tensor other) -> Tensor", .kind = C,

@@ -1,7 +1,7 @@
 // Combining ops written as composites of views, cat, mul and index_select:
 // broadcasting (broadcast_to, broadcast_tensors), grids and products
 // (meshgrid, cartesian_prod, kron, tensordot, cross, block_diag), stacking
-// (atleast_Nd, column_stack, dstack, row_stack), rot90 and logspace. Being
+// (atleast_Nd, column_stack, dstack, row_stack), rot90, fliplr, flipud and logspace. Being
 // composites, autograd, the tracer and both code generators see through them
 // to the ops they are made of. And the factories tril_indices / triu_indices.
 #include <algorithm>
@@ -226,6 +226,14 @@ std::vector<Tensor> rot90_composite(const Args& a) {
   }
 }
 
+// fliplr / flipud: flip along dim 1 / dim 0, which must exist.
+template <int64_t Dim>
+std::vector<Tensor> flip_dim_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  KILN_CHECK(x.dim() > Dim, Runtime, "Input must be >= ", Dim + 1, "-d.");
+  return {invoke("flip", {x, Shape{Dim}})};
+}
+
 // ---- factories -----------------------------------------------------------------------------
 // logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False):
 // base ** linspace, the power taken in the result's floating type as PyTorch does.
@@ -314,6 +322,8 @@ void register_combine_ops(OpTable& t) {
   t.add({.schema_text = "row_stack(Tensor[] tensors) -> Tensor", .kind = C, .composite = row_stack_composite});
   t.add({.schema_text = "rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor", .kind = C,
          .composite = rot90_composite});
+  t.add({.schema_text = "fliplr(Tensor self) -> Tensor", .kind = C, .composite = flip_dim_composite<1>});
+  t.add({.schema_text = "flipud(Tensor self) -> Tensor", .kind = C, .composite = flip_dim_composite<0>});
   t.add({.schema_text = "logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, "
                         "bool requires_grad=False) -> Tensor",
          .kind = C, .composite = logspace_composite});

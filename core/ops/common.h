@@ -92,6 +92,12 @@ inline std::optional<DType> opt_dtype(const Value& v) {
 }  // namespace kiln::ops
 
 namespace kiln::ops {
+// The op named Name on the same bound arguments: write_back_composite's F for
+// an in-place op whose functional form has the same schema (index_add_, tril_).
+template <const char* Name>
+std::vector<Tensor> functional_of(const Args& a) {
+  return dispatch(op_table().get(Name), std::vector<Value>(a.begin(), a.end()));
+}
 // The in-place form of a composite or non-pointwise op (index_fill_,
 // scatter_): the functional result F computes, copied into self, so copy_'s
 // checks (a leaf that requires grad, an overlapping view) and autograd apply.

@@ -765,6 +765,11 @@ Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const
   return permute(reshape(written, front), inverse_perm(p.perm));
 }
 
+// The functional forms of the in-place index writes.
+constexpr char kIndexAdd[] = "index_add";
+constexpr char kIndexCopy[] = "index_copy";
+constexpr char kScatterAdd[] = "scatter_add";
+
 }  // namespace
 }  // namespace ops
 
@@ -793,12 +798,18 @@ void register_index_ops(OpTable& t) {
   t.add({.schema_text = "index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", .kind = S,
          .shape = shape_index_write<false>, .dtype = dtype_like_self, .kernel = index_write_kernel<false>,
          .grad = grad_index_copy, .saves = save_in(2), .check = check_index_write<false>});
+  t.add({.schema_text = "index_add_(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<functional_of<kIndexAdd>>});
+  t.add({.schema_text = "index_copy_(Tensor self, int dim, Tensor index, Tensor source) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<functional_of<kIndexCopy>>});
   t.add({.schema_text = "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", .kind = S,
          .shape = shape_gather, .dtype = dtype_like_self, .kernel = gather_kernel, .grad = grad_gather,
          .saves = save_in(2), .check = check_gather, .lower = lower_gather});
   t.add({.schema_text = "scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
          .shape = shape_scatter<true>, .dtype = dtype_like_self, .kernel = scatter_kernel<true>,
          .grad = grad_scatter_add, .saves = save_in(2), .check = check_scatter<true>});
+  t.add({.schema_text = "scatter_add_(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<functional_of<kScatterAdd>>});
   t.add({.schema_text = "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", .kind = S,
          .shape = shape_scatter<false>, .dtype = dtype_like_self, .kernel = scatter_kernel<false>,
          .grad = grad_scatter, .saves = save_in(2), .check = check_scatter<false>});
@@ -826,6 +837,8 @@ void register_index_ops(OpTable& t) {
          .kind = OpKind::Composite, .composite = write_back_composite<scatter_src_composite>});
   t.add({.schema_text = "scatter_.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
          .kind = OpKind::Composite, .composite = write_back_composite<scatter_value_composite>});
+  t.add({.schema_text = "argwhere(Tensor self) -> Tensor", .kind = OpKind::Composite,
+         .composite = [](const Args& a) { return invoke_multi("nonzero", {a[0]}); }});
   t.add({.schema_text = "nonzero(Tensor self) -> Tensor", .kind = S, .shape = shape_nonzero, .dtype = dtype_int64,
          .kernel = nonzero_kernel});
 }

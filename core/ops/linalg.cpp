@@ -67,7 +67,8 @@ std::vector<Tensor> diag_composite(const Args& a) {
   KILN_CHECK(x.dim() == 1 || x.dim() == 2, Runtime, "diag(): Supports 1D or 2D tensors. Got ", x.dim(), "D");
   if (x.dim() == 2) return {clone(diagonal(x, k, 0, 1))};
   int64_t n = x.size(0), pad = k >= 0 ? k : -k, m = n + pad;
-  Tensor square = where(eye(n, std::nullopt, DType::Bool), expand(unsqueeze(x, 0), {n, n}), wrapped(0));
+  // A zero of x's own dtype: a Python 0.0 would promote an int tensor to float.
+  Tensor square = where(eye(n, std::nullopt, DType::Bool), expand(unsqueeze(x, 0), {n, n}), zeros({}, x.dtype()));
   if (pad == 0) return {square};
   Tensor side = zeros({n, pad}, x.dtype()), band = zeros({pad, m}, x.dtype());
   if (k > 0) return {cat({cat({side, square}, 1), band}, 0)};

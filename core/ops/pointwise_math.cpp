@@ -242,6 +242,66 @@ template <class T> T erfinv_of(T y) {
 }
 KILN_FLOAT_UNARY(ErfinvF, "erfinv", erfinv_of(x))
 
+// sinc(x) = sin(pi x) / (pi x), 1 at 0.
+template <class T> T sinc_of(T x) {
+  if (x == T(0)) return T(1);
+  const T p = T(kPi) * x;
+  return std::sin(p) / p;
+}
+KILN_FLOAT_UNARY(SincF, "sinc", sinc_of(x))
+// The reentrant lgamma: glibc's lgamma writes the sign to a global, a race
+// between the pool's threads.
+template <class T> T lgamma_of(T x) {
+  int sign = 0;
+  if constexpr (std::is_same_v<T, float>) return lgammaf_r(x, &sign);
+  else return T(lgamma_r(double(x), &sign));
+}
+KILN_FLOAT_UNARY(LgammaF, "lgamma", lgamma_of(x))
+// digamma and trigamma in double: the recurrences psi(x) = psi(x + 1) - 1/x
+// and psi1(x) = psi1(x + 1) + 1/x^2 carry x to 10 or more, where the
+// asymptotic series (coefficients from the Bernoulli numbers) are exact to
+// double precision; negative x goes through the reflection formulas.
+inline double digamma_double(double x) {
+  if (x == 0) return std::copysign(INFINITY, -x);
+  double result = 0;
+  if (x < 0) {
+    if (x == std::trunc(x)) return NAN;
+    result = -kPi / std::tan(kPi * (x - std::trunc(x)));  // psi(x) = psi(1 - x) - pi / tan(pi x)
+    x = 1 - x;
+  }
+  for (; x < 10; x += 1) result -= 1 / x;
+  const double z = 1 / (x * x);
+  const double series = z * (1.0 / 12 - z * (1.0 / 120 - z * (1.0 / 252 - z * (1.0 / 240 - z / 132))));
+  return result + std::log(x) - 0.5 / x - series;
+}
+inline double trigamma_double(double x) {
+  double result = 0, sign = 1;
+  if (x < 0.5) {  // psi1(x) = pi^2 / sin^2(pi x) - psi1(1 - x)
+    const double s = std::sin(kPi * x);
+    result = kPi * kPi / (s * s);
+    sign = -1;
+    x = 1 - x;
+  }
+  double acc = 0;
+  for (; x < 10; x += 1) acc += 1 / (x * x);
+  const double z = 1 / (x * x);
+  acc += 1 / x + z / 2 + z / x * (1.0 / 6 - z * (1.0 / 30 - z * (1.0 / 42 - z / 30)));
+  return result + sign * acc;
+}
+KILN_FLOAT_UNARY(DigammaF, "digamma", T(digamma_double(double(x))))
+// polygamma(n, x) for n = 0 (digamma) and 1 (trigamma).
+struct PolygammaF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "polygamma";
+  int64_t n;
+  explicit PolygammaF(const Args& a) : n(a[0].to_int()) {
+    KILN_CHECK(n >= 0, Runtime, "polygamma(n, x) does not support negative n.");
+    KILN_CHECK(n <= 1, NotImplemented, "kiln computes polygamma(n, x) for n = 0 and n = 1 only, not n = ", n,
+               " (digamma and trigamma)");
+  }
+  template <class T> T operator()(T x) const { return T(n == 0 ? digamma_double(double(x)) : trigamma_double(double(x))); }
+};
+
 // Binary float functions. Those under float promotion accept ints (as
 // float32); the others keep the promoted dtype and reject ints by name.
 #define KILN_FLOAT_BINARY(Name, name, expr)                        \
@@ -361,6 +421,18 @@ std::vector<DType> dtype_addcdiv(const Args& a) {
 
 // ---- composites --------------------------------------------------------------------------
 // square is pow(x, 2) with an int exponent: bool and int inputs stay integral.
+// fmax / fmin: maximum / minimum, except that a NaN loses to a number.
+template <bool Max>
+std::vector<Tensor> fmax_composite(const Args& a) {
+  const Tensor &x = a[0].tensor(), &y = a[1].tensor();
+  Tensor m = Max ? maximum(x, y) : minimum(x, y);
+  return {where(isnan(y), where(isnan(x), m, x), where(isnan(x), y, m))};
+}
+std::vector<Tensor> positive_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  KILN_CHECK(x.dtype() != DType::Bool, Runtime, "The `+` operator, on a bool tensor is not supported.");
+  return {x};
+}
 std::vector<Tensor> square_composite(const Args& a) { return {invoke("pow.Tensor_Scalar", {a[0], int64_t(2)})}; }
 std::vector<Tensor> square_inplace_composite(const Args& a) {
   invoke("pow_.Scalar", {a[0], int64_t(2)});
@@ -438,6 +510,25 @@ std::vector<Tensor> grad_atanh(const GradCtx& c) { return {div(c.grad(), one_min
 std::vector<Tensor> grad_erfc(const GradCtx& c) {
   const Tensor& x = c.in(0);
   return {mul(c.grad(), mul(exp(neg(mul(x, x))), -2 / std::sqrt(kPi)))};
+}
+// polygamma(int n, Tensor self): the tensor is the second argument.
+std::vector<Shape> shape_polygamma(const Args& a) { return {a[1].tensor().sizes()}; }
+void polygamma_kernel(const Args& a, std::vector<Tensor>& outs) {
+  run_functor(outs[0], std::array<Tensor, 1>{a[1].tensor()}, dtype_promote_float(a)[0], PolygammaF(a));
+}
+// d/dx sinc = (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at 0.
+std::vector<Tensor> grad_sinc(const GradCtx& c) {
+  const Tensor& x = c.in(0);
+  Tensor px = mul(x, kPi);
+  Tensor d = div(sub(mul(px, cos(px)), sin(px)), mul(px, x));
+  return {mul(c.grad(), where(eq(x, scalar_tensor(0, x.dtype(), true)), scalar_tensor(0, d.dtype(), true), d))};
+}
+std::vector<Tensor> grad_lgamma(const GradCtx& c) { return {mul(c.grad(), invoke("digamma", {c.in(0)}))}; }
+std::vector<Tensor> grad_digamma(const GradCtx& c) {
+  return {mul(c.grad(), invoke("polygamma", {int64_t(1), c.in(0)}))};
+}
+std::vector<Tensor> grad_polygamma(const GradCtx& c) {
+  return {mul(c.grad(), invoke("polygamma", {c.args[0].to_int() + 1, c.in(1)}))};
 }
 std::vector<Tensor> grad_erfinv(const GradCtx& c) {
   const Tensor& r = c.out();
@@ -682,6 +773,9 @@ void register_pointwise_math_ops(OpTable& t) {
          .kernel = pointwise_kernel<RecipF, 1, F>, .grad = grad_reciprocal, .saves = save_out(0),
          .lower = lower_float_unary<recip_of>});
   t.add({.schema_text = "square(Tensor self) -> Tensor", .kind = C, .composite = square_composite});
+  t.add({.schema_text = "fmax(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = fmax_composite<true>});
+  t.add({.schema_text = "fmin(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = fmax_composite<false>});
+  t.add({.schema_text = "positive(Tensor self) -> Tensor", .kind = C, .composite = positive_composite});
   t.add({.schema_text = "square_(Tensor self) -> Tensor", .kind = C, .composite = square_inplace_composite});
 
   // One-sided clamps; Tensor bounds first (see clamp.Tensor in pointwise.cpp).
@@ -761,6 +855,11 @@ void register_pointwise_math_ops(OpTable& t) {
   KILN_UNARY("atanh", AtanhF, grad_atanh, save_in(0), nullptr)
   KILN_UNARY("erfc", ErfcF, grad_erfc, save_in(0), nullptr)
   KILN_UNARY("erfinv", ErfinvF, grad_erfinv, save_out(0), nullptr)
+  KILN_UNARY("sinc", SincF, grad_sinc, save_in(0), nullptr)
+  KILN_UNARY("lgamma", LgammaF, grad_lgamma, save_in(0), nullptr)
+  KILN_UNARY("digamma", DigammaF, grad_digamma, save_in(0), nullptr)
+  t.add({.schema_text = "polygamma(int n, Tensor self) -> Tensor", .kind = OpKind::Extern, .shape = shape_polygamma,
+         .dtype = F, .kernel = polygamma_kernel, .grad = grad_polygamma, .saves = save_in(1)});
 #undef KILN_UNARY
   t.add({.schema_text = "logit(Tensor self, float? eps=None) -> Tensor", .kind = P, .shape = S, .dtype = F,
          .kernel = pointwise_kernel<LogitF, 1, F>, .grad = grad_logit, .saves = save_in(0)});
@@ -837,7 +936,8 @@ void register_pointwise_math_ops(OpTable& t) {
       {"sinh_(Tensor self) -> Tensor", "sinh"}, {"cosh_(Tensor self) -> Tensor", "cosh"},
       {"asinh_(Tensor self) -> Tensor", "asinh"}, {"acosh_(Tensor self) -> Tensor", "acosh"},
       {"atanh_(Tensor self) -> Tensor", "atanh"}, {"erfc_(Tensor self) -> Tensor", "erfc"},
-      {"erfinv_(Tensor self) -> Tensor", "erfinv"},
+      {"erfinv_(Tensor self) -> Tensor", "erfinv"}, {"sinc_(Tensor self) -> Tensor", "sinc"},
+      {"lgamma_(Tensor self) -> Tensor", "lgamma"}, {"digamma_(Tensor self) -> Tensor", "digamma"},
       {"atan2_(Tensor self, Tensor other) -> Tensor", "atan2"}, {"hypot_(Tensor self, Tensor other) -> Tensor", "hypot"},
       {"xlogy_(Tensor self, Tensor other) -> Tensor", "xlogy"},
       {"copysign_(Tensor self, Tensor other) -> Tensor", "copysign"},

@@ -360,6 +360,41 @@ void exponential_kernel(const Args& a, std::vector<Tensor>& outs) {
     fill_exponential<typename decltype(tag)::type>(outs[0], a[0].tensor(), a[1].to_double());
   });
 }
+// geometric(p), log_normal(mean, std), cauchy(median, sigma): one double
+// draw (or normal sample) per element in memory order, transformed as ATen's
+// geometric_, log_normal_ and cauchy_ kernels do, then rounded to the dtype.
+void geometric_kernel(const Args& a, std::vector<Tensor>& outs) {
+  double p = a[1].to_double();
+  KILN_CHECK(p > 0 && p < 1, Runtime, "geometric_ expects p to be in (0, 1), but got p=", format_double(p));
+  Generator& g = current_generator();
+  std::lock_guard<std::mutex> lock(g.mutex());
+  const double denom = std::log1p(-p);
+  visit_dtype(outs[0].dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    fill_ordered<T>(outs[0], a[0].tensor(), [&] { return T(compute_t<T>(std::ceil(std::log(g.uniform_double()) / denom))); });
+  });
+}
+void log_normal_kernel(const Args& a, std::vector<Tensor>& outs) {
+  double mean = a[1].to_double(), sd = a[2].to_double();
+  KILN_CHECK(sd > 0, Runtime, "log_normal_ expects std > 0.0, but found std=", format_double(sd));
+  Generator& g = current_generator();
+  std::lock_guard<std::mutex> lock(g.mutex());
+  visit_floating(outs[0].dtype(), "log_normal_cpu", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    fill_ordered<T>(outs[0], a[0].tensor(), [&] { return T(compute_t<T>(std::exp(g.normal_double() * sd + mean))); });
+  });
+}
+void cauchy_kernel(const Args& a, std::vector<Tensor>& outs) {
+  double median = a[1].to_double(), sigma = a[2].to_double();
+  Generator& g = current_generator();
+  std::lock_guard<std::mutex> lock(g.mutex());
+  visit_floating(outs[0].dtype(), "cauchy_cpu", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    fill_ordered<T>(outs[0], a[0].tensor(),
+                    [&] { return T(compute_t<T>(median + sigma * std::tan(std::numbers::pi * (g.uniform_double() - 0.5)))); });
+  });
+}
+
 // random.from(self, from, to?) / random.to(self, to): randint into self's shape.
 template <bool HasFrom>
 void random_kernel(const Args& a, std::vector<Tensor>& outs) {
@@ -580,6 +615,9 @@ constexpr char kUniform[] = "uniform";
 constexpr char kExponential[] = "exponential";
 constexpr char kBernoulliP[] = "bernoulli.p";
 constexpr char kRandomFrom[] = "random.from";
+constexpr char kGeometric[] = "geometric";
+constexpr char kLogNormal[] = "log_normal";
+constexpr char kCauchy[] = "cauchy";
 constexpr char kRandomTo[] = "random.to";
 
 // dropout: input * (bernoulli(1 - p) / (1 - p)); the noise is laid out like
@@ -668,6 +706,12 @@ void register_random_ops(OpTable& t) {
          .shape = shape_like_self, .dtype = dtype_like_self, .kernel = uniform_kernel});
   t.add({.schema_text = "exponential(Tensor self, float lambd=1.) -> Tensor", .kind = R,
          .shape = shape_like_self, .dtype = dtype_like_self, .kernel = exponential_kernel});
+  t.add({.schema_text = "geometric(Tensor self, float p) -> Tensor", .kind = R, .shape = shape_like_self,
+         .dtype = dtype_like_self, .kernel = geometric_kernel});
+  t.add({.schema_text = "log_normal(Tensor self, float mean=1., float std=2.) -> Tensor", .kind = R,
+         .shape = shape_like_self, .dtype = dtype_like_self, .kernel = log_normal_kernel});
+  t.add({.schema_text = "cauchy(Tensor self, float median=0., float sigma=1.) -> Tensor", .kind = R,
+         .shape = shape_like_self, .dtype = dtype_like_self, .kernel = cauchy_kernel});
   t.add({.schema_text = "random.from(Tensor self, int from, int? to) -> Tensor", .kind = R,
          .shape = shape_like_self, .dtype = dtype_like_self, .kernel = random_kernel<true>});
   t.add({.schema_text = "random.to(Tensor self, int to) -> Tensor", .kind = R, .shape = shape_like_self,
@@ -684,6 +728,12 @@ void register_random_ops(OpTable& t) {
          .composite = inplace_composite<kUniform, 2>});
   t.add({.schema_text = "exponential_(Tensor self, float lambd=1.) -> Tensor", .kind = C,
          .composite = inplace_composite<kExponential, 1>});
+  t.add({.schema_text = "geometric_(Tensor self, float p) -> Tensor", .kind = C,
+         .composite = inplace_composite<kGeometric, 1>});
+  t.add({.schema_text = "log_normal_(Tensor self, float mean=1., float std=2.) -> Tensor", .kind = C,
+         .composite = inplace_composite<kLogNormal, 2>});
+  t.add({.schema_text = "cauchy_(Tensor self, float median=0., float sigma=1.) -> Tensor", .kind = C,
+         .composite = inplace_composite<kCauchy, 2>});
   t.add({.schema_text = "bernoulli_.float(Tensor self, float p=0.5) -> Tensor", .kind = C,
          .composite = inplace_composite<kBernoulliP, 1>});
   t.add({.schema_text = "random_.from(Tensor self, int from, int? to) -> Tensor", .kind = C,

@@ -1,7 +1,7 @@
 // Ops that look along one dim at a whole lane at once: the scans (cumsum,
 // cumprod, cummax, cummin, logcumsumexp), the order statistics (sort,
 // argsort, topk, kthvalue, median, mode)
-// the binary searches (searchsorted, bucketize), bincount and unique; nonzero's
+// the binary searches (searchsorted, bucketize, isin), bincount and unique; nonzero's
 // as_tuple form.
 // Kernels walk each lane through strides; NaN orders above every number, as
 // in PyTorch. Sorting is stable, so ties keep their input order (PyTorch's
@@ -394,6 +394,25 @@ std::vector<Tensor> bucketize_composite(const Args& a) {
              a[1].tensor().dim(), ")");
   return {invoke("searchsorted", {a[1], a[0], a[2], a[3], Value(), Value()})};
 }
+// isin(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False):
+// each element looked up by binary search in the sorted test elements, both
+// in their promoted dtype (a Python number on either side is a 0-dim tensor).
+std::vector<Tensor> isin_composite(const Args& a) {
+  Tensor x = a[0].tensor(), test = a[1].tensor();
+  if (test.device() != x.device()) test = copy_to_device(test, x.device());  // a Python number is a CPU tensor
+  DType common = result_type({x, test});
+  x = to_dtype(x, common);
+  Tensor found;
+  if (test.numel() == 0) {
+    found = zeros(x.sizes(), DType::Bool);
+  } else {
+    Tensor sorted = invoke_multi("sort", {flatten(to_dtype(test, common))})[0];
+    Tensor pos = invoke("searchsorted", {sorted, flatten(x)});
+    pos = invoke("clamp", {pos, int64_t(0), sorted.numel() - 1});  // int bounds keep the index dtype
+    found = reshape(eq(index_select(sorted, 0, pos), flatten(x)), x.sizes());
+  }
+  return {a[3].to_bool() ? logical_not(found) : found};
+}
 // ---- bincount ------------------------------------------------------------------------------
 // bincount(Tensor self, Tensor? weights=None, int minlength=0): its length
 // depends on the largest value, so its shape reads the data (a graph break).
@@ -718,6 +737,8 @@ void register_scan_ops(OpTable& t) {
          .kind = S, .shape = shape_searchsorted, .dtype = dtype_searchsorted, .kernel = searchsorted_kernel});
   t.add({.schema_text = "bucketize(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
          .kind = OpKind::Composite, .composite = bucketize_composite});
+  t.add({.schema_text = "isin(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor",
+         .kind = OpKind::Composite, .composite = isin_composite});
   t.add({.schema_text = "bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor", .kind = S,
          .shape = shape_bincount, .dtype = dtype_bincount, .kernel = bincount_kernel});
   t.add({.schema_text = "nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]", .kind = OpKind::Composite,

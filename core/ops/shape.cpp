@@ -610,6 +610,26 @@ std::vector<Tensor> tensor_split_sections_composite(const Args& a) {
   for (int64_t i = 0; i < size % n; ++i) ++sizes[size_t(i)];
   return split_with_sizes(self, sizes, d);
 }
+// hsplit / vsplit / dsplit(Tensor self, int sections | int[] indices): tensor_split along
+// dim 1 (dim 0 for a 1-D tensor), 0 and 2, with sections that must divide the dim.
+template <int64_t Dim>
+std::vector<Tensor> directional_split_composite(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  constexpr const char* name = Dim == 0 ? "vsplit" : Dim == 1 ? "hsplit" : "dsplit";
+  const int64_t need = Dim == 1 ? 1 : Dim + 1;
+  KILN_CHECK(self.dim() >= need, Runtime, "torch.", name, " requires a tensor with at least ", need,
+             " dimension, but got a tensor with ", self.dim(), " dimensions!");
+  const int64_t d = Dim == 1 && self.dim() == 1 ? 0 : Dim;
+  if (a[1].is_int_list()) return invoke_multi("tensor_split.indices", {self, a[1], d});
+  int64_t n = a[1].to_int();
+  KILN_CHECK(n != 0 && self.size(d) % n == 0, Runtime, "torch.", name,
+             " attempted to split along dimension ", d, ", but the size of the dimension ", self.size(d),
+             " is not divisible by the split_size ", n, "!");
+  return invoke_multi("tensor_split", {self, n, d});
+}
+// ravel(Tensor self): flattened, a view where the layout allows.
+std::vector<Tensor> ravel_composite(const Args& a) { return {reshape(a[0].tensor(), {-1})}; }
+std::vector<Tensor> concat_composite(const Args& a) { return {invoke("cat", {a[0], a[1]})}; }
 // tensor_split(Tensor self, int[] indices, int dim=0): slices between the indices, which
 // clamp to the dim and may go backwards (an empty part).
 std::vector<Tensor> tensor_split_indices_composite(const Args& a) {
@@ -720,6 +740,10 @@ void allclose_kernel(const Args& a, std::vector<Tensor>& outs) {
   set_bool(outs[0], close);
 }
 
+// The functional forms of tril_ and triu_.
+constexpr char kTril[] = "tril";
+constexpr char kTriu[] = "triu";
+
 }  // namespace
 }  // namespace ops
 
@@ -776,6 +800,22 @@ void add_view_entries(OpTable& t) {
          .composite = tensor_split_sections_composite});
   t.add({.schema_text = "tensor_split.indices(Tensor self, int[] indices, int dim=0) -> Tensor[]", .kind = C,
          .composite = tensor_split_indices_composite});
+  t.add({.schema_text = "hsplit(Tensor self, int sections) -> Tensor[]", .kind = C,
+         .composite = directional_split_composite<1>});
+  t.add({.schema_text = "hsplit.array(Tensor self, int[] indices) -> Tensor[]", .kind = C,
+         .composite = directional_split_composite<1>});
+  t.add({.schema_text = "vsplit(Tensor self, int sections) -> Tensor[]", .kind = C,
+         .composite = directional_split_composite<0>});
+  t.add({.schema_text = "vsplit.array(Tensor self, int[] indices) -> Tensor[]", .kind = C,
+         .composite = directional_split_composite<0>});
+  t.add({.schema_text = "dsplit(Tensor self, int sections) -> Tensor[]", .kind = C,
+         .composite = directional_split_composite<2>});
+  t.add({.schema_text = "dsplit.array(Tensor self, int[] indices) -> Tensor[]", .kind = C,
+         .composite = directional_split_composite<2>});
+  t.add({.schema_text = "ravel(Tensor self) -> Tensor", .kind = C, .composite = ravel_composite});
+  t.add({.schema_text = "concat(Tensor[] tensors, int dim=0) -> Tensor", .kind = C, .composite = concat_composite});
+  t.add({.schema_text = "concatenate(Tensor[] tensors, int dim=0) -> Tensor", .kind = C,
+         .composite = concat_composite});
   t.add({.schema_text = "unbind(Tensor self, int dim=0) -> Tensor[]", .kind = V, .shape = geoms_shape<geoms_unbind>,
          .dtype = geoms_dtype<geoms_unbind>, .kernel = geoms_kernel<geoms_unbind>, .grad = grad_unbind});
 }
@@ -801,6 +841,10 @@ void add_copying_entries(OpTable& t) {
          .dtype = dtype_like_self, .kernel = tri_kernel<true>, .grad = grad_tril, .lower = lower_tri<true>});
   t.add({.schema_text = "triu(Tensor self, int diagonal=0) -> Tensor", .kind = S, .shape = shape_tri<false>,
          .dtype = dtype_like_self, .kernel = tri_kernel<false>, .grad = grad_triu, .lower = lower_tri<false>});
+  t.add({.schema_text = "tril_(Tensor self, int diagonal=0) -> Tensor", .kind = OpKind::Composite,
+         .composite = write_back_composite<functional_of<kTril>>});
+  t.add({.schema_text = "triu_(Tensor self, int diagonal=0) -> Tensor", .kind = OpKind::Composite,
+         .composite = write_back_composite<functional_of<kTriu>>});
   t.add({.schema_text = "equal(Tensor self, Tensor other) -> bool", .kind = S, .shape = shape_scalar,
          .dtype = dtype_bool, .kernel = equal_kernel});
   t.add({.schema_text = "allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool",

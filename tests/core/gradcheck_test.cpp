@@ -50,7 +50,7 @@ bool needs_sample(const OpDef& op) {
   // normal.Tensor_*); normal.float_float is a factory.
   static const std::set<std::string> kNonDifferentiableComposites = {
       "equal",   "allclose", "count_nonzero", "count_nonzero.dim_IntList", "bucketize", "nonzero.as_tuple", "where",
-      "random_", "normal.float_Tensor", "normal.float_float", "logspace", "isclose",
+      "random_", "normal.float_Tensor", "normal.float_float", "logspace", "isclose", "isin", "argwhere",
       // Cholesky and eigh read one triangle of a symmetric input while their derivatives are the
       // symmetrised ones: lapack_test.cpp checks them through X X^T instead.
       "linalg_cholesky", "linalg_eigvalsh",

@@ -94,7 +94,7 @@ TEST(Fusion, MaskedFillJoinsTheSoftmaxKernel) {
                                 pending("softmax", {m, int64_t(-1), Value()}, {y})};
   Graph g = build_graph(ops);
   FusionPlan p = fuse(g, ops, last_live(g));
-  ASSERT_EQ(plan_text(p, g), "kernel fused_masked_fill_Scalar_softmax [2 nodes, 1 stores]\n");
+  ASSERT_EQ(plan_text(p, g), "kernel fused_masked_fill_softmax [2 nodes, 1 stores]\n");
   const kir::Kernel& k = p.kernels[0].kernel;
   EXPECT_EQ(k.kind, kir::Kind::Row);
   EXPECT_EQ(k.num_params, 1) << k.to_text();

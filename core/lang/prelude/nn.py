@@ -656,23 +656,24 @@ class Linear(Module):
             self.in_features, self.out_features, self.bias is not None)
 
 
+# LayerNorm's and RMSNorm's attributes: the shape as a tuple, a weight of ones
+# and (bias=True) a bias of zeros when elementwise_affine, else None.
+def _init_affine_norm(module, normalized_shape, eps, elementwise_affine, bias):
+    if isinstance(normalized_shape, int):
+        normalized_shape = (normalized_shape,)
+    module.normalized_shape = tuple(normalized_shape)
+    module.eps = eps
+    module.elementwise_affine = elementwise_affine
+    shape = list(module.normalized_shape)
+    module.register_parameter('weight', Parameter(torch.ones(shape)) if elementwise_affine else None)
+    if bias is not None:
+        module.register_parameter('bias', Parameter(torch.zeros(shape)) if elementwise_affine and bias else None)
+
+
 class LayerNorm(Module):
     def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None):
         super().__init__()
-        if isinstance(normalized_shape, int):
-            normalized_shape = (normalized_shape,)
-        self.normalized_shape = tuple(normalized_shape)
-        self.eps = eps
-        self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(torch.ones(list(self.normalized_shape)))
-            if bias:
-                self.bias = Parameter(torch.zeros(list(self.normalized_shape)))
-            else:
-                self.register_parameter('bias', None)
-        else:
-            self.register_parameter('weight', None)
-            self.register_parameter('bias', None)
+        _init_affine_norm(self, normalized_shape, eps, elementwise_affine, bias)
 
     def reset_parameters(self):
         if self.elementwise_affine:
@@ -731,12 +732,21 @@ class Embedding(Module):
         _reset_embedding(self)
 
     def forward(self, input):
-        return F.embedding(input, self.weight, self.padding_idx)
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                           self.scale_grad_by_freq, self.sparse)
 
     def extra_repr(self):
         s = '{}, {}'.format(self.num_embeddings, self.embedding_dim)
         if self.padding_idx is not None:
             s += ', padding_idx={}'.format(self.padding_idx)
+        if self.max_norm is not None:
+            s += ', max_norm={}'.format(self.max_norm)
+        if self.norm_type != 2:
+            s += ', norm_type={}'.format(self.norm_type)
+        if self.scale_grad_by_freq is not False:
+            s += ', scale_grad_by_freq={}'.format(self.scale_grad_by_freq)
+        if self.sparse is not False:
+            s += ', sparse=True'
         return s
 
 
@@ -2309,3 +2319,97 @@ class AdaptiveMaxPool1d(Module):
 class AdaptiveMaxPool2d(AdaptiveMaxPool1d):
     def forward(self, input):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+# ---- RMSNorm, Softmax2d, Gumbel-softmax, multi-label soft margin, fixed-mode upsampling ----
+
+def _rms_norm(input, normalized_shape, weight=None, eps=None):
+    if isinstance(normalized_shape, int):
+        normalized_shape = (normalized_shape,)
+    n = len(normalized_shape)
+    if tuple(input.shape[input.dim() - n:]) != tuple(normalized_shape):
+        raise RuntimeError(f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
+                           f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
+                           f"{list(input.shape)}")
+    if eps is None:
+        eps = torch.finfo(input.dtype if input.dtype == torch.float64 else torch.float32).eps
+    # ATen's composite: the mean of squares over the normalized dims, in float32
+    # at least, then the input times its reciprocal square root.
+    x = input if input.dtype in (torch.float32, torch.float64) else input.float()
+    dims = [input.dim() - 1 - i for i in range(n)]
+    result = x.mul(torch.rsqrt(x.pow(2).mean(dims, keepdim=True).add(eps))).type_as(input)
+    return result if weight is None else result.mul(weight)
+
+
+F.rms_norm = _rms_norm
+
+
+class RMSNorm(Module):
+    def __init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None):
+        super().__init__()
+        _init_affine_norm(self, normalized_shape, eps, elementwise_affine, None)  # no bias
+
+    def reset_parameters(self):
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+
+    def forward(self, x):
+        return F.rms_norm(x, self.normalized_shape, self.weight, self.eps)
+
+    def extra_repr(self):
+        return '{}, eps={}, elementwise_affine={}'.format(self.normalized_shape, self.eps, self.elementwise_affine)
+
+
+class Softmax2d(Module):
+    def forward(self, input):
+        if input.dim() not in (3, 4):
+            raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead")
+        return F.softmax(input, -3)
+
+
+def _gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    gumbels = -torch.empty_like(logits).exponential_().log()
+    y_soft = ((logits + gumbels) / tau).softmax(dim)
+    if not hard:
+        return y_soft
+    index = y_soft.max(dim, keepdim=True)[1]
+    y_hard = torch.zeros_like(logits).scatter_(dim, index, 1.0)
+    return y_hard - y_soft.detach() + y_soft
+
+
+F.gumbel_softmax = _gumbel_softmax
+
+
+def _multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    loss = -(target * F.logsigmoid(input) + (1 - target) * F.logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction == 'none':
+        return loss
+    if reduction == 'mean':
+        return loss.mean()
+    if reduction == 'sum':
+        return loss.sum()
+    raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+F.multilabel_soft_margin_loss = _multilabel_soft_margin_loss
+
+
+class MultiLabelSoftMarginLoss(_WeightedLoss):
+    def forward(self, input, target):
+        return F.multilabel_soft_margin_loss(input, target, weight=self.weight, reduction=self.reduction)
+
+
+class UpsamplingNearest2d(Upsample):
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode='nearest')
+
+
+class UpsamplingBilinear2d(Upsample):
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode='bilinear', align_corners=True)

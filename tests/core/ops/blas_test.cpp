@@ -315,6 +315,9 @@ KILN_GRAD_SAMPLE("mm", {  // a transposed (column-major) leaf
 });
 KILN_GRAD_SAMPLE("bmm", { return {grad_input({2, 2, 3}), grad_input({2, 3, 4}, -1, 1, 2)}; });
 KILN_GRAD_SAMPLE("dot", { return {grad_input({3}), grad_input({3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("vdot", { return {grad_input({3}), grad_input({3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("inner", { return {grad_input({2, 3}), grad_input({4, 3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("inner", { return {grad_input({2, 3}), grad_input({}, -1, 1, 2)}; });  // a 0-dim side
 KILN_GRAD_SAMPLE("mv", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
 KILN_GRAD_SAMPLE("matmul", { return {grad_input({3}), grad_input({3}, -1, 1, 2)}; });
 KILN_GRAD_SAMPLE("matmul", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });

@@ -220,6 +220,8 @@ KILN_GRAD_SAMPLE("column_stack", { return {std::vector<Tensor>{grad_input({2}), 
 KILN_GRAD_SAMPLE("dstack", { return {std::vector<Tensor>{grad_input({2}), grad_input({1, 2, 2}, -1, 1, 2)}}; });
 KILN_GRAD_SAMPLE("row_stack", { return {std::vector<Tensor>{grad_input({2}), grad_input({2, 2}, -1, 1, 2)}}; });
 KILN_GRAD_SAMPLE("rot90", { return {grad_input({2, 3, 2}), 3, Shape{-1, 0}}; });
+KILN_GRAD_SAMPLE("fliplr", { return {grad_input({2, 3})}; });
+KILN_GRAD_SAMPLE("flipud", { return {grad_input({3, 2})}; });
 KILN_GRAD_SAMPLE("take", { return {grad_input({2, 3}), T({5, -6, 5}, {3}, DType::Int64)}; });
 KILN_GRAD_SAMPLE("take_along_dim", { return {grad_input({2, 3}), T({2, 0}, {2, 1}, DType::Int64), 1}; });
 KILN_GRAD_SAMPLE("index_fill.int_Tensor", {

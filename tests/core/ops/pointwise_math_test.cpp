@@ -255,6 +255,26 @@ TEST(FloatUnary, Erfinv) {
   EXPECT_TRUE(Near(back, {-0.99, -0.3, 0.1, 0.7, 0.95}, {5}, 1e-6));
 }
 
+// Closed forms: psi(1) = -gamma, psi(1/2) = -gamma - 2 ln 2, psi1(1) = pi^2 / 6,
+// psi1(1/2) = pi^2 / 2, and the reflection side: psi(-1/2) = psi(1/2) + 2,
+// psi1(-1/2) = psi1(1/2) + 4. Poles: digamma is NaN at negative integers,
+// -inf at +0; lgamma is inf at 0 and the negative integers.
+TEST(FloatUnary, GammaFamily) {
+  const double g = 0.5772156649015329, ln2 = std::log(2.0), pi2 = M_PI * M_PI;
+  Tensor x = T({1, 0.5, -0.5, 30}, {}, DType::Float64);
+  EXPECT_TRUE(Near(op("digamma", {x}), {-g, -g - 2 * ln2, -g - 2 * ln2 + 2, 3.384438132685525}, {4}, 1e-13));
+  EXPECT_TRUE(Near(op("polygamma", {int64_t(1), x}), {pi2 / 6, pi2 / 2, pi2 / 2 + 4, 0.033895060357739926}, {4}, 1e-12));
+  EXPECT_TRUE(Near(op("lgamma", {x}), {0, 0.5 * std::log(M_PI), std::log(2 * std::sqrt(M_PI)), std::lgamma(30.0)}, {4}, 1e-13));
+  EXPECT_TRUE(Near(op("digamma", {T({0, -1, -2})}), {-kInf, kNan, kNan}, {3}));
+  EXPECT_TRUE(Near(op("lgamma", {T({0, -1})}), {kInf, kInf}, {2}));
+  EXPECT_EQ(op("lgamma", {I64({3})}).dtype(), DType::Float32);
+  EXPECT_THROW(op("polygamma", {int64_t(2), x}), Error);
+}
+
+TEST(FloatUnary, Sinc) {
+  EXPECT_TRUE(Near(op("sinc", {T({0, 0.5, -1.5}, {}, DType::Float64)}), {1, 2 / M_PI, -2 / (3 * M_PI)}, {3}, 1e-15));
+}
+
 TEST(FloatUnary, DegreesAndRadians) {
   Tensor r = op("deg2rad", {I64({180, -90})});
   EXPECT_EQ(r.dtype(), DType::Float32);
@@ -406,6 +426,9 @@ KILN_GRAD_SAMPLE("round.decimals", { return {grad_input({4}, -2, 2), int64_t(1)}
 KILN_GRAD_SAMPLE("frac", { return {grad_input({4}, -2, 2)}; });
 KILN_GRAD_SAMPLE("reciprocal", { return {grad_input({4}, 0.5, 2)}; });
 KILN_GRAD_SAMPLE("square", { return {grad_input({2, 3})}; });
+KILN_GRAD_SAMPLE("fmax", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("fmin", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("positive", { return {grad_input({3})}; });
 KILN_GRAD_SAMPLE("clamp_min", { return {grad_input({6}), 0.2}; });
 KILN_GRAD_SAMPLE("clamp_max", { return {grad_input({6}), 0.2}; });
 KILN_GRAD_SAMPLE("clamp_min.Tensor", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
@@ -428,6 +451,12 @@ KILN_GRAD_SAMPLE("acosh", { return {grad_input({4}, 1.5, 3)}; });
 KILN_GRAD_SAMPLE("atanh", { return {grad_input({4}, -0.8, 0.8)}; });
 KILN_GRAD_SAMPLE("erfc", { return {grad_input({4}, -2, 2)}; });
 KILN_GRAD_SAMPLE("erfinv", { return {grad_input({4}, -0.8, 0.8)}; });
+KILN_GRAD_SAMPLE("sinc", { return {grad_input({5}, -2, 2)}; });
+KILN_GRAD_SAMPLE("lgamma", { return {grad_input({4}, 0.2, 5)}; });
+KILN_GRAD_SAMPLE("lgamma", { return {grad_input({3}, -2.8, -2.2, 2)}; });  // reflection side
+KILN_GRAD_SAMPLE("digamma", { return {grad_input({4}, 0.2, 12)}; });
+KILN_GRAD_SAMPLE("digamma", { return {grad_input({3}, -0.9, -0.1, 2)}; });
+KILN_GRAD_SAMPLE("polygamma", { return {int64_t(0), grad_input({4}, 0.3, 4)}; });
 KILN_GRAD_SAMPLE("deg2rad", { return {grad_input({3})}; });
 KILN_GRAD_SAMPLE("rad2deg", { return {grad_input({3})}; });
 KILN_GRAD_SAMPLE("atan2", { return {grad_input({2, 3}), grad_input({3}, 0.5, 2, 2)}; });

@@ -285,6 +285,17 @@ KILN_GRAD_SAMPLE("split.sizes", { return {grad_input({2, 5}), Shape{3, 2}, -1}; 
 KILN_GRAD_SAMPLE("split_with_sizes", { return {grad_input({5}), Shape{1, 4}, 0}; });
 KILN_GRAD_SAMPLE("chunk", { return {grad_input({2, 5}), 2, 1}; });
 KILN_GRAD_SAMPLE("tensor_split", { return {grad_input({2, 5}), 3, 1}; });
+KILN_GRAD_SAMPLE("hsplit", { return {grad_input({2, 6}), 3}; });
+KILN_GRAD_SAMPLE("hsplit.array", { return {grad_input({5}), Shape{1, 3}}; });
+KILN_GRAD_SAMPLE("vsplit", { return {grad_input({4, 2}), 2}; });
+KILN_GRAD_SAMPLE("vsplit.array", { return {grad_input({3, 2}), Shape{2}}; });
+KILN_GRAD_SAMPLE("dsplit", { return {grad_input({1, 2, 4}), 2}; });
+KILN_GRAD_SAMPLE("dsplit.array", { return {grad_input({1, 2, 4}), Shape{1, 3}}; });
+KILN_GRAD_SAMPLE("ravel", { return {grad_input({2, 3})}; });
+KILN_GRAD_SAMPLE("concat", {
+  return {std::vector<Tensor>{grad_input({2, 1}), grad_input({2, 2}, -1, 1, 2)}, 1};
+});
+KILN_GRAD_SAMPLE("concatenate", { return {std::vector<Tensor>{grad_input({1, 2}), grad_input({2, 2}, -1, 1, 2)}}; });
 KILN_GRAD_SAMPLE("unfold", { return {grad_input({2, 7}), 1, 3, 2}; });
 KILN_GRAD_SAMPLE("unfold", { return {grad_input({6}), 0, 3, 1}; });  // overlapping windows
 KILN_GRAD_SAMPLE("tensor_split.indices", { return {grad_input({7}), Shape{1, 5, 3, 9}, 0}; });

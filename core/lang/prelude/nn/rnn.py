@@ -10,6 +10,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from torch._C import Parameter
+from torch.nn.utils.rnn import PackedSequence
 
 
 def _lstm_step(gates, c):
@@ -98,9 +99,14 @@ class RNNBase(nn.Module):
         return s
 
     def _check_input(self, input):
-        if not isinstance(input, torch.Tensor):
-            raise NotImplementedError("kiln: packed sequences are not supported; pass a padded tensor")
-        if input.dim() not in (2, 3):
+        if isinstance(input, PackedSequence):
+            input = input.data
+            if input.dim() != 2:
+                raise RuntimeError(f"input must have 2 dimensions, got {input.dim()}")
+        elif not isinstance(input, torch.Tensor):
+            raise TypeError(f"{type(self).__name__}: expected a Tensor or a PackedSequence as input, "
+                            f"got {type(input).__name__}")
+        elif input.dim() not in (2, 3):
             raise ValueError(f"{self.mode}: Expected input to be 2D or 3D, got {input.dim()}D instead")
         if input.size(-1) != self.input_size:
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
@@ -120,6 +126,15 @@ class RNNBase(nn.Module):
         b_hh = getattr(self, f'bias_hh_l{layer}{suffix}') if self.bias else None
         return w_ih, w_hh, b_ih, b_hh
 
+    # One step of the cell: x_gates is the input projection of this step's rows.
+    def _step(self, x_gates, h, c, w_hh, b_hh):
+        h_gates = F.linear(h, w_hh, b_hh)
+        if self.mode == 'LSTM':
+            return _lstm_step(h_gates + x_gates, c)
+        if self.mode == 'GRU':
+            return _gru_step(x_gates, h_gates, h), c
+        return _simple_step(h_gates + x_gates, 'tanh' if self.mode == 'RNN_TANH' else 'relu'), c
+
     # One direction of one layer over the sequence x [L, N, in]: the outputs
     # [L, N, hidden] and the final state.
     def _run_direction(self, x, h, c, layer, direction):
@@ -129,17 +144,45 @@ class RNNBase(nn.Module):
         outs = [None] * steps
         order = range(steps - 1, -1, -1) if direction == 1 else range(steps)
         for t in order:
-            h_gates = F.linear(h, w_hh, b_hh)
-            if self.mode == 'LSTM':
-                h, c = _lstm_step(h_gates + x_gates[t], c)
-            elif self.mode == 'GRU':
-                h = _gru_step(x_gates[t], h_gates, h)
-            else:
-                h = _simple_step(h_gates + x_gates[t], 'tanh' if self.mode == 'RNN_TANH' else 'relu')
+            h, c = self._step(x_gates[t], h, c, w_hh, b_hh)
             outs[t] = h
         return torch.stack(outs, 0), h, c
 
-    def _run(self, x, h0, c0):
+    # The same over a packed sequence x [sum(sizes), in]: step t runs the first
+    # sizes[t] rows of the state; the others keep the state their sequence
+    # ended with (forward), or have not started yet (reverse: they join with
+    # their initial state when their sequence's last step comes).
+    def _run_direction_packed(self, x, sizes, h, c, layer, direction):
+        w_ih, w_hh, b_ih, b_hh = self._params(layer, direction)
+        x_gates = F.linear(x, w_ih, b_ih)
+        offsets = [0]
+        for n in sizes:
+            offsets.append(offsets[-1] + n)
+        lstm = self.mode == 'LSTM'
+        outs = [None] * len(sizes)
+        if direction == 0:
+            for t, n in enumerate(sizes):
+                hn, cn = self._step(x_gates[offsets[t]:offsets[t + 1]], h[:n], c[:n] if lstm else None, w_hh, b_hh)
+                outs[t] = hn
+                h = torch.cat([hn, h[n:]], 0) if n < h.size(0) else hn
+                if lstm:
+                    c = torch.cat([cn, c[n:]], 0) if n < c.size(0) else cn
+            return torch.cat(outs, 0), h, c
+        h0, c0 = h, c
+        rows = sizes[-1]
+        h, c = h0[:rows], (c0[:rows] if lstm else None)
+        for t in range(len(sizes) - 1, -1, -1):
+            n = sizes[t]
+            if n > rows:
+                h = torch.cat([h, h0[rows:n]], 0)
+                if lstm:
+                    c = torch.cat([c, c0[rows:n]], 0)
+                rows = n
+            h, c = self._step(x_gates[offsets[t]:offsets[t + 1]], h, c, w_hh, b_hh)
+            outs[t] = h
+        return torch.cat(outs, 0), h, c
+
+    def _run(self, x, h0, c0, sizes=None):
         directions = 2 if self.bidirectional else 1
         h_n = []
         c_n = []
@@ -147,17 +190,23 @@ class RNNBase(nn.Module):
             outs = []
             for direction in range(directions):
                 k = layer * directions + direction
-                out, h, c = self._run_direction(x, h0[k], c0[k] if c0 is not None else None, layer, direction)
+                c = c0[k] if c0 is not None else None
+                if sizes is None:
+                    out, h, c = self._run_direction(x, h0[k], c, layer, direction)
+                else:
+                    out, h, c = self._run_direction_packed(x, sizes, h0[k], c, layer, direction)
                 outs.append(out)
                 h_n.append(h)
                 c_n.append(c)
-            x = outs[0] if directions == 1 else torch.cat(outs, 2)
+            x = outs[0] if directions == 1 else torch.cat(outs, -1)
             if self.dropout > 0 and self.training and layer < self.num_layers - 1:
                 x = F.dropout(x, self.dropout, True)
         return x, torch.stack(h_n, 0), (torch.stack(c_n, 0) if c0 is not None else None)
 
     def forward(self, input, hx=None):
         self._check_input(input)
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         batched = input.dim() == 3
         if not batched:
             input = input.unsqueeze(1)
@@ -193,6 +242,32 @@ class RNNBase(nn.Module):
         if self.mode == 'LSTM':
             return output, (h_n, c_n)
         return output, h_n
+
+    # A packed input gives a packed output; hx and the final states are in the
+    # caller's batch order, the packed rows in sorted order.
+    def _forward_packed(self, input, hx):
+        data, batch_sizes, sorted_indices, unsorted_indices = input
+        sizes = batch_sizes.tolist()
+        batch = sizes[0]
+        directions = 2 if self.bidirectional else 1
+        zeros = torch.zeros(self.num_layers * directions, batch, self.hidden_size, dtype=data.dtype,
+                            device=data.device)
+        def sort(state):
+            return state if sorted_indices is None else state.index_select(1, sorted_indices)
+        def unsort(state):
+            return state if unsorted_indices is None else state.index_select(1, unsorted_indices)
+        if self.mode == 'LSTM':
+            h0, c0 = (zeros, zeros) if hx is None else (sort(hx[0]), sort(hx[1]))
+            self._check_hidden(h0, batch, 'hidden[0]')
+            self._check_hidden(c0, batch, 'hidden[1]')
+        else:
+            h0, c0 = (zeros if hx is None else sort(hx)), None
+            self._check_hidden(h0, batch, 'hidden')
+        output, h_n, c_n = self._run(data, h0, c0, sizes)
+        packed = PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices)
+        if self.mode == 'LSTM':
+            return packed, (unsort(h_n), unsort(c_n))
+        return packed, unsort(h_n)
 
 
 class RNN(RNNBase):

@@ -1,6 +1,8 @@
-# torch.nn.utils.rnn: padding a batch of variable-length sequences. Packed
-# sequences (pack_padded_sequence) are not supported: Kiln's recurrent layers
-# take padded tensors.
+# torch.nn.utils.rnn: padding and packing a batch of variable-length
+# sequences; the recurrent layers (nn/rnn.py) run packed sequences step by
+# step over the rows still running.
+from collections import namedtuple
+
 import torch
 
 
@@ -29,10 +31,72 @@ def unpad_sequence(padded_sequences, lengths, batch_first=False):
     return [padded_sequences[i, :int(n)] for i, n in enumerate(lengths)]
 
 
+# A batch of sequences packed time step by time step: data holds, for each
+# step t, the rows of the batch_sizes[t] sequences still running (sorted by
+# decreasing length); sorted_indices maps that order back to the caller's.
+PackedSequence = namedtuple('PackedSequence', ['data', 'batch_sizes', 'sorted_indices', 'unsorted_indices'])
+
+
+def _invert_permutation(permutation):
+    if permutation is None:
+        return None
+    output = torch.empty_like(permutation)
+    output.scatter_(0, permutation, torch.arange(0, permutation.numel(), device=permutation.device))
+    return output
+
+
 def pack_padded_sequence(input, lengths, batch_first=False, enforce_sorted=True):
-    raise NotImplementedError('kiln: packed sequences are not supported; pass the padded tensor to the '
-                              'recurrent layer (and mask or gather the outputs you need)')
+    if not isinstance(lengths, torch.Tensor):
+        lengths = torch.as_tensor(lengths, dtype=torch.int64)
+    lengths = lengths.to(torch.int64)
+    if enforce_sorted:
+        if lengths.numel() > 1 and bool((lengths[:-1] < lengths[1:]).any()):
+            raise RuntimeError('`lengths` array must be sorted in decreasing order when `enforce_sorted` is True. '
+                               'You can pass `enforce_sorted=False` to pack_padded_sequence and/or pack_sequence '
+                               'to sidestep this requirement if you do not need ONNX exportability.')
+        sorted_indices = None
+    else:
+        lengths, sorted_indices = torch.sort(lengths, descending=True)
+        input = input.index_select(0 if batch_first else 1, sorted_indices.to(input.device))
+    if batch_first:
+        input = input.transpose(0, 1)
+    if lengths.numel() == 0 or int(lengths[-1]) <= 0:
+        raise RuntimeError("Length of all samples has to be greater than 0, but found an element in 'lengths' "
+                           "that is <= 0")
+    steps = int(lengths[0])
+    if steps > input.size(0):
+        raise RuntimeError(f"Expected sequence length to be larger than or equal to {steps}, "
+                           f"but got {input.size(0)}")
+    sizes = [int((lengths > t).sum()) for t in range(steps)]
+    data = torch.cat([input[t, :sizes[t]] for t in range(steps)], 0)
+    return PackedSequence(data, torch.tensor(sizes, dtype=torch.int64), sorted_indices,
+                          _invert_permutation(sorted_indices))
 
 
-pack_sequence = pack_padded_sequence
-pad_packed_sequence = pack_padded_sequence
+def pad_packed_sequence(sequence, batch_first=False, padding_value=0.0, total_length=None):
+    data, batch_sizes, sorted_indices, unsorted_indices = sequence
+    sizes = batch_sizes.tolist()
+    steps = len(sizes)
+    if total_length is not None:
+        if total_length < steps:
+            raise ValueError('Expected total_length to be at least the length of the longest sequence in input, '
+                             f'but got total_length={total_length} and max sequence length being {steps}')
+        steps = total_length
+    batch = sizes[0]
+    out = torch.full([steps, batch] + list(data.shape[1:]), padding_value, dtype=data.dtype, device=data.device)
+    offset = 0
+    for t, n in enumerate(sizes):
+        out[t, :n] = data[offset:offset + n]
+        offset += n
+    lengths = torch.tensor([sum(1 for n in sizes if n > b) for b in range(batch)], dtype=torch.int64)
+    if unsorted_indices is not None:
+        out = out.index_select(1, unsorted_indices)
+        lengths = lengths[unsorted_indices.cpu()]
+    if batch_first:
+        out = out.transpose(0, 1)
+    return out, lengths
+
+
+def pack_sequence(sequences, enforce_sorted=True):
+    lengths = torch.as_tensor([v.size(0) for v in sequences])
+    return pack_padded_sequence(pad_sequence(sequences), lengths, enforce_sorted=enforce_sorted)
