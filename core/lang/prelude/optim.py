@@ -497,3 +497,39 @@ class RAdam(Optimizer):
 
     def step(self, closure=None):
         return _step_all(self, closure, _radam_update)
+
+
+# ASGD keeps eta (the step size) and mu (the averaging weight) as float32
+# tensors, as PyTorch does: the update reads them back as numbers, so their
+# float32 rounding shows in the parameters as it does there.
+def _asgd_update(p, grad, state, group, step):
+    if 'eta' not in state:
+        state['eta'] = torch.tensor(float(group['lr']))
+        state['mu'] = torch.ones(())
+        state['ax'] = torch.zeros_like(p)
+    if group['weight_decay'] != 0:
+        grad = grad.add(p, alpha=group['weight_decay'])
+    eta = state['eta'].item()
+    p.mul_(1 - group['lambd'] * eta)
+    p.add_(grad, alpha=-eta)
+    if state['mu'].item() != 1:
+        state['ax'].add_(p.sub(state['ax']).mul_(state['mu']))
+    else:
+        state['ax'].copy_(p)
+    lr = group['lr']
+    state['eta'].fill_(lr / ((1 + group['lambd'] * lr * step) ** group['alpha']))
+    state['mu'].fill_(1 / max(1, step - group['t0']))
+
+
+class ASGD(Optimizer):
+    def __init__(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0, foreach=None,
+                 maximize=False, differentiable=False, capturable=False):
+        _check_lr(lr)
+        _check_nonneg('weight_decay', weight_decay)
+        defaults = {'lr': lr, 'lambd': lambd, 'alpha': alpha, 't0': t0, 'weight_decay': weight_decay,
+                    'foreach': foreach, 'maximize': maximize, 'differentiable': differentiable,
+                    'capturable': capturable}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _asgd_update)

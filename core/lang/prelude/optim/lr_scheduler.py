@@ -434,6 +434,71 @@ class OneCycleLR(LRScheduler):
         return lrs
 
 
+class CyclicLR(LRScheduler):
+    def __init__(self, optimizer, base_lr, max_lr, step_size_up=2000, step_size_down=None, mode='triangular',
+                 gamma=1.0, scale_fn=None, scale_mode='cycle', cycle_momentum=True, base_momentum=0.8,
+                 max_momentum=0.9, last_epoch=-1, verbose=False):
+        self.optimizer = optimizer
+        base_lrs = _per_group('base_lr', optimizer, base_lr)
+        if last_epoch == -1:
+            for lr, group in zip(base_lrs, optimizer.param_groups):
+                group['lr'] = lr
+        self.max_lrs = _per_group('max_lr', optimizer, max_lr)
+        step_size_up = float(step_size_up)
+        step_size_down = float(step_size_down) if step_size_down is not None else step_size_up
+        self.total_size = step_size_up + step_size_down
+        self.step_ratio = step_size_up / self.total_size
+        if mode not in ['triangular', 'triangular2', 'exp_range'] and scale_fn is None:
+            raise ValueError('mode is invalid and scale_fn is None')
+        self.mode = mode
+        self.gamma = gamma
+        self._scale_fn_custom = scale_fn
+        self.scale_mode = scale_mode
+        if scale_fn is None:
+            self.scale_mode = 'iterations' if mode == 'exp_range' else 'cycle'
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if 'momentum' not in optimizer.defaults and 'betas' not in optimizer.defaults:
+                raise ValueError('optimizer must support momentum or beta1 with `cycle_momentum` option enabled')
+            self.use_beta1 = 'betas' in optimizer.defaults
+            self.base_momentums = _per_group('base_momentum', optimizer, base_momentum)
+            self.max_momentums = _per_group('max_momentum', optimizer, max_momentum)
+            if last_epoch == -1:
+                for m_momentum, b_momentum, group in zip(self.max_momentums, self.base_momentums,
+                                                         optimizer.param_groups):
+                    self._set_momentum(group, m_momentum)
+                    group['max_momentum'] = m_momentum
+                    group['base_momentum'] = b_momentum
+        super().__init__(optimizer, last_epoch, verbose)
+        self.base_lrs = base_lrs
+
+    _set_momentum = OneCycleLR._set_momentum
+
+    def scale_fn(self, x):
+        if self._scale_fn_custom is not None:
+            return self._scale_fn_custom(x)
+        if self.mode == 'triangular':
+            return 1.0
+        if self.mode == 'triangular2':
+            return 1 / (2.0 ** (x - 1))
+        return self.gamma ** x
+
+    def get_lr(self):
+        cycle = math.floor(1 + self.last_epoch / self.total_size)
+        x = 1.0 + self.last_epoch / self.total_size - cycle
+        if x <= self.step_ratio:
+            scale_factor = x / self.step_ratio
+        else:
+            scale_factor = (x - 1) / (self.step_ratio - 1)
+        scale = self.scale_fn(cycle if self.scale_mode == 'cycle' else self.last_epoch)
+        lrs = [base_lr + (max_lr - base_lr) * scale_factor * scale
+               for base_lr, max_lr in zip(self.base_lrs, self.max_lrs)]
+        if self.cycle_momentum:
+            for group, base_m, max_m in zip(self.optimizer.param_groups, self.base_momentums, self.max_momentums):
+                self._set_momentum(group, max_m - (max_m - base_m) * scale_factor * scale)
+        return lrs
+
+
 class ReduceLROnPlateau:
     def __init__(self, optimizer, mode='min', factor=0.1, patience=10, threshold=1e-4, threshold_mode='rel',
                  cooldown=0, min_lr=0, eps=1e-8, verbose=False):
