@@ -66,12 +66,19 @@ Obj f_einsum(Interp&, const CallArgs& a) {
 // the values alone, or a tuple with the inverse and/or counts (also Tensor.unique).
 Obj torch_unique(Interp& in, const CallArgs& a) {
   a.check("unique", 1, 5, "input sorted return_inverse return_counts dim");
-  KILN_CHECK(a.arg(4, "dim").is_none(), NotImplemented, "kiln's torch.unique does not support dim");
   bool inverse = truthy(in, a.arg(2, "return_inverse", Obj::from_bool(false)));
   bool counts = truthy(in, a.arg(3, "return_counts", Obj::from_bool(false)));
-  Value args[4] = {Value(tensor_of(a.arg(0, "input"), "input")), Value(truthy(in, a.arg(1, "sorted", Obj::from_bool(true)))),
-                   Value(inverse), Value(counts)};
-  std::vector<Tensor> outs = call_op("_unique2", args);
+  Value self(tensor_of(a.arg(0, "input"), "input"));
+  Value sorted(truthy(in, a.arg(1, "sorted", Obj::from_bool(true))));
+  Obj dim = a.arg(4, "dim");
+  std::vector<Tensor> outs;
+  if (dim.is_none()) {
+    Value args[4] = {self, sorted, Value(inverse), Value(counts)};
+    outs = call_op("_unique2", args);
+  } else {
+    Value args[5] = {self, to_value(dim), sorted, Value(inverse), Value(counts)};
+    outs = call_op("unique_dim", args);
+  }
   if (!inverse && !counts) return make_tensor(std::move(outs[0]));
   std::vector<Obj> items{make_tensor(std::move(outs[0]))};
   if (inverse) items.push_back(make_tensor(std::move(outs[1])));

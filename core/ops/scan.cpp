@@ -625,6 +625,74 @@ void unique_kernel(const Args& a, std::vector<Tensor>& outs) {
   }
 }
 
+
+// unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False,
+// bool return_counts=False): the distinct slices along dim, in lexicographic
+// order, with each slice's group and each group's size. Like _unique2, the
+// sizes read the data (a graph break under the JIT).
+struct SliceGroups {
+  int64_t outer = 1, n = 0, inner = 1;
+  std::vector<double> values;        // self's elements in logical order
+  std::vector<int64_t> first;        // per group, the index of a slice in it
+  std::vector<int64_t> group_of;     // per slice
+  std::vector<int64_t> counts;       // per group
+};
+SliceGroups slice_groups(const Tensor& self, int64_t dim) {
+  KILN_CHECK(self.dim() > 0, Index, "Dimension out of range (expected to be in range of [-1, 0], but got ", dim, ")");
+  const int64_t d = wrap_dim(dim, self.dim());
+  const Tensor host = copy_to_device(self, Device{});
+  SliceGroups g;
+  g.n = self.size(d);
+  for (int64_t i = 0; i < d; ++i) g.outer *= self.size(i);
+  for (int64_t i = d + 1; i < self.dim(); ++i) g.inner *= self.size(i);
+  g.values.resize(size_t(host.numel()));
+  for (int64_t i = 0; i < host.numel(); ++i) g.values[size_t(i)] = element_as_double(host, i);
+  auto at = [&](int64_t slice, int64_t j) {  // j runs over outer x inner
+    return g.values[size_t((j / g.inner * g.n + slice) * g.inner + j % g.inner)];
+  };
+  const int64_t m = g.outer * g.inner;
+  auto less = [&](int64_t a, int64_t b) {
+    for (int64_t j = 0; j < m; ++j)
+      if (at(a, j) != at(b, j)) return at(a, j) < at(b, j);
+    return false;
+  };
+  std::vector<int64_t> order(size_t(g.n));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), less);
+  g.group_of.resize(size_t(g.n));
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (i == 0 || less(order[i - 1], order[i])) {
+      g.first.push_back(order[i]);
+      g.counts.push_back(0);
+    }
+    g.group_of[size_t(order[i])] = int64_t(g.first.size()) - 1;
+    ++g.counts.back();
+  }
+  return g;
+}
+std::vector<Shape> shape_unique_dim(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  SliceGroups g = slice_groups(self, a[1].to_int());
+  Shape values = self.sizes();
+  values[size_t(wrap_dim(a[1].to_int(), self.dim()))] = int64_t(g.first.size());
+  return {values, {a[3].to_bool() ? g.n : 0}, {a[4].to_bool() ? int64_t(g.counts.size()) : 0}};
+}
+void unique_dim_kernel(const Args& a, std::vector<Tensor>& outs) {
+  SliceGroups g = slice_groups(a[0].tensor(), a[1].to_int());
+  const int64_t u = int64_t(g.first.size());
+  visit_dtype(outs[0].dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = outs[0].data<T>();
+    for (int64_t o = 0; o < g.outer; ++o)
+      for (int64_t k = 0; k < u; ++k)
+        for (int64_t i = 0; i < g.inner; ++i)
+          p[(o * u + k) * g.inner + i] = static_cast<T>(g.values[size_t((o * g.n + g.first[size_t(k)]) * g.inner + i)]);
+  });
+  if (a[3].to_bool()) std::copy(g.group_of.begin(), g.group_of.end(), outs[1].data<int64_t>());
+  if (a[4].to_bool()) std::copy(g.counts.begin(), g.counts.end(), outs[2].data<int64_t>());
+}
+std::vector<DType> dtype_unique_dim(const Args& a) { return dtype_unique(a); }
+
 }  // namespace
 // ---- trapezoid / trapz / cumulative_trapezoid -------------------------------------------------
 // The spacing between y's samples along dim d, from sample positions x (PyTorch's rules: a 1-D x
@@ -747,6 +815,8 @@ void register_scan_ops(OpTable& t) {
          .composite = where_nonzero_composite});
   t.add({.schema_text = "_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
          .kind = S, .shape = shape_unique, .dtype = dtype_unique, .kernel = unique_kernel});
+  t.add({.schema_text = "unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+         .kind = S, .shape = shape_unique_dim, .dtype = dtype_unique_dim, .kernel = unique_dim_kernel});
 }
 
 }  // namespace kiln

@@ -1,5 +1,5 @@
 # Aliases and small composites (concat, ravel, hsplit/vsplit/dsplit, inner, vdot,
-# fmax/fmin, positive, argwhere, result_type), in-place index writes
+# fmax/fmin, positive, argwhere, result_type, unique(dim=)), in-place index writes
 # (index_add_, index_copy_, scatter_add_, tril_, triu_), and nn's RMSNorm,
 # Softmax2d, gumbel_softmax, MultiLabelSoftMarginLoss and fixed-mode upsampling.
 import torch
@@ -61,3 +61,11 @@ print(nn.MultiLabelSoftMarginLoss()(logits, target), F.multilabel_soft_margin_lo
 img = torch.arange(4.).view(1, 1, 2, 2)
 print(nn.UpsamplingNearest2d(scale_factor=2)(img)[0, 0], nn.UpsamplingBilinear2d(size=(3, 3))(img)[0, 0])
 print(nn.UpsamplingBilinear2d(scale_factor=2))
+
+# unique along a dim: distinct slices in lexicographic order
+a = torch.tensor([[1, 2], [3, 4], [1, 2], [0, 9]])
+print(torch.unique(a, dim=0), torch.unique(a, dim=1))
+print(torch.unique(a, dim=0, return_inverse=True, return_counts=True))
+print(a.unique(dim=0, return_counts=True), a.float().unique(dim=-1))
+b = torch.tensor([[[1., 0.], [1., 0.]], [[2., 5.], [1., 0.]], [[1., 0.], [1., 0.]]])
+print(torch.unique(b, dim=0), torch.unique(b, dim=1, return_inverse=True), torch.unique(b, dim=2))
