@@ -1,1 +1,1 @@
-# torch.utils: only its data submodule (utils/data.py).
+# torch.utils: its data and checkpoint submodules (utils/data.py, utils/checkpoint.py).
