@@ -286,7 +286,7 @@ std::string grad_fn_name(const Node& node) {
                 {"masked_fill.Tensor", "MaskedFillBackward1"}, {"split.sizes", "SplitWithSizesBackward0"},
                 {"reshape", "ViewBackward0"},     {"flatten", "ViewBackward0"},
                 {"contiguous", "CloneBackward0"}, {"rsub", "RsubBackward1"},
-                {"round.decimals", "RoundBackward1"},
+                {"round.decimals", "RoundBackward1"}, {"nll_loss_forward", "NllLossBackward0"},
                 // Aliases (core/ops/pointwise_math.cpp) record their op's node.
                 {"absolute", "AbsBackward0"},     {"negative", "NegBackward0"},
                 {"multiply", "MulBackward0"},     {"divide", "DivBackward0"},

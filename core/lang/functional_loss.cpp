@@ -7,6 +7,7 @@
 #include "core/format.h"
 #include "core/lang/functional_args.h"
 #include "core/lang/interp.h"
+#include "core/ops/common.h"
 
 namespace kiln::lang {
 namespace {
@@ -23,6 +24,10 @@ std::string size_str(const Tensor& t) {
   return s + "])";
 }
 
+// A loss PyTorch computes in one kernel: its result's node takes that
+// kernel's name (grad_fn=<MseLossBackward0>), whatever the reduction.
+Obj named_loss(const char* node, Tensor loss) { return make_tensor(ops::as_node(std::move(loss), node)); }
+
 Obj f_binary_cross_entropy(Interp& in, const CallArgs& a) {
   auto b = bind("binary_cross_entropy", a, {"input", "target", "weight", "size_average", "reduce", "reduction"}, 2);
   std::string red = reduction_of(b, 3, 4, 5, in);
@@ -38,7 +43,7 @@ Obj f_binary_cross_entropy(Interp& in, const CallArgs& a) {
   Tensor loss = sub(mul(sub(t, num(1)), clamp(log1p(neg(x)), -100.0, std::nullopt)),
                     mul(t, clamp(log(x), -100.0, std::nullopt)));
   if (given(b[2])) loss = mul(loss, input(b[2], "binary_cross_entropy"));
-  return make_tensor(reduce(loss, red));
+  return named_loss("BinaryCrossEntropyBackward0", reduce(loss, red));
 }
 
 // PyTorch's stable form: (1 - t) x + lw (m + log(exp(-m) + exp(-x - m))), m = max(-x, 0),
@@ -56,7 +61,7 @@ Obj f_bce_with_logits(Interp& in, const CallArgs& a) {
   if (given(b[6])) log_term = mul(add(mul(sub(input(b[6], fn), num(1)), t), num(1)), log_term);
   Tensor loss = add(mul(sub(num(1), t), x), log_term);
   if (given(b[2])) loss = mul(loss, input(b[2], fn));
-  return make_tensor(reduce(loss, red));
+  return named_loss("BinaryCrossEntropyWithLogitsBackward0", reduce(loss, red));
 }
 
 Obj f_smooth_l1_loss(Interp& in, const CallArgs& a) {
@@ -65,9 +70,9 @@ Obj f_smooth_l1_loss(Interp& in, const CallArgs& a) {
   double beta = number(b[5], 1.0);
   KILN_CHECK(beta >= 0, Runtime, "smooth_l1_loss does not support negative values for beta.");
   Tensor z = abs(sub(input(b[0], "smooth_l1_loss"), input(b[1], "smooth_l1_loss")));
-  if (beta == 0) return make_tensor(reduce(z, red));
+  if (beta == 0) return named_loss("SmoothL1LossBackward0", reduce(z, red));
   Tensor quad = div(mul(mul(z, 0.5), z), num(beta));
-  return make_tensor(reduce(where(lt(z, num(beta)), quad, sub(z, num(0.5 * beta))), red));
+  return named_loss("SmoothL1LossBackward0", reduce(where(lt(z, num(beta)), quad, sub(z, num(0.5 * beta))), red));
 }
 
 Obj f_huber_loss(Interp&, const CallArgs& a) {
@@ -79,7 +84,7 @@ Obj f_huber_loss(Interp&, const CallArgs& a) {
   Tensor z = abs(sub(input(b[0], "huber_loss"), input(b[1], "huber_loss")));
   Tensor quad = mul(mul(z, 0.5), z);
   Tensor lin = mul(sub(z, num(0.5 * delta)), delta);
-  return make_tensor(reduce(where(lt(z, num(delta)), quad, lin), red));
+  return named_loss("HuberLossBackward0", reduce(where(lt(z, num(delta)), quad, lin), red));
 }
 
 Obj f_kl_div(Interp& in, const CallArgs& a) {
@@ -199,7 +204,7 @@ Obj f_soft_margin_loss(Interp& in, const CallArgs& a) {
   auto b = bind("soft_margin_loss", a, {"input", "target", "size_average", "reduce", "reduction"}, 2);
   std::string red = reduction_of(b, 2, 3, 4, in);
   Tensor z = mul(neg(input(b[1], "soft_margin_loss")), input(b[0], "soft_margin_loss"));
-  return make_tensor(reduce(log1p(exp(z)), red));
+  return named_loss("SoftMarginLossBackward0", reduce(log1p(exp(z)), red));
 }
 
 Obj f_hinge_embedding_loss(Interp& in, const CallArgs& a) {

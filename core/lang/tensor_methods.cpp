@@ -16,6 +16,7 @@
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
 #include "core/ops.h"
+#include "core/ops/common.h"
 
 namespace kiln::lang {
 
@@ -364,7 +365,9 @@ Obj m_repeat(Interp&, const CallArgs& a) {
     expanded.push_back(padded[i]);
     merged.push_back(reps[i] * padded[i]);
   }
-  return make_tensor(reshape(expand(reshape(t, pairs), expanded), merged));
+  Tensor r = reshape(expand(reshape(t, pairs), expanded), merged);
+  if (r.storage() == t.storage()) r = clone(r);  // all repeats 1: still a copy, as in PyTorch
+  return make_tensor(ops::as_node(std::move(r), "RepeatBackward0"));
 }
 
 // x.unique(...) is torch.unique(x, ...).

@@ -104,6 +104,19 @@ Tensor binary_tensor(BinOpKind op, const Obj& a, const Obj& b) {
   if (!name)
     throw Error(std::string("kiln does not support the operator ") + binop_symbol(op) + " on tensors",
                 ErrorKind::NotImplemented);
+  // A number on the left is the right operand's reflected method in PyTorch:
+  // `2 - x` is rsub(x, 2), `2 / x` is x.reciprocal() * 2 (and rounds as that).
+  if (a.is_number() && b.kind() == Kind::Tensor) {
+    if (op == BinOpKind::Sub) {
+      Value args[2] = {operand(b), operand(a)};
+      return call_op("rsub", args)[0];
+    }
+    if (op == BinOpKind::Div) {
+      Value recip[1] = {operand(b)};
+      Value args[2] = {Value(call_op("reciprocal", recip)[0]), operand(a)};
+      return call_op("mul", args)[0];
+    }
+  }
   Value args[2] = {operand(a), operand(b)};
   return call_op(name, args)[0];
 }

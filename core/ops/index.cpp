@@ -887,7 +887,8 @@ Tensor index(const Tensor& t, const std::vector<TensorIndex>& host_indices) {
   const std::vector<TensorIndex> indices = indices_on(host_indices, t.device());
   DeviceScope on(t.device());  // positions the gather computes live beside t
   ops::BasicResult r = ops::basic_index(t, indices);
-  return r.adv.empty() ? r.view : ops::advanced_gather(r.view, r.adv);
+  // PyTorch runs one index kernel: its node is IndexBackward0 whatever the gather was made of.
+  return r.adv.empty() ? r.view : ops::as_node(ops::advanced_gather(r.view, r.adv), "IndexBackward0");
 }
 
 void index_put(Tensor& t, const std::vector<TensorIndex>& host_indices, const Tensor& host_value, bool accumulate) {

@@ -105,7 +105,7 @@ std::vector<Tensor> addmm_composite(const Args& a) {
   const Tensor &m1 = a[1].tensor(), &m2 = a[2].tensor();
   KILN_CHECK(m1.dim() == 2, Runtime, "mat1 must be a matrix, got ", m1.dim(), "-D tensor");
   KILN_CHECK(m2.dim() == 2, Runtime, "mat2 must be a matrix, got ", m2.dim(), "-D tensor");
-  return {add_scaled(a[0].tensor(), mm(m1, m2), a[3], a[4])};
+  return {as_node(add_scaled(a[0].tensor(), mm(m1, m2), a[3], a[4]), "AddmmBackward0")};
 }
 std::vector<Tensor> baddbmm_composite(const Args& a) {
   const Tensor &b1 = a[1].tensor(), &b2 = a[2].tensor();
@@ -313,12 +313,14 @@ Tensor vector_norm(const Tensor& self, double ord, const Value& dim, bool keepdi
 }
 // linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)
 std::vector<Tensor> vector_norm_composite(const Args& a) {
-  return {vector_norm(a[0].tensor(), a[1].to_double(), a[2], a[3].to_bool(), a[4], "linalg.vector_norm")};
+  return {as_node(vector_norm(a[0].tensor(), a[1].to_double(), a[2], a[3].to_bool(), a[4], "linalg.vector_norm"),
+                  "LinalgVectorNormBackward0")};
 }
 // norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)
 std::vector<Tensor> norm_composite(const Args& a) {
   double p = a[1].is_none() ? 2.0 : a[1].to_double();
-  return {vector_norm(a[0].tensor(), p, a[2], a[3].to_bool(), a[4], "linalg.vector_norm")};
+  return {as_node(vector_norm(a[0].tensor(), p, a[2], a[3].to_bool(), a[4], "linalg.vector_norm"),
+                  "LinalgVectorNormBackward0")};
 }
 // norm.str(Tensor self, str p, ...): 'fro' is the 2-norm over dim; 'nuc' needs an SVD.
 std::vector<Tensor> norm_str_composite(const Args& a) {

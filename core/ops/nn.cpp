@@ -619,7 +619,7 @@ std::vector<Tensor> cross_entropy_composite(const Args& a) {
 std::vector<Tensor> mse_loss_composite(const Args& a) {
   int64_t reduction = reduction_enum(a[2].str());
   Tensor d = sub(a[0].tensor(), a[1].tensor());
-  return {reduce_loss(mul(d, d), reduction)};
+  return {as_node(reduce_loss(mul(d, d), reduction), "MseLossBackward0")};
 }
 
 }  // namespace

@@ -458,6 +458,10 @@ std::vector<Tensor> float_power_inplace_composite(const Args& a) {
 }
 // true_divide is div without a rounding mode.
 std::vector<Tensor> true_divide_composite(const Args& a) { return {div(a[0].tensor(), a[1].tensor())}; }
+// rsub(self, other, alpha) = other - alpha * self: Python's `2 - x` (RsubBackward1).
+std::vector<Tensor> rsub_composite(const Args& a) {
+  return {as_node(invoke("sub", {a[1], a[0], a[2]}), "RsubBackward1")};
+}
 std::vector<Tensor> true_divide_inplace_composite(const Args& a) {
   invoke("div_", {a[0], a[1]});
   return {a[0].tensor()};
@@ -990,6 +994,8 @@ void register_pointwise_math_ops(OpTable& t) {
   };
   for (const auto& [schema, of] : aliases) add_alias(t, schema, of);
   t.add({.schema_text = "true_divide(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = true_divide_composite});
+  t.add({.schema_text = "rsub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = C,
+         .composite = rsub_composite});
   t.add({.schema_text = "true_divide_(Tensor self, Tensor other) -> Tensor", .kind = C,
          .composite = true_divide_inplace_composite});
 }

@@ -429,6 +429,7 @@ KILN_GRAD_SAMPLE("square", { return {grad_input({2, 3})}; });
 KILN_GRAD_SAMPLE("fmax", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
 KILN_GRAD_SAMPLE("fmin", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
 KILN_GRAD_SAMPLE("positive", { return {grad_input({3})}; });
+KILN_GRAD_SAMPLE("rsub", { return {grad_input({3}), grad_input({3}, -1, 1, 2), 0.5}; });
 KILN_GRAD_SAMPLE("clamp_min", { return {grad_input({6}), 0.2}; });
 KILN_GRAD_SAMPLE("clamp_max", { return {grad_input({6}), 0.2}; });
 KILN_GRAD_SAMPLE("clamp_min.Tensor", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
