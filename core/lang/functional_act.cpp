@@ -5,6 +5,7 @@
 #include "core/format.h"
 #include "core/lang/functional_args.h"
 #include "core/lang/interp.h"
+#include "core/ops/common.h"
 
 namespace kiln::lang {
 namespace {
@@ -157,7 +158,7 @@ Obj f_prelu(Interp&, const CallArgs& a) {
   } else {
     w = reshape(w, Shape{});
   }
-  return make_tensor(where(gt(x, num(0)), x, mul(w, x)));
+  return make_tensor(ops::as_node(where(gt(x, num(0)), x, mul(w, x)), "PreluKernelBackward0"));
 }
 
 Obj f_softmin(Interp&, const CallArgs& a) {

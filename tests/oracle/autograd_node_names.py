@@ -17,7 +17,7 @@ exprs = {
  'drop': F.dropout(x, 0.0), 'expand': x[:1].expand(3, 4), 'contig': x.t().contiguous(), 'abs': x.abs(), 'norm': x.norm(),
  'var': x.var(), 'std': x.std(1), 'flatten': x.flatten(), 'chunk': x.chunk(2, 1)[0], 'split': x.split(2, 1)[1], 'gather': x.gather(1, torch.tensor([[0], [1], [2]])),
  'addmm': torch.addmm(torch.zeros(2), x, w), 'float': x.double(), 'clone': x.clone(), 'sumsq': (x * x).sum(), 'norm2': F.normalize(x, dim=1),
- 'masked': x.masked_fill(x > 0, 0.0), 'repeat': x.repeat(2, 1), 'select': x.select(1, 2), 'sort': x.sort(1)[0], 'topk': x.topk(2)[0],
+ 'prelu': F.prelu(x, torch.tensor([0.25])), 'masked': x.masked_fill(x > 0, 0.0), 'repeat': x.repeat(2, 1), 'select': x.select(1, 2), 'sort': x.sort(1)[0], 'topk': x.topk(2)[0],
  'cumsum': x.cumsum(0), 'prod': x.prod(), 'minimum': torch.minimum(x, x * 2), 'logsumexp': x.logsumexp(1), 'bce': F.binary_cross_entropy_with_logits(x, torch.ones(3, 4)),
 }
 for k, v in exprs.items():
