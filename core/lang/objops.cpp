@@ -282,7 +282,8 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
       check_alloc(in, uint64_t(ta->items.size()) + tb->items.size(), sizeof(Obj));
       std::vector<Obj> v = ta->items;
       v.insert(v.end(), tb->items.begin(), tb->items.end());
-      return make_tuple(std::move(v));
+      // torch.Size on either side makes a torch.Size, as torch.Size's __add__ and __radd__ do.
+      return make<TupleObj>(std::move(v), ta->is_size || tb->is_size);
     }
   }
   if (op == BinOpKind::Mult) {
@@ -298,7 +299,7 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
       int64_t count = repeat_count(*n);
       if (k == Kind::Str) return make_str(repeat(in, seq->as<StrObj>()->value, count));
       if (k == Kind::List) return make_list(repeat(in, seq->as<ListObj>()->items, count));
-      return make_tuple(repeat(in, seq->as<TupleObj>()->items, count));
+      return make<TupleObj>(repeat(in, seq->as<TupleObj>()->items, count), seq->as<TupleObj>()->is_size);
     }
   }
   if (op == BinOpKind::Mod && sa) return make_str(percent_format(in, sa->value, b));

@@ -69,3 +69,7 @@ print(torch.unique(a, dim=0, return_inverse=True, return_counts=True))
 print(a.unique(dim=0, return_counts=True), a.float().unique(dim=-1))
 b = torch.tensor([[[1., 0.], [1., 0.]], [[2., 5.], [1., 0.]], [[1., 0.], [1., 0.]]])
 print(torch.unique(b, dim=0), torch.unique(b, dim=1, return_inverse=True), torch.unique(b, dim=2))
+
+# torch.Size stays a torch.Size through + and *
+print(torch.Size([2]) + (3,), (3,) + torch.Size([2]), torch.Size([2]) * 2, torch.zeros(1, 2).shape + torch.Size([5]))
+print((1, 2) + (3,), a.shape[:1] + (7,))
