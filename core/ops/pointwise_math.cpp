@@ -425,8 +425,8 @@ std::vector<DType> dtype_addcdiv(const Args& a) {
 template <bool Max>
 std::vector<Tensor> fmax_composite(const Args& a) {
   const Tensor &x = a[0].tensor(), &y = a[1].tensor();
-  Tensor m = Max ? maximum(x, y) : minimum(x, y);
-  return {where(isnan(y), where(isnan(x), m, x), where(isnan(x), y, m))};
+  Tensor m = Max ? maximum(x, y) : minimum(x, y), x_nan = isnan(x);
+  return {where(isnan(y), where(x_nan, m, x), where(x_nan, y, m))};
 }
 std::vector<Tensor> positive_composite(const Args& a) {
   const Tensor& x = a[0].tensor();

@@ -599,17 +599,9 @@ void randperm_kernel(const Args& a, std::vector<Tensor>& outs) {
 }
 
 // ---- composites -------------------------------------------------------------------------------
-// In-place draws: the functional form's values copied into self, so a leaf
-// that requires grad is refused and the version counter moves, as in PyTorch.
-template <const char* Functional, int NArgs>
-std::vector<Tensor> inplace_composite(const Args& a) {
-  Tensor self = a[0].tensor();
-  Tensor r;
-  if constexpr (NArgs == 1) r = invoke(Functional, {self, a[1]});
-  if constexpr (NArgs == 2) r = invoke(Functional, {self, a[1], a[2]});
-  copy_(self, r);
-  return {self};
-}
+// In-place draws: the functional form's values copied into self
+// (write_back_composite), so a leaf that requires grad is refused and the
+// version counter moves, as in PyTorch.
 constexpr char kNormal[] = "normal_functional";
 constexpr char kUniform[] = "uniform";
 constexpr char kExponential[] = "exponential";
@@ -723,23 +715,23 @@ void register_random_ops(OpTable& t) {
   t.add({.schema_text = "multinomial(Tensor self, int num_samples, bool replacement=False) -> Tensor", .kind = R,
          .shape = shape_multinomial, .dtype = dtype_int64, .kernel = multinomial_kernel});
   t.add({.schema_text = "normal_(Tensor self, float mean=0., float std=1.) -> Tensor", .kind = C,
-         .composite = inplace_composite<kNormal, 2>});
+         .composite = write_back_composite<functional_of<kNormal>>});
   t.add({.schema_text = "uniform_(Tensor self, float from=0., float to=1.) -> Tensor", .kind = C,
-         .composite = inplace_composite<kUniform, 2>});
+         .composite = write_back_composite<functional_of<kUniform>>});
   t.add({.schema_text = "exponential_(Tensor self, float lambd=1.) -> Tensor", .kind = C,
-         .composite = inplace_composite<kExponential, 1>});
+         .composite = write_back_composite<functional_of<kExponential>>});
   t.add({.schema_text = "geometric_(Tensor self, float p) -> Tensor", .kind = C,
-         .composite = inplace_composite<kGeometric, 1>});
+         .composite = write_back_composite<functional_of<kGeometric>>});
   t.add({.schema_text = "log_normal_(Tensor self, float mean=1., float std=2.) -> Tensor", .kind = C,
-         .composite = inplace_composite<kLogNormal, 2>});
+         .composite = write_back_composite<functional_of<kLogNormal>>});
   t.add({.schema_text = "cauchy_(Tensor self, float median=0., float sigma=1.) -> Tensor", .kind = C,
-         .composite = inplace_composite<kCauchy, 2>});
+         .composite = write_back_composite<functional_of<kCauchy>>});
   t.add({.schema_text = "bernoulli_.float(Tensor self, float p=0.5) -> Tensor", .kind = C,
-         .composite = inplace_composite<kBernoulliP, 1>});
+         .composite = write_back_composite<functional_of<kBernoulliP>>});
   t.add({.schema_text = "random_.from(Tensor self, int from, int? to) -> Tensor", .kind = C,
-         .composite = inplace_composite<kRandomFrom, 2>});
+         .composite = write_back_composite<functional_of<kRandomFrom>>});
   t.add({.schema_text = "random_.to(Tensor self, int to) -> Tensor", .kind = C,
-         .composite = inplace_composite<kRandomTo, 1>});
+         .composite = write_back_composite<functional_of<kRandomTo>>});
   t.add({.schema_text = "randperm(int n, *, ScalarType? dtype=None, bool requires_grad=False) -> Tensor", .kind = R,
          .shape = shape_randperm, .dtype = dtype_long_at<1>, .kernel = randperm_kernel});
   t.add({.schema_text = "random_(Tensor self) -> Tensor", .kind = C, .composite = random_all_composite});
