@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/dtype.h"
@@ -44,10 +45,16 @@ struct Storage {
   // Whether data is a heap buffer the Storage frees (not its inline bytes):
   // only such buffers may move between Storages.
   bool on_heap() const { return data != inline_; }
+  // Exchanges the heap buffers of two Storages (both on_heap(), same nbytes).
+  void swap_buffer(Storage& other) {
+    std::swap(data, other.data);
+    std::swap(block_, other.block_);
+  }
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
  private:
+  void* block_ = nullptr;  // what malloc returned; data is block_ rounded up to 64 bytes
   alignas(16) unsigned char inline_[kInlineBytes];  // 16, not 64: over-aligned new is slow
 };
 

@@ -62,7 +62,7 @@ bool steal_copy(const lazy::PendingOp& p, const FusionPlan& plan, int32_t node,
   if (src.offset() != 0 || dst.offset() != 0 || !src.is_contiguous() || !dst.is_contiguous()) return false;
   if (size_t(src.numel()) * dtype_size(src.dtype()) != from.nbytes) return false;
   if (reached_later(plan, node, ops, &from)) return false;
-  std::swap(from.data, to.data);
+  from.swap_buffer(to);
   return true;
 }
 
