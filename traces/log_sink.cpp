@@ -92,6 +92,14 @@ std::string where(const Loc& loc, const StringTable& strings) {
   return s;
 }
 
+// " reason: text" of a graph break, after its place.
+std::string break_reason(const Event& e, const StringTable& strings) {
+  std::string out(" ");
+  out += e.detail ? strings.str(e.detail) : "graph break";
+  out.append(": ").append(strings.str(e.text));
+  return out;
+}
+
 std::string format_ms(int64_t ns) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f ms", static_cast<double>(ns) / 1e6);
@@ -118,9 +126,8 @@ void LogSink::print(const Event& e, const StringTable& strings) {
   };
   switch (e.kind) {
     case EventKind::GraphBreak:
-      if (!spec_.has(LogTopic::graph_breaks)) return;
-      head(LogTopic::graph_breaks) << " " << (e.detail ? s(e.detail) : "graph break") << ": "
-                                   << s(e.text) << "\n";
+      if (!spec_.has(LogTopic::graph_breaks) || !first_graph_break(e, strings)) return;
+      head(LogTopic::graph_breaks) << break_reason(e, strings) << "\n";
       if (e.stack != 0) out_ << "    user stack: " << s(e.stack) << "\n";
       return;
     case EventKind::Recompile:
@@ -162,6 +169,22 @@ void LogSink::print(const Event& e, const StringTable& strings) {
   }
 }
 
+// Counts e among the breaks seen; true when it is the first of its place and
+// reason, or when every occurrence is to be printed (+graph_breaks).
+bool LogSink::first_graph_break(const Event& e, const StringTable& strings) {
+  auto key = std::make_tuple(e.loc.file, e.loc.line, e.loc.col, e.detail, e.text);
+  auto [it, inserted] = break_index_.emplace(key, breaks_.size());
+  if (inserted) breaks_.push_back({"[kiln graph_breaks]" + where(e.loc, strings) + break_reason(e, strings), 0});
+  breaks_[it->second].count += 1;
+  return inserted || spec_.is_verbose(LogTopic::graph_breaks);
+}
+
+void LogSink::print_graph_break_repeats() {
+  if (spec_.is_verbose(LogTopic::graph_breaks)) return;  // each was printed
+  for (const BreakSeen& b : breaks_)
+    if (b.count > 1) out_ << b.line << " (occurred " << b.count << " times; +graph_breaks prints each)\n";
+}
+
 void LogSink::tally(const Event& e, const StringTable& strings) {
   if (e.kind != EventKind::Span && !is_kernel(e.kind)) return;
   auto& table = e.kind == EventKind::Span ? spans_ : kernels_;
@@ -179,6 +202,7 @@ void LogSink::tally(const Event& e, const StringTable& strings) {
 // Perf summary.
 
 void LogSink::close() {
+  print_graph_break_repeats();
   if (!spec_.has(LogTopic::perf)) return;
   auto table = [&](const char* title, const std::map<std::string, Totals, std::less<>>& rows) {
     std::vector<std::pair<std::string, Totals>> sorted(rows.begin(), rows.end());

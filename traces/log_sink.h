@@ -6,6 +6,10 @@
 // asks for more detail (perf then prints every kernel, not only the summary
 // at exit). Lines look like
 //   [kiln graph_breaks] model.py:12:5 data-dependent branch: if x.sum() > 0
+// A graph break is printed the first time its place and reason occur (a
+// loop breaking at the same `.item()` 200 times is one line, as TORCH_LOGS
+// prints it once per compile); close() then says how often each repeated.
+// +graph_breaks prints every occurrence.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +18,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <vector>
 
 #include "traces/event.h"
 #include "traces/recorder.h"
@@ -64,6 +70,8 @@ class LogSink : public Sink {
  private:
   void print(const Event& e, const StringTable& strings);
   void tally(const Event& e, const StringTable& strings);
+  bool first_graph_break(const Event& e, const StringTable& strings);
+  void print_graph_break_repeats();
 
   struct Totals {
     uint64_t count = 0;
@@ -76,6 +84,14 @@ class LogSink : public Sink {
   std::ostream& out_;
   std::map<std::string, Totals, std::less<>> kernels_;  // perf summary, by kernel name
   std::map<std::string, Totals, std::less<>> spans_;
+  // Graph breaks by (file, line, col, reason, text): how often each occurred,
+  // in the order of their first occurrence.
+  struct BreakSeen {
+    std::string line;  // as printed, without the newline
+    uint64_t count = 0;
+  };
+  std::vector<BreakSeen> breaks_;
+  std::map<std::tuple<StrId, int32_t, int32_t, StrId, StrId>, size_t> break_index_;
 };
 
 }  // namespace kiln::trace

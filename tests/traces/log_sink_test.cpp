@@ -114,6 +114,35 @@ TEST(LogSink, GraphBreaksLine) {
             "    user stack: f:12 <- g:30\n");
 }
 
+// A loop that breaks at the same place every iteration prints one line, and
+// how often it repeated at close; a break elsewhere or for another reason is
+// its own line; +graph_breaks prints each occurrence.
+TEST(LogSink, RepeatedGraphBreaksPrintOnceThenACount) {
+  Logged l;
+  auto brk = [&](int32_t line, std::string_view reason) {
+    Event& b = l.add(EventKind::GraphBreak);
+    b.loc.line = line;
+    b.detail = l.s(reason);
+    b.text = l.s("x.item()");
+  };
+  for (int i = 0; i < 3; ++i) brk(12, "item()");
+  brk(12, "print()");
+  brk(20, "item()");
+  EXPECT_EQ(l.print("graph_breaks"),
+            "[kiln graph_breaks] model.py:12:5 item(): x.item()\n"
+            "[kiln graph_breaks] model.py:12:5 print(): x.item()\n"
+            "[kiln graph_breaks] model.py:20:5 item(): x.item()\n"
+            "[kiln graph_breaks] model.py:12:5 item(): x.item() (occurred 3 times; +graph_breaks "
+            "prints each)\n");
+  std::string every = l.print("+graph_breaks");
+  size_t lines = 0;
+  for (size_t at = every.find("model.py:12:5 item()"); at != std::string::npos;
+       at = every.find("model.py:12:5 item()", at + 1))
+    ++lines;
+  EXPECT_EQ(lines, 3u) << every;
+  EXPECT_EQ(every.find("occurred"), std::string::npos) << every;
+}
+
 TEST(LogSink, RecompilesAndGuardsLines) {
   EXPECT_EQ(print_jit_events("recompiles"),
             "[kiln recompiles] model.py:12:5 recompiling: guard x.shape[0] == 4 failed "
