@@ -101,7 +101,7 @@ std::string expr_text(const Expr& e) {
 //   store 2 <- %5 per_row
 std::string Kernel::to_text() const {
   std::string s = "kernel " + name + (kind == Kind::Row ? " row" : " pointwise") + " rank " + std::to_string(rank) +
-                  " params " + std::to_string(num_params) + "\n";
+                  " params " + std::to_string(num_params) + (streams ? " streams" : "") + "\n";
   for (size_t i = 0; i < operands.size(); ++i)
     s += "  operand " + std::to_string(i) + ": " + std::string(dtype_name(operands[i].dtype)) + " " +
          inner_name(operands[i].inner) + (operands[i].output ? " out" : " in") + "\n";

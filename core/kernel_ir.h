@@ -118,6 +118,10 @@ struct Kernel {
   std::vector<Store> stores;
   // Cost record the events carry to the profiler, per domain element.
   double flops_per_element = 0;
+  // Its element stores wrote at least streaming_store_bytes() (core/cpu_cache.h)
+  // when it was built: the CPU code generator adds a copy of its vector loops
+  // with non-temporal stores, taken when a launch writes that much too.
+  bool streams = false;
 
   // Structural identity: equal text, equal kernel (names included).
   std::string to_text() const;

@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/cpu_cache.h"
 #include "core/lowering.h"
 #include "jit/matmul_epilogue.h"
 
@@ -482,6 +483,7 @@ class Fuser {
 
   void add_stores(Group& g, const std::vector<bool>& used_outside) {
     kir::Kernel& k = g.fk.kernel;
+    bool updates = false;  // some store lands in place
     for (size_t i = 0; i < g.defined.size(); ++i) {
       const Stored& s = g.defined[i];
       // An in-place write always lands: other values (views, the tensor it
@@ -501,8 +503,14 @@ class Fuser {
       k.operands.push_back({.dtype = t.dtype(), .output = true});
       g.fk.operands.push_back({s.ref, m});
       k.stores.push_back({int32_t(k.operands.size() - 1), s.expr, s.per_row});
+      updates = updates || inplace;
     }
     classify_operands(g);
+    // Not a kernel that updates in place (an optimizer step): it read the
+    // lines it writes, so storing them costs no extra read, and the tensors
+    // it updates (parameters, momentum) are read again next step, from the
+    // cache if they fit.
+    k.streams = !updates && streams(k, g.domain);
   }
 
   // Fixes each operand's inner-dim walk from this run's strides (the launcher
@@ -525,6 +533,21 @@ class Fuser {
     int flops = 0;
     for (const kir::Expr& e : k.exprs) flops += kir::op_arity(e.op) > 0 && e.op != kir::Op::Cast;
     k.flops_per_element = flops;
+  }
+
+  // Whether the kernel's contiguous element stores write enough, at this
+  // run's sizes, to bypass the cache (kir::Kernel::streams).
+  static bool streams(const kir::Kernel& k, const Shape& domain) {
+    const int64_t threshold = streaming_store_bytes();
+    if (threshold <= 0) return false;
+    int64_t bytes = 0;
+    for (const kir::Store& s : k.stores) {
+      const kir::Operand& o = k.operands[size_t(s.operand)];
+      if (!s.per_row && s.offset < 0 && !s.accumulate && o.inner == kir::Inner::Contiguous)
+        bytes += int64_t(dtype_size(o.dtype));
+    }
+    for (int64_t d : domain) bytes *= d;
+    return bytes >= threshold;
   }
 
   void name(Group& g) {

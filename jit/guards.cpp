@@ -545,11 +545,25 @@ std::optional<Mismatch> first_mismatch(const Signature& entry, const Signature& 
   if (want.size() != got.size()) return m;
   Context scan;
   std::vector<std::pair<size_t, int>> dims;
+  bool constants = false;  // constants differ too: the sizes as Python ints, most likely
   for (size_t i = 0; i < got.size(); ++i) {
     scan.step(got[i]);
     if (want[i] == got[i]) continue;
-    if (!same_check(want[i], got[i]) || What(got[i].what) != What::InputDim || scan.input < 0) return m;
+    const bool same = same_check(want[i], got[i]);
+    if (same && What(got[i].what) == What::ConstValue) {
+      constants = true;
+      continue;
+    }
+    if (!same || What(got[i].what) != What::InputDim || scan.input < 0) return m;
     dims.emplace_back(size_t(scan.input), int(got[i].dim));
+  }
+  if (constants) {
+    // A dynamic dim would not help: the constants would still differ.
+    if (!dims.empty())
+      m.fix = "an int argument changed with the size (x.shape[i] passed on to view, arange or a "
+              "slice?): a graph holds ints as constants, so each size compiles its own graph and "
+              "mark_dynamic does not change that; pad to a fixed length to compile once";
+    return m;
   }
   m.only_sizes = true;
   m.size_dims = std::move(dims);

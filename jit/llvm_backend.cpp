@@ -32,6 +32,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/cpu_cache.h"
 #include "core/error.h"
 #include "jit/llvm_codegen.h"
 #include "jit/row_scratch.h"
@@ -154,6 +155,7 @@ LlvmBackend::LlvmBackend() : impl_(std::make_unique<Impl>()) {
   s.target.cpu = cpu;
   s.target.features = jtmb.getFeatures().getString();
   s.target.avx2 = has("avx2");
+  s.target.avx512 = has("avx512f") && has("avx512vl");
   s.target.width_f32 = has("avx512f") ? 16 : s.target.avx2 ? 8 : 4;
   // KILN_LLVM_VECTOR_BITS=256 or 128 narrows the loops (to compare AVX2 with
   // AVX-512 code, or test the narrower paths on a wider machine).
@@ -164,10 +166,13 @@ LlvmBackend::LlvmBackend() : impl_(std::make_unique<Impl>()) {
     s.target.width_f32 = std::min(s.target.width_f32, bits / 32);
   }
   s.target.vector_bits = s.target.width_f32 * 32;
+  const llvm::Triple::ArchType arch = jtmb.getTargetTriple().getArch();
+  if (arch == llvm::Triple::x86_64 || arch == llvm::Triple::x86) s.target.stream_bytes = streaming_store_bytes();
   s.triple = jtmb.getTargetTriple().str();
   s.description = jtmb.getTargetTriple().getArchName().str() + " " + cpu + " ";
   for (size_t i = 0; i < enabled.size(); ++i) s.description += (i ? "," : "") + enabled[i];
   s.description += " vectors:" + std::to_string(s.target.vector_bits);
+  s.description += " streaming:" + std::to_string(s.target.stream_bytes);
 
   s.tm = take(jtmb.createTargetMachine(), "target machine");
   s.layout = s.tm->createDataLayout();

@@ -19,6 +19,11 @@ struct CodegenTarget {
   int width_f32 = 4;      // lanes of the generated loops for 32-bit types
   int vector_bits = 128;  // the widest vector register: 512, 256 or 128
   bool avx2 = false;      // picks libmvec's 'd' over 'c' variants for 256-bit vectors
+  bool avx512 = false;    // AVX-512 F and VL: exp scales by 2^n with vscalefps
+  // A kernel marked kir::Kernel::streams stores non-temporally in launches
+  // whose element stores write at least this many bytes (x86 only; 0: never;
+  // core/cpu_cache.h).
+  int64_t stream_bytes = 0;
 };
 
 

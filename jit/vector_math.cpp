@@ -78,7 +78,7 @@ llvm::Value* emit_math_call(llvm::IRBuilder<>& b, kir::Op op, llvm::Value* x, ll
   llvm::Type* type = x->getType();
   const bool f32 = type->getScalarType()->isFloatTy();
   if (op == kir::Op::Erf && f32) return emit_erf_f32(b, x);  // vector loop and scalar tail alike
-  if (op == kir::Op::Exp && f32) return emit_exp_f32(b, x);
+  if (op == kir::Op::Exp && f32) return emit_exp_f32(b, x, t.avx512);
   if (op == kir::Op::Tanh && f32) return emit_tanh_f32(b, x);
   const std::string base = std::string(libm_name(op)) + (f32 ? "f" : "");
   auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(type);

@@ -42,7 +42,9 @@ llvm::Value* horner(llvm::IRBuilder<>& b, llvm::Value* v, std::span<const float>
 // value, subnormal results included; exact at +-0, +-inf, NaN, overflow
 // (exp +inf above 88.73, 0 below -103.98) and saturation (tanh +-1 beyond
 // |x| = 9.01). In llvm_exp_tanh.cpp.
-llvm::Value* emit_exp_f32(llvm::IRBuilder<>& b, llvm::Value* x);
+// With `avx512`, exp scales by 2^n with vscalefps (same bits, three
+// instructions fewer) for 1, 4, 8 or 16 lanes.
+llvm::Value* emit_exp_f32(llvm::IRBuilder<>& b, llvm::Value* x, bool avx512 = false);
 llvm::Value* emit_tanh_f32(llvm::IRBuilder<>& b, llvm::Value* x);
 
 }  // namespace kiln::jit

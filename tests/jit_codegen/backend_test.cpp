@@ -9,10 +9,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "core/cpu_cache.h"
 #include "core/error.h"
 #include "jit/llvm_backend.h"
 #include "tests/jit_codegen/kernel_args.h"
@@ -69,6 +71,53 @@ TEST(LlvmBackend, AssemblyIsVectorCodeCallingLibmvec) {
   kir::Kernel k = gelu(0.044715f);
   Args args(k, {3, 3 * int64_t(w) + 5});
   args.check(ck.fn, args.cuts(2), {2e-6, 1e-6}, "gelu");
+}
+
+// A kernel marked `streams` gets a copy of its vector loop with aligned
+// non-temporal stores, taken when a launch writes at least the threshold and
+// the segment starts on a vector boundary, and an sfence before it returns.
+// Both copies compute the same values: the launches below cut the domain so
+// some segments start aligned and some do not (KILN_STREAMING_STORES=1, the
+// stream. variant of these tests, makes every launch big enough).
+TEST(LlvmBackend, StreamingKernelsStoreNonTemporally) {
+  const int64_t threshold = streaming_store_bytes();
+  kir::Kernel k = make_kernel("affine", kir::Kind::Pointwise, 2, {kIn, kOut}, [&](kir::Builder& b) {
+    add_store(b, 1, b.binary(Op::Add, b.binary(Op::Mul, b.load(0), b.constant(2, DType::Float32)),
+                             b.constant(1, DType::Float32)));
+  });
+  CompileOptions opt;
+  opt.keep_text = true;
+  CompiledKernel plain = LlvmBackend::get().compile(k, opt);
+  EXPECT_FALSE(contains(plain.optimized_ir, "!nontemporal")) << plain.optimized_ir;
+  k.streams = true;
+  CompiledKernel ck = LlvmBackend::get().compile(k, opt);
+  EXPECT_EQ(contains(ck.optimized_ir, "!nontemporal"), threshold > 0) << ck.optimized_ir;
+  EXPECT_EQ(contains(ck.assembly, "sfence"), threshold > 0) << ck.assembly;
+  EXPECT_EQ(contains(ck.assembly, "movntps"), threshold > 0) << ck.assembly;
+
+  // Rows of 4 vectors + 3 floats: row starts drift off the 64-byte grid.
+  const int64_t w = LlvmBackend::get().vector_width_f32();
+  const int64_t cols = 4 * w + 3;
+  const int64_t rows = std::clamp<int64_t>(threshold / int64_t(sizeof(float)) / cols + 1, 8, int64_t(1) << 22);
+  const int64_t n = rows * cols;
+  auto buffer = [](int64_t count) {
+    return std::unique_ptr<float, decltype(&std::free)>(
+        static_cast<float*>(std::aligned_alloc(64, size_t(count * 4 + 63) / 64 * 64)), &std::free);
+  };
+  auto x = buffer(n), y = buffer(n);
+  for (int64_t i = 0; i < n; ++i) x.get()[i] = float(i % 1000) - 500.5f;
+  char* ptrs[] = {reinterpret_cast<char*>(x.get()), reinterpret_cast<char*>(y.get())};
+  const int64_t sizes[] = {rows, cols};
+  const int64_t strides[] = {cols, 1, cols, 1};
+  // Cuts at a row start, mid-row on the grid, and off it.
+  for (int64_t cut : {int64_t(0), 2 * cols, 2 * cols + w, 5 * cols + 3}) {
+    std::fill(y.get(), y.get() + n, -1.0f);
+    ck.fn(ptrs, sizes, strides, nullptr, 0, cut);
+    ck.fn(ptrs, sizes, strides, nullptr, cut, n);
+    int64_t wrong = 0;
+    for (int64_t i = 0; i < n; ++i) wrong += y.get()[i] != x.get()[i] * 2 + 1;
+    EXPECT_EQ(wrong, 0) << "cut at " << cut << " of " << n;
+  }
 }
 
 // 1/sqrt(x) must be a square root and a division, not rsqrtps's 12-bit estimate.

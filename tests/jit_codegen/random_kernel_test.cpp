@@ -121,6 +121,7 @@ void run(bool row) {
   for (int i = 0; i < n; ++i) {
     const uint64_t seed = rng();
     kir::Kernel k = RandomKernel(seed).make(row);
+    k.streams = i % 2;  // its non-temporal loop runs under KILN_STREAMING_STORES=1 (the stream. variant)
     kir::KernelFn fn = LlvmBackend::get().compile(k).fn;
     std::vector<int64_t> sizes;
     for (int d = 0; d < k.rank; ++d)

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/cpu_cache.h"
 #include "core/ops.h"
 #include "jit/fusion.h"
 #include "jit/liveness.h"
@@ -310,6 +311,28 @@ TEST(Fusion, InPlaceUpdateFusesWithItsReaders) {
   std::vector<bool> live(g.values.size(), true);
   FusionPlan plan = fuse(g, ops, live);
   EXPECT_EQ(plan_text(plan, g), "kernel fused_mul_add_ [2 nodes, 2 stores]\n");
+}
+
+// A kernel whose fresh outputs reach streaming_store_bytes() is marked
+// `streams` (its stores may bypass the cache); one that updates a tensor in
+// place never is, however large. The stream. variant of these tests sets the
+// threshold to 4096 bytes, below the 16 KiB written here.
+TEST(Fusion, LargeFreshOutputsStreamInPlaceUpdatesDoNot) {
+  const int64_t threshold = streaming_store_bytes();
+  Tensor x = t({64, 64}), y = t({64, 64}), p = t({64, 64}), gr = t({64, 64});
+  std::vector<PendingOp> fresh_ops = {pending("exp", {x}, {y})};
+  Graph fresh = build_graph(fresh_ops);
+  FusionPlan a = fuse(fresh, fresh_ops, last_live(fresh));
+  ASSERT_EQ(a.kernels.size(), 1u);
+  EXPECT_EQ(a.kernels[0].kernel.streams, threshold > 0 && threshold <= 64 * 64 * 4) << "threshold " << threshold;
+  EXPECT_EQ(a.kernels[0].kernel.to_text().find(" streams\n") != std::string::npos, a.kernels[0].kernel.streams);
+
+  std::vector<PendingOp> update_ops = {pending("add_", {p, gr, -0.1}, {p})};
+  Graph update = build_graph(update_ops);
+  std::vector<bool> live(update.values.size(), true);
+  FusionPlan b = fuse(update, update_ops, live);
+  ASSERT_EQ(b.kernels.size(), 1u);
+  EXPECT_FALSE(b.kernels[0].kernel.streams);
 }
 
 TEST(Fusion, LivenessFollowsReferences) {

@@ -197,6 +197,25 @@ TEST(JitGuards, IntListConstantMismatchNamesTheElement) {
   EXPECT_EQ(m->actual, "8");
 }
 
+// A length that changes both an input's size and a Python int taken from it
+// (x.view(1, n) with n = x.shape[0]): marking the dim dynamic would leave the
+// int's guard failing, so the fix says so instead of suggesting it.
+TEST(JitGuards, SizeThatIsAlsoAnIntConstantIsNotOnlySizes) {
+  auto ops = [](int64_t n) {
+    Tensor x = t({n});
+    Shape size{1, n};
+    return std::vector<PendingOp>{pending("view", {x, size}, {make_view(x, size, contiguous_strides(size), 0)}, 9)};
+  };
+  auto now = ops(6);
+  auto m = first_mismatch(sig(ops(5)), sig(now), now, site_name);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->guard, "`view` at model.py:9, argument `self` (input 0): size of dim 0");
+  EXPECT_FALSE(m->only_sizes);
+  EXPECT_TRUE(m->size_dims.empty());
+  EXPECT_NE(m->fix.find("mark_dynamic does not change that"), std::string::npos) << m->fix;
+  EXPECT_NE(m->fix.find("pad to a fixed length"), std::string::npos) << m->fix;
+}
+
 TEST(JitGuards, ScalarTypeMismatch) {
   auto ops = [](Value alpha) {
     Tensor a = t({3}), b = t({3});
