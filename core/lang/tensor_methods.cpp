@@ -1,6 +1,7 @@
 // The attributes of a Tensor object: properties (.shape, .grad, ...), the
 // op-table ops whose first argument is `Tensor self` as methods, and the
 // methods PyTorch defines outside its op schemas (.item(), .to(), ...).
+#include <cctype>
 #include <cstdio>
 #include <unordered_map>
 #include <unordered_set>
@@ -396,6 +397,70 @@ struct MethodInfo {
   std::string op;  // op-table base name for op methods
 };
 
+// PyTorch's node for an in-place view op follows its out-of-place ones in
+// derivatives.yaml: TransposeBackward0 becomes TransposeBackward1, and
+// squeeze's three overloads (SqueezeBackward0-2) become SqueezeBackward3-5.
+std::string inplace_node_name(std::string name) {
+  if (name.empty() || !std::isdigit(static_cast<unsigned char>(name.back()))) return name;
+  const int shift = name.starts_with("SqueezeBackward") ? 3 : 1;
+  name.back() = char(name.back() + shift);
+  return name;
+}
+
+// t_(), transpose_(), squeeze_(), unsqueeze_(), swapdims_(), swapaxes_(),
+// as_strided_(): self takes the sizes, strides, offset and history of the
+// view its out-of-place method returns (info->op), as PyTorch's in-place
+// view ops rewrite the tensor they are called on. Pending ops read self as
+// it was, so they run first.
+Obj view_inplace_method(Interp& in, const CallArgs& a) {
+  const auto* info = static_cast<const MethodInfo*>(callee_of(a).ptr);
+  Tensor self = self_of(a);
+  KILN_CHECK(!(self.requires_grad() && self.is_leaf()), Runtime,
+             "a leaf Variable that requires grad is being used in an in-place operation.");
+  Obj r = call_torch_op(in, info->op, a);
+  const Tensor& v = tensor_of(r, info->op.c_str());
+  lazy::sync(lazy::SyncReason::MetadataMutation);
+  TensorImpl* impl = self.impl();
+  impl->sizes = v.sizes();
+  impl->strides = v.strides();
+  impl->offset = v.offset();
+  if (v.grad_fn()) {
+    impl->grad_fn = v.grad_fn();
+    impl->output_nr = v.impl()->output_nr;
+    impl->grad_fn->display_name = inplace_node_name(grad_fn_name(*impl->grad_fn));
+  }
+  return a.self;
+}
+
+// resize_(*sizes): contiguous sizes over the same storage when it holds
+// them; a larger size gets a larger storage holding the old elements (zeros
+// after them, where PyTorch leaves whatever memory held).
+Obj m_resize_(Interp&, const CallArgs& a) {
+  Tensor self = self_of(a);
+  KILN_CHECK(!self.requires_grad(), Runtime, "cannot resize variables that require grad");
+  const Shape sizes = shape_arg(a.pos).int_list();
+  for (int64_t d : sizes)
+    KILN_CHECK(d >= 0, Runtime, "Trying to create tensor with negative dimension ", d, ": ", shape_str(sizes));
+  TensorImpl* impl = self.impl();
+  const int64_t held = int64_t(impl->storage->nbytes / dtype_size(impl->dtype));
+  const int64_t needed = impl->offset + shape_numel(sizes);
+  Tensor grown;
+  if (needed > held) {
+    NoGradGuard no_grad;
+    DeviceScope on(impl->storage->device);
+    grown = zeros({needed}, impl->dtype);
+    Tensor head = narrow(grown, 0, 0, held);
+    copy_(head, storage_view(impl->storage, {held}, {1}, 0, impl->dtype));
+  }
+  // Pending ops read self as it was (and fill the grown storage).
+  lazy::sync(lazy::SyncReason::MetadataMutation);
+  if (grown.defined()) impl->storage = grown.storage();
+  impl->sizes = sizes;
+  impl->strides = contiguous_strides(sizes);
+  ++impl->storage->version;
+  return a.self;
+}
+
 Obj op_method(Interp& in, const CallArgs& a) {
   const auto* info = static_cast<const MethodInfo*>(callee_of(a).ptr);
   Obj r = call_torch_op(in, info->op, a);
@@ -427,8 +492,10 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
         {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},
         {"new_empty", m_new<kEmpty>}, {"new_full", m_new_full}, {"new_tensor", m_new_tensor},
-        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_unique}};
+        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_unique}, {"resize_", m_resize_}};
     for (const auto& [name, fn] : natives) (*m)[name] = MethodInfo{fn, ""};
+    for (const char* view : {"t", "transpose", "squeeze", "unsqueeze", "swapdims", "swapaxes", "as_strided"})
+      (*m)[std::string(view) + "_"] = MethodInfo{view_inplace_method, view};
     return m;
   }();
   return *table;
