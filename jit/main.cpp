@@ -70,6 +70,8 @@ constexpr const char* kUsage =
     "  KILN_ASYNC_COMPILE=0 compile kernels before a graph's first run (default 1: in the background,\n"
     "                       the graph running op by op until they are ready)\n"
     "  KILN_CACHE_DIR=DIR   compiled kernels on disk (default ~/.cache/kiln; empty: no disk cache)\n"
+    "  KILN_STREAMING_STORES=BYTES  kernels writing at least BYTES store past the cache (default: 3/4 of\n"
+    "                       a CPU's share of the L3; 0: never)\n"
     "  KILN_LOGS=topic,...  print events to stderr as they happen (like TORCH_LOGS); topics:\n";
 
 struct Options {
