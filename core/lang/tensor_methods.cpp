@@ -417,7 +417,11 @@ Obj view_inplace_method(Interp& in, const CallArgs& a) {
   Tensor self = self_of(a);
   KILN_CHECK(!(self.requires_grad() && self.is_leaf()), Runtime,
              "a leaf Variable that requires grad is being used in an in-place operation.");
-  Obj r = call_torch_op(in, info->op, a);
+  // The view is taken of an alias with self's history, not of self: its node
+  // would otherwise hold self, which is about to hold the node (a cycle).
+  CallArgs on_alias = a;
+  on_alias.self = make_tensor(Tensor(std::make_shared<TensorImpl>(*self.impl())));
+  Obj r = call_torch_op(in, info->op, on_alias);
   const Tensor& v = tensor_of(r, info->op.c_str());
   lazy::sync(lazy::SyncReason::MetadataMutation);
   TensorImpl* impl = self.impl();
