@@ -194,4 +194,15 @@ ExprId Builder::reduce(ReduceOp op, ExprId value) {
   return row_value(int32_t(k_.reductions.size() - 1));
 }
 
+bool Kernel::streamable(const Store& s) const {
+  return !s.per_row && s.offset < 0 && !s.accumulate && operands[size_t(s.operand)].inner == Inner::Contiguous;
+}
+
+int64_t Kernel::streamable_bytes_per_element() const {
+  int64_t bytes = 0;
+  for (const Store& s : stores)
+    if (streamable(s)) bytes += int64_t(dtype_size(operands[size_t(s.operand)].dtype));
+  return bytes;
+}
+
 }  // namespace kiln::kir

@@ -127,6 +127,10 @@ struct Kernel {
   std::string to_text() const;
   // Whether a store scatters (Store::offset, Store::accumulate).
   bool scatters() const;
+  // Whether store s may stream: an element store, contiguous, not scattering.
+  bool streamable(const Store& s) const;
+  // Bytes those stores write per domain element.
+  int64_t streamable_bytes_per_element() const;
 };
 
 // The compiled entry point's ABI (both code generators).

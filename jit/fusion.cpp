@@ -540,12 +540,7 @@ class Fuser {
   static bool streams(const kir::Kernel& k, const Shape& domain) {
     const int64_t threshold = streaming_store_bytes();
     if (threshold <= 0) return false;
-    int64_t bytes = 0;
-    for (const kir::Store& s : k.stores) {
-      const kir::Operand& o = k.operands[size_t(s.operand)];
-      if (!s.per_row && s.offset < 0 && !s.accumulate && o.inner == kir::Inner::Contiguous)
-        bytes += int64_t(dtype_size(o.dtype));
-    }
+    int64_t bytes = k.streamable_bytes_per_element();
     for (int64_t d : domain) bytes *= d;
     return bytes >= threshold;
   }

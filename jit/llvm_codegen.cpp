@@ -484,17 +484,11 @@ class Emitter {
   // Whether this kernel may stream: it has contiguous element stores and the
   // bytes they write in all reach the target's threshold (null: it never does).
   Value* streams() {
-    int64_t bytes_per_element = 0;
-    for (const kir::Store& s : k_.stores)
-      if (streamed(s)) bytes_per_element += int64_t(dtype_size(k_.operands[size_t(s.operand)].dtype));
+    const int64_t bytes_per_element = k_.streamable_bytes_per_element();
     if (!k_.streams || t_.stream_bytes <= 0 || bytes_per_element == 0) return nullptr;
     Value* n = i64(bytes_per_element);
     for (Value* size : size_) n = b_.CreateMul(n, size);
     return b_.CreateICmpSGE(n, i64(t_.stream_bytes));
-  }
-
-  bool streamed(const kir::Store& s) const {
-    return !s.per_row && s.offset < 0 && !s.accumulate && k_.operands[size_t(s.operand)].inner == kir::Inner::Contiguous;
   }
 
   // `vectors` emitted twice: with non-temporal stores where the kernel streams
@@ -505,7 +499,7 @@ class Emitter {
   void streaming_or_not(const std::function<void()>& vectors) {
     Value* ok = stream_;
     for (const kir::Store& s : k_.stores) {
-      if (!streamed(s)) continue;
+      if (!k_.streamable(s)) continue;
       const int64_t bytes = int64_t(w_) * int64_t(dtype_size(k_.operands[size_t(s.operand)].dtype));
       Value* low = b_.CreateAnd(b_.CreatePtrToInt(seg_[size_t(s.operand)], b_.getInt64Ty()), i64(bytes - 1));
       ok = b_.CreateAnd(ok, b_.CreateICmpEQ(low, i64(0)));
