@@ -28,7 +28,8 @@ std::string_view dtype_cpp_name(DType d) { return info(d).cpp; }
 bool dtype_from_name(std::string_view name, DType* out) {
   static constexpr std::pair<std::string_view, DType> kAliases[] = {
       {"float", DType::Float32}, {"double", DType::Float64}, {"half", DType::Float16},
-      {"long", DType::Int64},    {"int", DType::Int32},      {"bool", DType::Bool}};
+      {"long", DType::Int64},    {"int", DType::Int32},      {"bool", DType::Bool},
+      {"short", DType::Int16}};
   for (int i = 0; i < kNumDTypes; ++i) {
     if (kInfo[i].name == name) {
       *out = static_cast<DType>(i);
@@ -55,7 +56,9 @@ DType promote_types(DType a, DType b) {
   }
   if (fa) return a;
   if (fb) return b;
-  return std::max(a, b);  // Bool < Int32 < Int64
+  // uint8 and int8 hold no common 8-bit type: PyTorch goes to int16.
+  if ((a == DType::UInt8 && b == DType::Int8) || (a == DType::Int8 && b == DType::UInt8)) return DType::Int16;
+  return std::max(a, b);  // Bool < UInt8, Int8 < Int16 < Int32 < Int64
 }
 
 bool can_cast(DType from, DType to) {

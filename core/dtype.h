@@ -46,6 +46,9 @@ struct BFloat16 {
 // caffe2::TypeMeta prints in some error messages.
 #define KILN_DTYPES(_)                                                     \
   _(Bool, bool, "bool", "Bool", 0, "bool")                                 \
+  _(UInt8, uint8_t, "uint8", "Byte", 1, "unsigned char")                   \
+  _(Int8, int8_t, "int8", "Char", 1, "signed char")                        \
+  _(Int16, int16_t, "int16", "Short", 1, "short int")                      \
   _(Int32, int32_t, "int32", "Int", 1, "int")                              \
   _(Int64, int64_t, "int64", "Long", 1, "long int")                        \
   _(Float16, Half, "float16", "Half", 2, "c10::Half")                      \
@@ -58,7 +61,7 @@ enum class DType : uint8_t {
   KILN_DTYPES(KILN_ENUM)
 #undef KILN_ENUM
 };
-constexpr int kNumDTypes = 7;
+constexpr int kNumDTypes = 10;
 
 size_t dtype_size(DType d);
 std::string_view dtype_name(DType d);        // "float32"
@@ -67,7 +70,7 @@ std::string_view dtype_cpp_name(DType d);    // "long int", as caffe2::TypeMeta 
 bool dtype_from_name(std::string_view name, DType* out);  // accepts "float32", "float", "long", ...
 inline bool is_floating(DType d) { return d >= DType::Float16; }
 inline bool is_integral(DType d, bool include_bool) {
-  return d == DType::Int32 || d == DType::Int64 || (include_bool && d == DType::Bool);
+  return (d >= DType::UInt8 && d <= DType::Int64) || (include_bool && d == DType::Bool);
 }
 // 0 bool, 1 integer, 2 floating: the categories promotion compares.
 int dtype_category(DType d);

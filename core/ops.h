@@ -32,6 +32,13 @@ Tensor full_like(const Tensor& t, double value, OptDType dtype = std::nullopt);
 Tensor arange(double start, double end, double step = 1, OptDType dtype = std::nullopt);
 Tensor linspace(double start, double end, int64_t steps, OptDType dtype = std::nullopt);
 Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, OptDType dtype = std::nullopt);
+// c10::checked_convert: a Scalar that does not fit dtype d (an int out of its
+// range, a float out of float32's, NaN for an int) raises PyTorch's "value
+// cannot be converted to type uint8_t without overflow". `type` is the name the
+// message gives; by default the C++ name Scalar::to<T>() uses ("uint8_t",
+// "int", "float"). Unsigned types take negatives as two's complement (-1 is
+// 255), as PyTorch does.
+void check_scalar_fits(const Value& v, DType d, std::string_view type = {});
 // torch.tensor from flat data and a shape (the VM flattens nested lists).
 Tensor tensor_from(const std::vector<double>& data, const Shape& shape, DType dtype);
 

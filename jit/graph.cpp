@@ -189,6 +189,9 @@ void mark_output_dims(Graph& g) {
 std::string_view short_dtype(DType d) {
   switch (d) {
     case DType::Bool: return "b8";
+    case DType::UInt8: return "u8";
+    case DType::Int8: return "i8";
+    case DType::Int16: return "i16";
     case DType::Int32: return "i32";
     case DType::Int64: return "i64";
     case DType::Float16: return "f16";

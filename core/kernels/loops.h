@@ -50,33 +50,36 @@ struct Iter {
   }
 
   // Calls run(ptrs, inner_strides_in_elements, count) over linear range [begin, end).
+  // Offsets advance with the index (a carry rewinds a dim and steps the next
+  // one out) instead of being recomputed from every dim per run: a run can be
+  // as short as one head's 64 elements (a transposed attention gradient).
   template <class Run>
   void for_range(int64_t begin, int64_t end, const Run& run) const {
-    int nd = int(sizes.size());
-    int64_t inner = sizes[nd - 1];
+    const int nd = int(sizes.size());
+    const int64_t inner = sizes[nd - 1];
     Shape idx(nd, 0);
     int64_t rem = begin;
     for (int d = nd - 1; d >= 0; --d) {
       idx[d] = rem % sizes[d];
       rem /= sizes[d];
     }
-    int64_t pos = begin;
-    while (pos < end) {
+    std::array<int64_t, N> off{}, inner_st;
+    for (size_t k = 0; k < N; ++k) {
+      for (int d = 0; d < nd; ++d) off[k] += idx[d] * strides[k][d];
+      inner_st[k] = strides[k][nd - 1];
+    }
+    for (int64_t pos = begin; pos < end;) {
+      const int64_t count = std::min(inner - idx[nd - 1], end - pos);
       std::array<char*, N> p;
-      for (size_t k = 0; k < N; ++k) {
-        int64_t off = 0;
-        for (int d = 0; d < nd; ++d) off += idx[d] * strides[k][d];
-        p[k] = base[k] + off * elem[k];
-      }
-      int64_t count = std::min(inner - idx[nd - 1], end - pos);
-      std::array<int64_t, N> inner_st;
-      for (size_t k = 0; k < N; ++k) inner_st[k] = strides[k][nd - 1];
+      for (size_t k = 0; k < N; ++k) p[k] = base[k] + off[k] * elem[k];
       run(p, inner_st, count);
       pos += count;
       idx[nd - 1] += count;
+      for (size_t k = 0; k < N; ++k) off[k] += count * inner_st[k];
       for (int d = nd - 1; d > 0 && idx[d] == sizes[d]; --d) {
         idx[d] = 0;
         ++idx[d - 1];
+        for (size_t k = 0; k < N; ++k) off[k] += strides[k][d - 1] - sizes[d] * strides[k][d];
       }
     }
   }

@@ -1010,6 +1010,8 @@ Obj data_attribute(const Obj& o, const std::string& name) {
     case Kind::DType:
       if (name == "is_floating_point") return Obj::from_bool(is_floating(o.as_dtype()));
       if (name == "itemsize") return Obj::from_int(int64_t(dtype_size(o.as_dtype())));
+      if (name == "is_signed") return Obj::from_bool(o.as_dtype() != DType::UInt8 && o.as_dtype() != DType::Bool);
+      if (name == "is_complex") return Obj::from_bool(false);
       break;
     default: break;
   }

@@ -492,6 +492,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"index_put_", m_index_put<true>}, {"index_put", m_index_put<false>},
         {"float", m_cast<DType::Float32>}, {"double", m_cast<DType::Float64>}, {"half", m_cast<DType::Float16>},
         {"bfloat16", m_cast<DType::BFloat16>}, {"long", m_cast<DType::Int64>}, {"int", m_cast<DType::Int32>},
+        {"short", m_cast<DType::Int16>}, {"char", m_cast<DType::Int8>}, {"byte", m_cast<DType::UInt8>},
         {"bool", m_cast<DType::Bool>}, {"cpu", m_cpu}, {"cuda", m_cuda}, {"type", m_type},
         {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
         {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},

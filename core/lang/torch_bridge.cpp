@@ -292,6 +292,9 @@ void gather(const Obj& o, size_t depth, Gathered& g) {
 }
 
 Tensor fill_tensor(const Gathered& g, DType dtype) {
+  if (is_integral(dtype, false))  // torch.tensor([300], dtype=torch.uint8) is an error, not 44
+    for (const Scalar& s : g.values)
+      check_scalar_fits(s.is_float ? Value(s.f) : Value(s.i), dtype, dtype_name(dtype));
   Tensor t = empty_tensor(g.shape, dtype);
   visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;

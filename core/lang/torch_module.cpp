@@ -304,6 +304,25 @@ Obj f_result_type(Interp&, const CallArgs& a) {
   return Obj::from_dtype(ops::result_type({operand(a.pos[0]), operand(a.pos[1])}));
 }
 
+// A required dtype argument (None is a TypeError too).
+DType dtype_arg(const Obj& o, const char* what) {
+  std::optional<DType> d = dtype_of_obj(o, what);
+  KILN_CHECK(d, Type, what, " must be torch.dtype, not NoneType");
+  return *d;
+}
+
+Obj f_promote_types(Interp&, const CallArgs& a) {
+  a.check("promote_types", 2, 2);
+  return Obj::from_dtype(promote_types(dtype_arg(a.pos[0], "promote_types(): argument 'type1' (position 1)"),
+                                       dtype_arg(a.pos[1], "promote_types(): argument 'type2' (position 2)")));
+}
+
+Obj f_can_cast(Interp&, const CallArgs& a) {
+  a.check("can_cast", 2, 2);
+  return Obj::from_bool(can_cast(dtype_arg(a.pos[0], "can_cast(): argument 'from_' (position 1)"),
+                                 dtype_arg(a.pos[1], "can_cast(): argument 'to' (position 2)")));
+}
+
 Obj f_numel(Interp&, const CallArgs& a) {
   a.check("numel", 1, 1);
   return Obj::from_int(tensor_of(a.pos[0], "numel(): argument 'input'").numel());
@@ -368,9 +387,13 @@ Obj f_iinfo(Interp& in, const CallArgs& a) {
   DType d = *dtype_of_obj(a.pos[0], "iinfo(): argument 'type'");
   KILN_CHECK(is_integral(d, true), Type, "torch.iinfo() requires an integer input type. Use torch.finfo to handle '",
              dtype_name(d), "'");
-  int64_t max = d == DType::Int64 ? std::numeric_limits<int64_t>::max()
-              : d == DType::Int32 ? std::numeric_limits<int32_t>::max() : 1;
-  int64_t min = d == DType::Bool ? 0 : -max - 1;
+  int64_t max = d == DType::Int64   ? std::numeric_limits<int64_t>::max()
+                : d == DType::Int32 ? std::numeric_limits<int32_t>::max()
+                : d == DType::Int16 ? std::numeric_limits<int16_t>::max()
+                : d == DType::Int8  ? std::numeric_limits<int8_t>::max()
+                : d == DType::UInt8 ? std::numeric_limits<uint8_t>::max()
+                                    : 1;
+  int64_t min = d == DType::Bool || d == DType::UInt8 ? 0 : -max - 1;
   return info_object(in, "iinfo",
                      {{"bits", Obj::from_int(int64_t(dtype_size(d)) * 8)}, {"max", Obj::from_int(max)},
                       {"min", Obj::from_int(min)}, {"dtype", make_str(std::string(dtype_name(d)))}});
@@ -693,7 +716,9 @@ void add_dtypes(ModuleObj& torch) {
       {"float32", DType::Float32}, {"float", DType::Float32},   {"float64", DType::Float64},
       {"double", DType::Float64},  {"float16", DType::Float16}, {"half", DType::Float16},
       {"bfloat16", DType::BFloat16}, {"int32", DType::Int32},   {"int", DType::Int32},
-      {"int64", DType::Int64},     {"long", DType::Int64},      {"bool", DType::Bool}};
+      {"int64", DType::Int64},     {"long", DType::Int64},      {"bool", DType::Bool},
+      {"int16", DType::Int16},     {"short", DType::Int16},     {"int8", DType::Int8},
+      {"uint8", DType::UInt8}};
   for (const auto& [name, d] : names) torch.attrs.set(name, Obj::from_dtype(d));
   torch.attrs.set("pi", Obj::from_float(M_PI));
   torch.attrs.set("e", Obj::from_float(M_E));
@@ -708,7 +733,7 @@ void add_functions(ModuleObj& t) {
       {"tensor", f_tensor}, {"as_tensor", f_as_tensor}, {"Size", f_size},
       {"is_tensor", f_is_tensor}, {"is_floating_point", f_is_floating_point}, {"numel", f_numel},
       {"get_default_dtype", f_get_default_dtype}, {"set_default_dtype", f_set_default_dtype},
-      {"finfo", f_finfo}, {"result_type", f_result_type}, {"iinfo", f_iinfo}, {"manual_seed", f_manual_seed}, {"seed", f_seed},
+      {"finfo", f_finfo}, {"result_type", f_result_type}, {"promote_types", f_promote_types}, {"can_cast", f_can_cast}, {"iinfo", f_iinfo}, {"manual_seed", f_manual_seed}, {"seed", f_seed},
       {"initial_seed", f_initial_seed}, {"get_num_threads", f_get_num_threads},
       {"set_num_threads", f_set_num_threads}, {"no_grad", f_grad_ctx<false>}, {"enable_grad", f_grad_ctx<true>},
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},

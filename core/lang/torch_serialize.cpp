@@ -29,6 +29,7 @@ namespace {
 constexpr std::pair<DType, const char*> kStorageNames[] = {
     {DType::Float32, "FloatStorage"}, {DType::Float64, "DoubleStorage"}, {DType::Float16, "HalfStorage"},
     {DType::BFloat16, "BFloat16Storage"}, {DType::Int64, "LongStorage"}, {DType::Int32, "IntStorage"},
+    {DType::Int16, "ShortStorage"}, {DType::Int8, "CharStorage"}, {DType::UInt8, "ByteStorage"},
     {DType::Bool, "BoolStorage"}};
 
 // ---- zip -----------------------------------------------------------------------------------

@@ -287,6 +287,9 @@ void bmm_into(const Tensor& a, const Tensor& b, const Tensor& out, const char* n
       copy_cast(out, tmp);
       return;
     }
+    case DType::UInt8: return int_bmm<uint8_t>(a, b, out);
+    case DType::Int8: return int_bmm<int8_t>(a, b, out);
+    case DType::Int16: return int_bmm<int16_t>(a, b, out);
     case DType::Int32: return int_bmm<int32_t>(a, b, out);
     case DType::Int64: return int_bmm<int64_t>(a, b, out);
     case DType::Bool: break;

@@ -3,6 +3,9 @@
 #include "core/autograd.h"
 #include "core/float_to_int.h"
 
+#include <cmath>
+#include <limits>
+
 namespace kiln {
 
 namespace kernels {
@@ -86,6 +89,11 @@ std::vector<DType> dtype_promote_float(const Args& a) { return {to_float_type(re
 std::vector<DType> dtype_bool(const Args&) { return {DType::Bool}; }
 std::vector<DType> dtype_like_self(const Args& a) { return {a[0].tensor().dtype()}; }
 
+std::vector<DType> dtype_fill(const Args& a) {
+  check_scalar_fits(a[1], a[0].tensor().dtype());
+  return {a[0].tensor().dtype()};
+}
+
 void copy_cast(const Tensor& dst, const Tensor& src) {
   visit_dtype(dst.dtype(), [&](auto out_tag) {
     using Out = typename decltype(out_tag)::type;
@@ -110,4 +118,46 @@ Tensor as_node(Tensor out, const char* name) {
 }
 
 }  // namespace ops
+}  // namespace kiln
+
+namespace kiln {
+namespace {
+std::string_view scalar_type_name(DType d) {
+  switch (d) {
+    case DType::UInt8: return "uint8_t";
+    case DType::Int8: return "int8_t";
+    case DType::Int16: return "int16_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    default: return dtype_cpp_name(d);
+  }
+}
+bool scalar_overflows(const Value& v, DType d) {
+  if (!v.is_int() && !v.is_double()) return false;
+  if (d == DType::Float32) {  // only a finite double beyond float's range
+    double x = v.to_double();
+    return std::isfinite(x) && std::abs(x) > double(std::numeric_limits<float>::max());
+  }
+  if (!is_integral(d, false)) return false;  // bool, float16/bfloat16 (inf) and float64 take anything
+  double lo = -9223372036854775808.0, hi = 9223372036854775807.0;
+  visit_dtype(d, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    lo = double(std::numeric_limits<T>::lowest()), hi = double(std::numeric_limits<T>::max());
+  });
+  if (v.is_double()) {
+    double x = v.to_double();
+    return std::isnan(x) || x < lo || x > hi;  // infinities included
+  }
+  int64_t i = v.to_int();
+  if (d == DType::Int64) return false;
+  if (lo == 0)  // unsigned: -255..255 for uint8 (negated in uint64_t: INT64_MIN has no int64 negation)
+    return i > int64_t(hi) || (i < 0 && uint64_t(0) - uint64_t(i) > uint64_t(hi));
+  return i < int64_t(lo) || i > int64_t(hi);
+}
+}  // namespace
+
+void check_scalar_fits(const Value& v, DType d, std::string_view type) {
+  KILN_CHECK(!scalar_overflows(v, d), Runtime, "value cannot be converted to type ",
+             type.empty() ? scalar_type_name(d) : type, " without overflow");
+}
 }  // namespace kiln

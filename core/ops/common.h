@@ -32,6 +32,8 @@ std::vector<DType> dtype_promote_float(const Args& a);  // result_type, ints →
 std::vector<DType> dtype_bool(const Args& a);
 std::vector<DType> dtype_like_self(const Args& a);
 inline DType to_float_type(DType d) { return is_floating(d) ? d : kDefaultFloat; }
+// dtype_like_self, checking that the Scalar a[1] fits self (fill, fill_).
+std::vector<DType> dtype_fill(const Args& a);
 
 // ---- kernels ------------------------------------------------------------------
 // Calls f(type_tag<T>) for floating dtypes only; others raise PyTorch's

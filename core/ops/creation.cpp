@@ -32,7 +32,11 @@ std::vector<DType> dtype_from_arg1(const Args& a) { return {arg_dtype_or(a, 1, k
 void full_kernel(const Args& a, std::vector<Tensor>& outs) {
   fill_value(outs[0], a[1].to_double());
 }
-std::vector<DType> dtype_full(const Args& a) { return {arg_dtype_or(a, 2, scalar_dtype(a[1]))}; }
+std::vector<DType> dtype_full(const Args& a) {
+  DType d = arg_dtype_or(a, 2, scalar_dtype(a[1]));
+  check_scalar_fits(a[1], d);
+  return {d};
+}
 
 // *_like(Tensor self, *, dtype, requires_grad)
 std::vector<DType> dtype_like(const Args& a) { return {arg_dtype_or(a, 1, a[0].tensor().dtype())}; }
@@ -40,7 +44,11 @@ template <int Fill>
 void const_like_kernel(const Args&, std::vector<Tensor>& outs) {
   fill_value(outs[0], Fill);
 }
-std::vector<DType> dtype_full_like(const Args& a) { return {arg_dtype_or(a, 2, a[0].tensor().dtype())}; }
+std::vector<DType> dtype_full_like(const Args& a) {
+  DType d = arg_dtype_or(a, 2, a[0].tensor().dtype());
+  check_scalar_fits(a[1], d);
+  return {d};
+}
 
 // ---- arange -------------------------------------------------------------------
 struct Range {

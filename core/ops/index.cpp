@@ -80,6 +80,10 @@ std::vector<Shape> shape_masked_fill(const Args& a) {
                " dimension(s).");
   return {broadcast_shapes(a[0].tensor().sizes(), a[1].tensor().sizes())};
 }
+std::vector<DType> dtype_masked_fill(const Args& a) {
+  check_scalar_fits(a[2], a[0].tensor().dtype());
+  return {a[0].tensor().dtype()};
+}
 struct MaskedFillTensorF {
   explicit MaskedFillTensorF(const Args&) {}
   template <class T> T operator()(T x, T m, T v) const { return m != T(0) ? v : x; }
@@ -567,7 +571,10 @@ struct BasicResult {
   std::vector<Advanced> adv;
 };
 
-bool is_bool_index(const TensorIndex& i) { return i.kind == TensorIndex::Tensor_ && i.tensor.dtype() == DType::Bool; }
+// A uint8 index tensor is a mask, as in PyTorch (which warns that this is deprecated).
+bool is_bool_index(const TensorIndex& i) {
+  return i.kind == TensorIndex::Tensor_ && (i.tensor.dtype() == DType::Bool || i.tensor.dtype() == DType::UInt8);
+}
 
 // Dims of the indexed tensor an index entry consumes.
 int64_t consumed_dims(const TensorIndex& i) {
@@ -611,7 +618,7 @@ BasicResult basic_index(const Tensor& self, const std::vector<TensorIndex>& indi
         real += self.dim() - consumed;
         break;
       case TensorIndex::Tensor_: {
-        const Tensor& t = i.tensor;
+        const Tensor t = i.tensor.dtype() == DType::UInt8 ? to_dtype(i.tensor, DType::Bool) : i.tensor;
         if (is_bool_index(i)) {
           if (t.dim() == 0) {  // x[True] adds a dim of size 1, x[False] one of size 0
             r.view = unsqueeze(r.view, d);
@@ -628,7 +635,7 @@ BasicResult basic_index(const Tensor& self, const std::vector<TensorIndex>& indi
           d += t.dim();
           real += t.dim();
         } else {
-          KILN_CHECK(is_integral(t.dtype(), false), Index,
+          KILN_CHECK(t.dtype() == DType::Int64 || t.dtype() == DType::Int32, Index,
                      "tensors used as indices must be long, int, byte or bool tensors");
           r.adv.push_back({d++, real++, t, {}});
         }
@@ -783,7 +790,7 @@ void register_index_ops(OpTable& t) {
          .shape = shape_masked_fill, .dtype = dtype_like_self, .kernel = masked_fill_tensor_kernel,
          .grad = grad_masked_fill, .saves = save_in(1), .lower = lower_masked_fill<true>});
   t.add({.schema_text = "masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", .kind = P,
-         .shape = shape_masked_fill, .dtype = dtype_like_self, .kernel = masked_fill_scalar_kernel,
+         .shape = shape_masked_fill, .dtype = dtype_masked_fill, .kernel = masked_fill_scalar_kernel,
          .grad = grad_masked_fill, .saves = save_in(1), .lower = lower_masked_fill<false>});
   t.add({.schema_text = "masked_fill_.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
          .inplace_of = "masked_fill.Tensor"});

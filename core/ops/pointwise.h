@@ -103,10 +103,13 @@ template <class T> constexpr bool kIsFloat = std::is_floating_point_v<T>;
 // ---- integer arithmetic ----------------------------------------------------------
 // Signed overflow wraps (two's complement), as PyTorch's kernels do in
 // practice; going through unsigned keeps that defined behaviour for UBSan.
-template <class T> T wrap_add(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) + U(y)); }
-template <class T> T wrap_sub(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) - U(y)); }
-template <class T> T wrap_mul(T x, T y) { using U = std::make_unsigned_t<T>; return T(U(x) * U(y)); }
-template <class T> T wrap_neg(T x) { using U = std::make_unsigned_t<T>; return T(U(0) - U(x)); }
+// U is at least unsigned int: uint16_t operands would promote to (signed) int,
+// whose product can overflow.
+template <class T> using WrapU = std::make_unsigned_t<std::common_type_t<T, int>>;
+template <class T> T wrap_add(T x, T y) { using U = WrapU<T>; return T(U(x) + U(y)); }
+template <class T> T wrap_sub(T x, T y) { using U = WrapU<T>; return T(U(x) - U(y)); }
+template <class T> T wrap_mul(T x, T y) { using U = WrapU<T>; return T(U(x) * U(y)); }
+template <class T> T wrap_neg(T x) { using U = WrapU<T>; return T(U(0) - U(x)); }
 
 template <class T> void check_nonzero(T y) {
   if (y == 0) throw Error("ZeroDivisionError", ErrorKind::Runtime);

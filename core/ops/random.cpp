@@ -271,6 +271,9 @@ void check_int_bounds(DType d, int64_t from, int64_t to_inc) {
   const char* name = nullptr;
   switch (d) {
     case DType::Bool: lo = 0, hi = 1, name = "bool"; break;
+    case DType::UInt8: lo = 0, hi = UINT8_MAX, name = "unsigned char"; break;
+    case DType::Int8: lo = INT8_MIN, hi = INT8_MAX, name = "signed char"; break;
+    case DType::Int16: lo = INT16_MIN, hi = INT16_MAX, name = "short"; break;
     case DType::Int32: lo = INT32_MIN, hi = INT32_MAX, name = "int"; break;
     case DType::Float16: lo = -(1 << 11), hi = 1 << 11, name = "c10::Half"; break;
     default: return;
@@ -408,6 +411,9 @@ void random_kernel(const Args& a, std::vector<Tensor>& outs) {
                    : d == DType::Float16 ? int64_t(1) << 11
                    : d == DType::BFloat16 ? int64_t(1) << 8
                    : d == DType::Int32    ? int64_t(INT32_MAX)
+                   : d == DType::Int16    ? int64_t(INT16_MAX)
+                   : d == DType::Int8     ? int64_t(INT8_MAX)
+                   : d == DType::UInt8    ? int64_t(UINT8_MAX)
                    : d == DType::Bool     ? 1
                                           : INT64_MAX;
   KILN_CHECK(from <= to_inc, Runtime, "random_ expects 'from' casted to dtype to be less than or equal to "

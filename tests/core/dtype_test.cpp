@@ -17,6 +17,33 @@ TEST(DType, PromoteTypesTable) {
   EXPECT_EQ(promote_types(DType::Float16, DType::BFloat16), DType::Float32);
   EXPECT_EQ(promote_types(DType::BFloat16, DType::Float32), DType::Float32);
   EXPECT_EQ(promote_types(DType::Float32, DType::Float64), DType::Float64);
+  // The small integers: uint8 and int8 meet at int16 (no 8-bit type holds both).
+  EXPECT_EQ(promote_types(DType::UInt8, DType::Int8), DType::Int16);
+  EXPECT_EQ(promote_types(DType::Int8, DType::UInt8), DType::Int16);
+  EXPECT_EQ(promote_types(DType::Bool, DType::UInt8), DType::UInt8);
+  EXPECT_EQ(promote_types(DType::UInt8, DType::Int16), DType::Int16);
+  EXPECT_EQ(promote_types(DType::Int8, DType::Int32), DType::Int32);
+  EXPECT_EQ(promote_types(DType::Int16, DType::Float16), DType::Float16);
+  EXPECT_TRUE(is_integral(DType::UInt8, false) && is_integral(DType::Int16, false));
+  EXPECT_FALSE(is_floating(DType::Int16));
+}
+
+// c10::checked_convert's rule, as fill, full and torch.tensor apply it.
+TEST(DType, ScalarFits) {
+  EXPECT_NO_THROW(check_scalar_fits(Value(int64_t(255)), DType::UInt8));
+  EXPECT_NO_THROW(check_scalar_fits(Value(int64_t(-255)), DType::UInt8));  // two's complement: 1
+  EXPECT_KILN_ERROR(check_scalar_fits(Value(int64_t(256)), DType::UInt8),
+                    "value cannot be converted to type uint8_t without overflow");
+  EXPECT_KILN_ERROR(check_scalar_fits(Value(-1.0), DType::UInt8), "uint8_t");  // floats get no leniency
+  EXPECT_KILN_ERROR(check_scalar_fits(Value(std::numeric_limits<int64_t>::min()), DType::UInt8), "uint8_t");
+  EXPECT_KILN_ERROR(check_scalar_fits(Value(int64_t(-129)), DType::Int8), "int8_t");
+  EXPECT_KILN_ERROR(check_scalar_fits(Value(int64_t(1) << 31), DType::Int32, "int32"),
+                    "value cannot be converted to type int32 without overflow");
+  EXPECT_KILN_ERROR(check_scalar_fits(Value(std::nan("")), DType::Int64), "int64_t");
+  EXPECT_KILN_ERROR(check_scalar_fits(Value(1e300), DType::Float32), "type float without");
+  EXPECT_NO_THROW(check_scalar_fits(Value(std::numeric_limits<double>::infinity()), DType::Float32));
+  EXPECT_NO_THROW(check_scalar_fits(Value(1e300), DType::Float16));  // rounds to inf, as in PyTorch
+  EXPECT_NO_THROW(check_scalar_fits(Value(int64_t(7)), DType::Bool));
 }
 
 TEST(DType, ResultTypeCategories) {
@@ -63,6 +90,11 @@ TEST(DType, NamesParse) {
   ASSERT_TRUE(dtype_from_name("long", &d));
   EXPECT_EQ(d, DType::Int64);
   EXPECT_FALSE(dtype_from_name("complex64", &d));
+  ASSERT_TRUE(dtype_from_name("short", &d));
+  EXPECT_EQ(d, DType::Int16);
+  ASSERT_TRUE(dtype_from_name("uint8", &d));
+  EXPECT_EQ(d, DType::UInt8);
+  EXPECT_EQ(dtype_legacy_name(DType::Int8), "Char");
   EXPECT_EQ(dtype_name(DType::BFloat16), "bfloat16");
 }
 
