@@ -13,6 +13,7 @@ void register_scan_ops(OpTable&);
 void register_linalg_ops(OpTable&);
 void register_lapack_ops(OpTable&);
 void register_lapack_spectral_ops(OpTable&);
+void register_linalg_extras_ops(OpTable&);
 void register_combine_ops(OpTable&);
 void register_take_ops(OpTable&);
 void register_stats_ops(OpTable&);
@@ -90,6 +91,7 @@ const OpTable& op_table() {
     register_linalg_ops(t);
     register_lapack_ops(t);
     register_lapack_spectral_ops(t);
+    register_linalg_extras_ops(t);
     register_combine_ops(t);
     register_take_ops(t);
     register_stats_ops(t);

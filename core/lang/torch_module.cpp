@@ -98,7 +98,8 @@ Obj make_linalg_module() {
   ModuleObj& linalg = *m.as<ModuleObj>();
   for (const char* name : {"vector_norm", "matrix_norm", "norm", "cross", "inv", "det", "slogdet", "solve", "qr",
                            "cholesky", "matrix_power", "svd", "svdvals", "eigh", "eigvalsh", "lstsq", "pinv",
-                           "matrix_rank"})
+                           "matrix_rank", "vecdot", "multi_dot", "diagonal", "solve_triangular", "cond",
+                           "matrix_exp"})
     def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
   return m;
 }
