@@ -134,6 +134,11 @@ Obj m_is_floating_point(Interp&, const CallArgs& a) {
   a.check("is_floating_point", 0, 0);
   return Obj::from_bool(self_of(a).is_floating_point());
 }
+// A view's root tensor (make_view records it); detach(), .data and copies have none.
+Obj m_is_view(Interp&, const CallArgs& a) {
+  a.check("_is_view", 0, 0);
+  return Obj::from_bool(self_of(a).impl()->view_base.defined());
+}
 Obj m_element_size(Interp&, const CallArgs& a) {
   a.check("element_size", 0, 0);
   return Obj::from_int(int64_t(self_of(a).element_size()));
@@ -486,7 +491,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
     const std::pair<const char*, NativeFn> natives[] = {
         {"item", m_item}, {"tolist", m_tolist}, {"size", m_size}, {"stride", m_stride}, {"dim", m_dim},
         {"ndimension", m_dim}, {"numel", m_numel}, {"nelement", m_numel}, {"is_contiguous", m_is_contiguous},
-        {"is_floating_point", m_is_floating_point}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
+        {"is_floating_point", m_is_floating_point}, {"_is_view", m_is_view}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
         {"detach", m_detach}, {"detach_", m_detach_}, {"requires_grad_", m_requires_grad_},
         {"retain_grad", m_retain_grad}, {"register_hook", m_register_hook},
         {"storage_offset", m_storage_offset}, {"backward", m_backward}, {"to", m_to},
@@ -598,6 +603,7 @@ bool property(Interp& in, const Obj& self, const Tensor& t, const std::string& n
   else if (name == "is_leaf") out = Obj::from_bool(t.is_leaf());
   else if (name == "grad_fn") out = grad_fn_obj(in, t.grad_fn());
   else if (name == "data") out = make_tensor(t.detach());
+  else if (name == "_base") out = t.impl()->view_base.defined() ? make_tensor(t.impl()->view_base) : Obj();
   else if (name == "is_cuda") out = Obj::from_bool(t.device().type == DeviceType::CUDA);
   else if (name == "is_cpu") out = Obj::from_bool(t.device().type == DeviceType::CPU);
   else if (name == "itemsize") out = Obj::from_int(int64_t(t.element_size()));

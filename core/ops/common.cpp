@@ -112,6 +112,11 @@ Tensor cast_to(const Tensor& src, DType d) {
   return out;
 }
 
+Tensor not_a_view(Tensor out) {
+  out.impl()->view_base = Tensor();
+  return out;
+}
+
 Tensor as_node(Tensor out, const char* name) {
   if (const std::shared_ptr<Node>& n = out.grad_fn()) n->display_name = name;
   return out;

@@ -54,6 +54,9 @@ void visit_floating(DType d, const char* op, F&& f) {
 // PyTorch's name for the node that made `out` (what grad_fn=<...> prints),
 // where Kiln composes the op from others: the last of them made the node.
 Tensor as_node(Tensor out, const char* name);
+// A result PyTorch's kernel makes fresh where Kiln composes it of views of a
+// temporary (reshape's copy, an advanced index): not a view (no _base).
+Tensor not_a_view(Tensor out);
 
 // Copies src into dst (same shape after broadcasting), converting dtype.
 void copy_cast(const Tensor& dst, const Tensor& src);

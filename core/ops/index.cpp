@@ -895,7 +895,8 @@ Tensor index(const Tensor& t, const std::vector<TensorIndex>& host_indices) {
   DeviceScope on(t.device());  // positions the gather computes live beside t
   ops::BasicResult r = ops::basic_index(t, indices);
   // PyTorch runs one index kernel: its node is IndexBackward0 whatever the gather was made of.
-  return r.adv.empty() ? r.view : ops::as_node(ops::advanced_gather(r.view, r.adv), "IndexBackward0");
+  if (r.adv.empty()) return r.view;
+  return ops::as_node(ops::not_a_view(ops::advanced_gather(r.view, r.adv)), "IndexBackward0");
 }
 
 void index_put(Tensor& t, const std::vector<TensorIndex>& host_indices, const Tensor& host_value, bool accumulate) {

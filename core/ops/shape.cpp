@@ -84,8 +84,10 @@ std::vector<Tensor> grad_reshape_back(const GradCtx& c) { return {reshape(c.grad
 std::vector<Tensor> reshape_composite(const Args& a) {
   const Tensor& self = a[0].tensor();
   Shape shape = infer_size(a[1].int_list(), self.numel());
-  bool viewable = view_strides(self.sizes(), self.strides(), shape).has_value();
-  return {view(viewable ? self : contiguous(self), shape)};
+  if (view_strides(self.sizes(), self.strides(), shape)) return {view(self, shape)};
+  // PyTorch's _unsafe_view of a copy: not a view of anything the caller holds
+  // (no _base), and its node is UnsafeViewBackward0.
+  return {as_node(not_a_view(view(contiguous(self), shape)), "UnsafeViewBackward0")};
 }
 
 std::vector<Tensor> contiguous_composite(const Args& a) {
