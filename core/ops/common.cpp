@@ -89,11 +89,6 @@ std::vector<DType> dtype_promote_float(const Args& a) { return {to_float_type(re
 std::vector<DType> dtype_bool(const Args&) { return {DType::Bool}; }
 std::vector<DType> dtype_like_self(const Args& a) { return {a[0].tensor().dtype()}; }
 
-std::vector<DType> dtype_fill(const Args& a) {
-  check_scalar_fits(a[1], a[0].tensor().dtype());
-  return {a[0].tensor().dtype()};
-}
-
 void copy_cast(const Tensor& dst, const Tensor& src) {
   visit_dtype(dst.dtype(), [&](auto out_tag) {
     using Out = typename decltype(out_tag)::type;
@@ -155,7 +150,7 @@ bool scalar_overflows(const Value& v, DType d) {
   }
   int64_t i = v.to_int();
   if (d == DType::Int64) return false;
-  if (lo == 0)  // unsigned: -255..255 for uint8 (negated in uint64_t: INT64_MIN has no int64 negation)
+  if (d == DType::UInt8)  // -255..255 (negated in uint64_t: INT64_MIN has no int64 negation)
     return i > int64_t(hi) || (i < 0 && uint64_t(0) - uint64_t(i) > uint64_t(hi));
   return i < int64_t(lo) || i > int64_t(hi);
 }

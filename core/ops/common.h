@@ -32,8 +32,12 @@ std::vector<DType> dtype_promote_float(const Args& a);  // result_type, ints →
 std::vector<DType> dtype_bool(const Args& a);
 std::vector<DType> dtype_like_self(const Args& a);
 inline DType to_float_type(DType d) { return is_floating(d) ? d : kDefaultFloat; }
-// dtype_like_self, checking that the Scalar a[1] fits self (fill, fill_).
-std::vector<DType> dtype_fill(const Args& a);
+// dtype_like_self, checking that the Scalar a[ValueArg] fits self (fill, masked_fill).
+template <int ValueArg>
+std::vector<DType> dtype_fill(const Args& a) {
+  check_scalar_fits(a[ValueArg], a[0].tensor().dtype());
+  return {a[0].tensor().dtype()};
+}
 
 // ---- kernels ------------------------------------------------------------------
 // Calls f(type_tag<T>) for floating dtypes only; others raise PyTorch's

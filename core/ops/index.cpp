@@ -80,10 +80,6 @@ std::vector<Shape> shape_masked_fill(const Args& a) {
                " dimension(s).");
   return {broadcast_shapes(a[0].tensor().sizes(), a[1].tensor().sizes())};
 }
-std::vector<DType> dtype_masked_fill(const Args& a) {
-  check_scalar_fits(a[2], a[0].tensor().dtype());
-  return {a[0].tensor().dtype()};
-}
 struct MaskedFillTensorF {
   explicit MaskedFillTensorF(const Args&) {}
   template <class T> T operator()(T x, T m, T v) const { return m != T(0) ? v : x; }
@@ -790,7 +786,7 @@ void register_index_ops(OpTable& t) {
          .shape = shape_masked_fill, .dtype = dtype_like_self, .kernel = masked_fill_tensor_kernel,
          .grad = grad_masked_fill, .saves = save_in(1), .lower = lower_masked_fill<true>});
   t.add({.schema_text = "masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", .kind = P,
-         .shape = shape_masked_fill, .dtype = dtype_masked_fill, .kernel = masked_fill_scalar_kernel,
+         .shape = shape_masked_fill, .dtype = dtype_fill<2>, .kernel = masked_fill_scalar_kernel,
          .grad = grad_masked_fill, .saves = save_in(1), .lower = lower_masked_fill<false>});
   t.add({.schema_text = "masked_fill_.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
          .inplace_of = "masked_fill.Tensor"});

@@ -949,7 +949,7 @@ void register_pointwise_ops(OpTable& t) {
   t.add({.schema_text = "copy(Tensor self, Tensor src) -> Tensor", .kind = P, .shape = shape_copy,
          .dtype = dtype_like_self, .kernel = copy_kernel, .grad = grad_copy, .lower = lower_copy});
   t.add({.schema_text = "fill(Tensor self, Scalar value) -> Tensor", .kind = P, .shape = S,
-         .dtype = dtype_fill, .kernel = fill_kernel, .grad = grad_overwrite, .lower = lower_fill});
+         .dtype = dtype_fill<1>, .kernel = fill_kernel, .grad = grad_overwrite, .lower = lower_fill});
   t.add({.schema_text = "zero(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
          .kernel = zero_kernel, .grad = grad_overwrite, .lower = lower_zero});
 

@@ -22,6 +22,8 @@ bool register_grad_sample(const std::string& op, GradSampleFn fn);
 
 // A float64 tensor with deterministic, well-spread values that requires grad.
 Tensor grad_input(const Shape& shape, double lo = -1.0, double hi = 1.0, uint64_t seed = 1);
+// Diagonally dominant square matrices (invertible, positive determinant), float64, requiring grad.
+Tensor well_conditioned(Shape shape, uint64_t seed = 1);
 
 #define KILN_GRAD_CAT2(a, b) a##b
 #define KILN_GRAD_CAT(a, b) KILN_GRAD_CAT2(a, b)

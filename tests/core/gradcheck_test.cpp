@@ -33,6 +33,13 @@ Tensor grad_input(const Shape& shape, double lo, double hi, uint64_t seed) {
   return t;
 }
 
+Tensor well_conditioned(Shape shape, uint64_t seed) {
+  Tensor noise = grad_input(shape, -0.5, 0.5, seed).detach();
+  Tensor m = add(noise, mul(eye(shape.back(), std::nullopt, DType::Float64), 3.0)).detach();
+  m.requires_grad_(true);
+  return m;
+}
+
 namespace {
 
 // Ops that are differentiable in form but need no finite-difference sample:

@@ -15,17 +15,11 @@ namespace {
 using testing::grad_input;
 using testing::Near;
 using testing::T;
+using testing::well_conditioned;
 
 Tensor op(const char* name, std::vector<Value> args) { return call_op(name, args)[0]; }
 std::vector<Tensor> ops2(const char* name, std::vector<Value> args) { return call_op(name, args); }
 
-// Diagonally dominant (so invertible, with a positive determinant), float64, requiring grad.
-Tensor well_conditioned(Shape shape, uint64_t seed = 1) {
-  Tensor noise = grad_input(shape, -0.5, 0.5, seed).detach();
-  Tensor m = add(noise, mul(eye(shape.back(), std::nullopt, DType::Float64), 3.0)).detach();
-  m.requires_grad_(true);
-  return m;
-}
 
 // f's gradient at x (a contiguous float64 leaf) by autograd against central differences.
 template <class F>

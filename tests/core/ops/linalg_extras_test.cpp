@@ -14,19 +14,13 @@ namespace {
 using testing::grad_input;
 using testing::Near;
 using testing::T;
+using testing::well_conditioned;
 
 // Every argument positionally, keyword-only ones included (dispatch binds by position).
 Tensor op(const char* name, std::vector<Value> args) {
   const OpDef& def = op_table().get(name);
   for (size_t i = args.size(); i < def.schema.args.size(); ++i) args.push_back(*def.schema.args[i].default_value);
   return dispatch(def, args)[0];
-}
-
-Tensor well_conditioned(Shape shape, uint64_t seed = 1) {
-  Tensor noise = grad_input(shape, -0.5, 0.5, seed).detach();
-  Tensor m = add(noise, mul(eye(shape.back(), std::nullopt, DType::Float64), 3.0)).detach();
-  m.requires_grad_(true);
-  return m;
 }
 
 TEST(MatrixExp, ClosedForms) {
