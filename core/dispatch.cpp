@@ -174,12 +174,26 @@ std::vector<Tensor> dispatch_deferred(const OpDef& op, std::vector<Value> args) 
   return outs;
 }
 
+// Names the nodes a composite created with its op's PyTorch node name; an
+// output that is an input (a no-op roll) keeps its own.
+void name_composite_nodes(const OpDef& op, const std::vector<Value>& args, std::vector<Tensor>& outs) {
+  for (Tensor& out : outs) {
+    const std::shared_ptr<Node>& node = out.grad_fn();
+    if (!node) continue;
+    bool from_input = false;
+    for (const Value& a : args) from_input = from_input || (a.is_tensor() && a.tensor().grad_fn() == node);
+    if (!from_input) node->display_name = op.grad_node;
+  }
+}
+
 }  // namespace
 
 std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
   if (op.kind == OpKind::Composite) {
     DeviceScope on(output_device(op, args));  // the tensors it creates live beside its inputs
-    return op.composite(args);
+    std::vector<Tensor> outs = op.composite(args);
+    if (op.grad_node) name_composite_nodes(op, args, outs);
+    return outs;
   }
   if (lazy::active()) {
     // An in-place view op rewrites a tensor's metadata that pending ops hold.

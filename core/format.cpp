@@ -287,6 +287,7 @@ std::string grad_fn_name(const Node& node) {
                 {"reshape", "ViewBackward0"},     {"flatten", "ViewBackward0"},
                 {"contiguous", "CloneBackward0"}, {"rsub", "RsubBackward1"},
                 {"round.decimals", "RoundBackward1"}, {"nll_loss_forward", "NllLossBackward0"},
+                {"median.dim", "MedianBackward1"},
                 // Aliases (core/ops/pointwise_math.cpp) record their op's node.
                 {"absolute", "AbsBackward0"},     {"negative", "NegBackward0"},
                 {"multiply", "MulBackward0"},     {"divide", "DivBackward0"},

@@ -82,6 +82,9 @@ struct OpDef {
   GradFn grad = nullptr;  // nullptr: outputs never require grad
   uint32_t saves = 0;
   CompositeFn composite = nullptr;  // only for OpKind::Composite
+  // A composite's autograd node name where PyTorch's is not its last op's
+  // ("RollBackward0" for a roll made of slices and cat): grad_fn prints it.
+  const char* grad_node = nullptr;
   CheckFn check = nullptr;          // value checks of indices/targets (see CheckFn)
   LowerFn lower = nullptr;          // fusion's definition (see LowerFn); in-place ops use functional's
   DeviceFn device = nullptr;        // device transfers only (see DeviceFn)

@@ -12,6 +12,7 @@
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
 #include "core/ops.h"
+#include "core/ops/common.h"
 
 namespace kiln::lang {
 namespace {
@@ -32,6 +33,8 @@ Obj f_activation(Interp& in, const CallArgs& a) {
     Tensor y = op(Op, {x});
     Tensor self = x;
     copy_(self, y);
+    // ATen's in-place kernel keeps the op's node name (SiluBackward0), where ours is a copy.
+    if (y.grad_fn()) ops::as_node(self, grad_fn_name(*y.grad_fn()).c_str());
   }
   return b[0];
 }
@@ -61,9 +64,10 @@ Obj f_leaky_relu(Interp& in, const CallArgs& a) {
   const Tensor& x = input(b[0], "leaky_relu");
   double slope = or_default(b[1], Obj::from_float(0.01)).as_number();
   Tensor y = where(gt(x, scalar_tensor(0, DType::Int64, true)), x, mul(x, slope));
-  if (!flag(in, b[2], false)) return make_tensor(y);
+  if (!flag(in, b[2], false)) return make_tensor(ops::as_node(y, "LeakyReluBackward0"));
   Tensor self = x;
   copy_(self, y);
+  ops::as_node(self, "LeakyReluBackward1");
   return b[0];
 }
 
@@ -76,7 +80,8 @@ Obj f_softplus(Interp&, const CallArgs& a) {
   Tensor bx = mul(x, beta);
   // exp of the clamped value: the branch where() drops must not overflow, or its 0 * inf gradient is NaN.
   Tensor soft = div(log1p(exp(clamp(bx, std::nullopt, threshold))), scalar_tensor(beta, DType::Float64, true));
-  return make_tensor(where(gt(bx, scalar_tensor(threshold, DType::Float64, true)), x, soft));
+  return make_tensor(
+      ops::as_node(where(gt(bx, scalar_tensor(threshold, DType::Float64, true)), x, soft), "SoftplusBackward0"));
 }
 
 // PyTorch's implicit softmax dim (deprecated, still accepted).
@@ -238,7 +243,12 @@ Obj f_sdpa(Interp& in, const CallArgs& a) {
   attn = softmax(attn, -1);
   double p = or_default(b[4], Obj::from_float(0)).as_number();
   if (p > 0) attn = dropout(attn, p, true);
-  return make_tensor(matmul(attn, v));
+  // PyTorch's CPU kernel is flash attention on 4-d inputs, which 3-d ones are unsqueezed to.
+  const char* node = q.dim() == 4 ? "ScaledDotProductFlashAttentionForCpuBackward0"
+                     : q.dim() == 3 ? "SqueezeBackward1"
+                                    : nullptr;
+  Tensor out = matmul(attn, v);
+  return make_tensor(node ? ops::as_node(out, node) : out);
 }
 
 }  // namespace

@@ -16,15 +16,28 @@ using namespace fargs;
 Tensor num(double v) { return scalar_tensor(v, DType::Float64, true); }
 double number(const Obj& v, double def) { return v.is_null() ? def : v.as_number(); }
 
+// PyTorch's autograd node names for an activation's result, out of place and
+// in place (ATen's kernels are one node each; ours are compositions).
+struct NodeNames {
+  const char* out;
+  const char* inplace;
+};
+
 // F's inplace=True: the result is written into the input, which is returned.
-Obj finish(Interp& in, const Obj& self_obj, const Obj& inplace, const Tensor& y) {
-  if (!flag(in, inplace, false)) return make_tensor(y);
+Obj finish(Interp& in, const Obj& self_obj, const Obj& inplace, const Tensor& y, NodeNames names) {
+  if (!flag(in, inplace, false)) return make_tensor(ops::as_node(y, names.out));
   Tensor self = tensor_of(self_obj);
   copy_(self, y);
+  ops::as_node(self, names.inplace);
   return self_obj;
 }
 
+Obj named(const Tensor& y, const char* node) { return make_tensor(ops::as_node(y, node)); }
+
 // scale * (x > 0 ? x : alpha * (exp(x / alpha_div) - 1)), ATen's elu with input_scale = 1 / alpha_div.
+constexpr NodeNames kElu{"EluBackward0", "EluBackward1"};  // selu's too
+constexpr NodeNames kHardtanh{"HardtanhBackward0", "HardtanhBackward0"};  // relu6's too
+
 Tensor elu_core(const Tensor& x, double alpha, double scale, double input_scale) {
   Tensor neg = mul(sub(exp(mul(clamp(x, std::nullopt, 0.0), input_scale)), num(1)), alpha);
   Tensor y = where(gt(x, num(0)), x, neg);
@@ -33,20 +46,21 @@ Tensor elu_core(const Tensor& x, double alpha, double scale, double input_scale)
 
 Obj f_elu(Interp& in, const CallArgs& a) {
   auto b = bind("elu", a, {"input", "alpha", "inplace"}, 1);
-  return finish(in, b[0], b[2], elu_core(input(b[0], "elu"), number(b[1], 1.0), 1, 1));
+  return finish(in, b[0], b[2], elu_core(input(b[0], "elu"), number(b[1], 1.0), 1, 1), kElu);
 }
 
 Obj f_selu(Interp& in, const CallArgs& a) {
   auto b = bind("selu", a, {"input", "inplace"}, 1);
   constexpr double kAlpha = 1.6732632423543772848170429916717, kScale = 1.0507009873554804934193349852946;
-  return finish(in, b[0], b[1], elu_core(input(b[0], "selu"), kAlpha, kScale, 1));
+  return finish(in, b[0], b[1], elu_core(input(b[0], "selu"), kAlpha, kScale, 1), kElu);
 }
 
 Obj f_celu(Interp& in, const CallArgs& a) {
   auto b = bind("celu", a, {"input", "alpha", "inplace"}, 1);
   double alpha = number(b[1], 1.0);
   KILN_CHECK(alpha != 0, Runtime, "ZeroDivisionError");
-  return finish(in, b[0], b[2], elu_core(input(b[0], "celu"), alpha, 1, 1.0 / alpha));
+  return finish(in, b[0], b[2], elu_core(input(b[0], "celu"), alpha, 1, 1.0 / alpha),
+                {"CeluBackward0", "CeluBackward1"});
 }
 
 // min_val where x <= min_val, max_val where x >= max_val: the gradient is zero at the bounds, as ATen's.
@@ -58,24 +72,26 @@ Obj f_hardtanh(Interp& in, const CallArgs& a) {
   auto b = bind("hardtanh", a, {"input", "min_val", "max_val", "inplace"}, 1);
   double lo = number(b[1], -1.0), hi = number(b[2], 1.0);
   KILN_CHECK(lo <= hi, Value, "min_val cannot be greater than max_val");
-  return finish(in, b[0], b[3], hardtanh_core(input(b[0], "hardtanh"), lo, hi));
+  return finish(in, b[0], b[3], hardtanh_core(input(b[0], "hardtanh"), lo, hi), kHardtanh);
 }
 
 Obj f_relu6(Interp& in, const CallArgs& a) {
   auto b = bind("relu6", a, {"input", "inplace"}, 1);
-  return finish(in, b[0], b[1], hardtanh_core(input(b[0], "relu6"), 0, 6));
+  return finish(in, b[0], b[1], hardtanh_core(input(b[0], "relu6"), 0, 6), kHardtanh);
 }
 
 Obj f_hardsigmoid(Interp& in, const CallArgs& a) {
   auto b = bind("hardsigmoid", a, {"input", "inplace"}, 1);
   const Tensor& x = input(b[0], "hardsigmoid");
-  return finish(in, b[0], b[1], div(hardtanh_core(add(x, 3.0), 0, 6), num(6)));
+  return finish(in, b[0], b[1], div(hardtanh_core(add(x, 3.0), 0, 6), num(6)),
+                {"HardsigmoidBackward0", "HardsigmoidBackward0"});
 }
 
 Obj f_hardswish(Interp& in, const CallArgs& a) {
   auto b = bind("hardswish", a, {"input", "inplace"}, 1);
   const Tensor& x = input(b[0], "hardswish");
-  return finish(in, b[0], b[1], div(mul(x, hardtanh_core(add(x, 3.0), 0, 6)), num(6)));
+  return finish(in, b[0], b[1], div(mul(x, hardtanh_core(add(x, 3.0), 0, 6)), num(6)),
+                {"HardswishBackward0", "HardswishBackward0"});
 }
 
 Obj f_softsign(Interp&, const CallArgs& a) {
@@ -89,7 +105,7 @@ Obj f_logsigmoid(Interp&, const CallArgs& a) {
   auto b = bind("logsigmoid", a, {"input"}, 1);
   const Tensor& x = input(b[0], "logsigmoid");
   Tensor ax = abs(x);
-  return make_tensor(sub(div(sub(x, ax), num(2)), log1p(exp(neg(ax)))));
+  return named(sub(div(sub(x, ax), num(2)), log1p(exp(neg(ax)))), "LogSigmoidBackward0");
 }
 
 Obj f_tanhshrink(Interp&, const CallArgs& a) {
@@ -103,20 +119,22 @@ Obj f_softshrink(Interp&, const CallArgs& a) {
   const Tensor& x = input(b[0], "softshrink");
   double l = number(b[1], 0.5);
   KILN_CHECK(l >= 0, Runtime, "lambda must be greater or equal to 0, but found to be ", format_double(l), ".");
-  return make_tensor(where(gt(x, num(l)), sub(x, num(l)), where(lt(x, num(-l)), add(x, l), num(0))));
+  return named(where(gt(x, num(l)), sub(x, num(l)), where(lt(x, num(-l)), add(x, l), num(0))),
+               "SoftshrinkBackward0");
 }
 
 Obj f_hardshrink(Interp&, const CallArgs& a) {
   auto b = bind("hardshrink", a, {"input", "lambd"}, 1);
   const Tensor& x = input(b[0], "hardshrink");
   double l = number(b[1], 0.5);
-  return make_tensor(where(gt(abs(x), num(l)), x, num(0)));
+  return named(where(gt(abs(x), num(l)), x, num(0)), "HardshrinkBackward0");
 }
 
 Obj f_threshold(Interp& in, const CallArgs& a) {
   auto b = bind("threshold", a, {"input", "threshold", "value", "inplace"}, 3);
   const Tensor& x = input(b[0], "threshold");
-  return finish(in, b[0], b[3], where(gt(x, num(b[1].as_number())), x, num(b[2].as_number())));
+  return finish(in, b[0], b[3], where(gt(x, num(b[1].as_number())), x, num(b[2].as_number())),
+                {"ThresholdBackward0", "ThresholdBackward1"});
 }
 
 Obj f_glu(Interp&, const CallArgs& a) {
@@ -130,7 +148,7 @@ Obj f_glu(Interp&, const CallArgs& a) {
   KILN_CHECK(x.size(d) % 2 == 0, Runtime, "Halving dimension must be even, but dimension ", d, " is size ",
              x.size(d));
   std::vector<Tensor> halves = chunk(x, 2, d);
-  return make_tensor(mul(halves[0], sigmoid(halves[1])));
+  return named(mul(halves[0], sigmoid(halves[1])), "GluBackward0");
 }
 
 // x * tanh(softplus(x)), softplus linear above 20 like F.softplus (tanh is 1 there in float32).
@@ -138,7 +156,7 @@ Obj f_mish(Interp& in, const CallArgs& a) {
   auto b = bind("mish", a, {"input", "inplace"}, 1);
   const Tensor& x = input(b[0], "mish");
   Tensor sp = where(gt(x, num(20)), x, log1p(exp(clamp(x, std::nullopt, 20.0))));
-  return finish(in, b[0], b[1], mul(x, tanh(sp)));
+  return finish(in, b[0], b[1], mul(x, tanh(sp)), {"MishBackward0", "MishBackward0"});
 }
 
 // The weight applies along dim 1 (the channels); a one-element weight applies everywhere.

@@ -15,6 +15,8 @@
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
 #include "core/ops.h"
+#include "core/ops/common.h"
+#include "core/ops/spatial.h"
 #include "core/ops_spatial.h"
 
 namespace kiln::lang {
@@ -62,11 +64,22 @@ Obj f_avg_pool1d(Interp& in, const CallArgs& a) {
                              val_or(b[3], Value(Shape{0})), Value(flag(in, b[4], false)), Value(flag(in, b[5], true))});
 }
 
+bool is_one_by_one(const Value& size) {
+  if (size.is_int()) return size.to_int() == 1;
+  return size.is_int_list() && std::ranges::all_of(size.int_list(), [](int64_t s) { return s == 1; });
+}
+
 template <int ND>
 Obj f_adaptive_avg_pool(Interp&, const CallArgs& a) {
   const char* name = ND == 1 ? "adaptive_avg_pool1d" : "adaptive_avg_pool2d";
   auto b = bind(name, a, {"input", "output_size"}, 2);
-  return call(name, {to_value(b[0]), to_value(b[1])});
+  Value size = to_value(b[1]);
+  // ATen pools a plane to 1x1 as a mean over it (MeanBackward1); the JIT then fuses
+  // a CNN head's global average pooling as a reduction.
+  // It checks no dims first: a 1-d input fails in the mean, as ours does.
+  if (ND == 2 && is_one_by_one(size))
+    return call("mean", {to_value(b[0]), Value(Shape{-1, -2}), Value(true)});
+  return call(name, {to_value(b[0]), size});
 }
 
 
@@ -153,7 +166,11 @@ Obj f_pad(Interp&, const CallArgs& a) {
     const int64_t d = x.dim() - 1 - i;
     y = index_select(y, d, pad_indices(mode, x.size(d), pad[size_t(2 * i)], pad[size_t(2 * i + 1)], d, x));
   }
-  return make_tensor(y);
+  // PyTorch's nodes: the reflection and replication kernels', and circular's last slice copy.
+  static const std::string kDims[] = {"1D", "2D", "3D"};
+  const std::string node = mode == "circular" ? "CopySlices"
+                           : (mode == "reflect" ? "ReflectionPad" : "ReplicationPad") + kDims[dims - 1] + "Backward0";
+  return make_tensor(ops::as_node(y, node.c_str()));
 }
 
 // ---- dropout2d ------------------------------------------------------------------------------------------
@@ -186,8 +203,11 @@ struct Resample {
 };
 
 // aten's area_pixel_compute_scale / source index rules, in float for float32 inputs as aten's CPU kernels.
+enum class Rule { Nearest, NearestExact, Linear };
+
 template <class S>
-Resample resample_dim(int64_t in, int64_t out, std::optional<double> scale_factor, bool align_corners, bool linear) {
+Resample resample_dim(int64_t in, int64_t out, std::optional<double> scale_factor, bool align_corners, Rule rule) {
+  const bool linear = rule == Rule::Linear;
   S scale;
   if (linear && align_corners) {
     scale = out > 1 ? S(in - 1) / S(out - 1) : S(0);
@@ -196,8 +216,9 @@ Resample resample_dim(int64_t in, int64_t out, std::optional<double> scale_facto
   }
   Resample r;
   for (int64_t d = 0; d < out; ++d) {
-    if (!linear) {
-      r.i0.push_back(double(std::min(int64_t(std::floor(S(d) * scale)), in - 1)));
+    if (!linear) {  // nearest-exact samples at pixel centres
+      const S at = rule == Rule::NearestExact ? (S(d) + S(0.5)) * scale : S(d) * scale;
+      r.i0.push_back(double(std::min(int64_t(std::floor(at)), in - 1)));
       continue;
     }
     S src = align_corners ? scale * S(d) : std::max(scale * (S(d) + S(0.5)) - S(0.5), S(0));
@@ -265,48 +286,76 @@ Tensor resample_cubic(const Tensor& x, int64_t dim, const Cubic& c) {
   return y;
 }
 
+// The scale factor or output size of spatial dim i of x: one number for every dim, or one each.
+Obj per_dim(Interp& in, const Obj& v, int64_t i, const Tensor& x, bool size) {
+  if (v.is_number()) return v;
+  const int64_t nd = x.dim() - 2;
+  Shape spatial;
+  for (int64_t d = 2; d < x.dim(); ++d) spatial.push_back(x.size(d));
+  KILN_CHECK(len(in, v) == nd, Value, "Input and ", size ? "output" : "scale_factor",
+             " must have the same number of spatial dimensions, but got input with spatial dimensions of ",
+             ops::spatial::list_str(spatial), " and ", size ? "output size of " : "scale_factor of shape ", repr(in, v),
+             ". Please provide input tensor in (N, C, d1, d2, ...,dK) format and ",
+             size ? "output size in (o1, o2, ...,oK)" : "scale_factor in (s1, s2, ...,sK)", " format.");
+  return getitem(in, v, Obj::from_int(i));
+}
+
+// PyTorch's node for each mode: upsample_<mode><n>d's.
+const char* upsample_node(const std::string& mode, int64_t nd) {
+  if (mode == "nearest") return nd == 1 ? "UpsampleNearest1DBackward0" : "UpsampleNearest2DBackward0";
+  if (mode == "nearest-exact") return nd == 1 ? "UpsampleNearestExact1DBackward0" : "UpsampleNearestExact2DBackward0";
+  if (mode == "linear") return "UpsampleLinear1DBackward0";
+  if (mode == "bilinear") return "UpsampleBilinear2DBackward0";
+  return "UpsampleBicubic2DBackward0";
+}
+
 Obj f_interpolate(Interp& in, const CallArgs& a) {
   auto b = bind("interpolate", a,
                 {"input", "size", "scale_factor", "mode", "align_corners", "recompute_scale_factor", "antialias"}, 1);
   const Tensor& x = tensor_of(b[0], "interpolate");
   std::string mode = given(b[3]) ? str_of(b[3], "mode") : "nearest";
   const bool linear = mode == "bilinear" || mode == "linear", cubic = mode == "bicubic";
-  KILN_CHECK(mode == "nearest" || ((mode == "bilinear" || cubic) && x.dim() == 4) || (mode == "linear" && x.dim() == 3),
+  const bool nearest = mode == "nearest" || mode == "nearest-exact", area = mode == "area";
+  KILN_CHECK(nearest || area || ((mode == "bilinear" || cubic) && x.dim() == 4) || (mode == "linear" && x.dim() == 3),
              NotImplemented,
-             "kiln's interpolate supports mode='nearest', 'linear'/'bilinear' and 'bicubic', got mode='", mode,
-             "' with a ", x.dim(), "-D input");
+             "kiln's interpolate supports mode='nearest', 'nearest-exact', 'area', 'linear'/'bilinear' and "
+             "'bicubic', got mode='", mode, "' with a ", x.dim(), "-D input");
   KILN_CHECK(x.dim() == 3 || x.dim() == 4, NotImplemented, "kiln's interpolate supports 3-D and 4-D inputs");
   KILN_CHECK(!(given(b[4]) && !linear && !cubic), Value,
              "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
   KILN_CHECK(given(b[1]) != given(b[2]), Value, given(b[1]) ? "only one of size or scale_factor should be defined"
                                                             : "either size or scale_factor should be defined");
-  KILN_CHECK(!flag(in, b[5], false), NotImplemented, "kiln does not support interpolate(recompute_scale_factor=True)");
+  KILN_CHECK(!flag(in, b[6], false), NotImplemented, "kiln does not support interpolate(antialias=True)");
+  // recompute_scale_factor: the kernels derive the scale from the sizes, as if size had been given.
+  const bool recompute = flag(in, b[5], false);
   const bool align = flag(in, b[4], false);
   const int64_t nd = x.dim() - 2;
-  Tensor y = x;
-  for (int64_t i = nd - 1; i >= 0; --i) {  // the last dim first: aten's blend order
-    const int64_t dim = 2 + i, len = x.size(dim);
-    int64_t out;
-    std::optional<double> sf;
+  Shape out(static_cast<size_t>(nd), 0);
+  std::vector<std::optional<double>> sf(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) {
     if (given(b[1])) {
-      Value v = to_value(b[1]);
-      out = v.is_int() ? v.to_int() : v.int_list()[size_t(i)];
-    } else {
-      Value v = to_value(b[2]);
-      sf = v.is_double() || v.is_int() ? v.to_double() : 0.0;
-      KILN_CHECK(sf, NotImplemented, "kiln's interpolate takes one scale_factor for every dim");
-      out = int64_t(std::floor(double(len) * *sf));
-    }
-    if (cubic) {
-      y = resample_cubic(y, dim, x.dtype() == DType::Float64 ? cubic_dim<double>(len, out, sf, align)
-                                                             : cubic_dim<float>(len, out, sf, align));
+      out[size_t(i)] = to_index(in, per_dim(in, b[1], i, x, true), "size");
       continue;
     }
-    Resample r = x.dtype() == DType::Float64 ? resample_dim<double>(len, out, sf, align, linear)
-                                             : resample_dim<float>(len, out, sf, align, linear);
-    y = resample(y, dim, r);
+    const double f = per_dim(in, b[2], i, x, false).as_number();
+    out[size_t(i)] = int64_t(std::floor(double(x.size(2 + i)) * f));
+    if (!recompute) sf[size_t(i)] = f;
   }
-  return make_tensor(y);
+  if (area) return call(nd == 1 ? "adaptive_avg_pool1d" : "adaptive_avg_pool2d", {x, Value(out)});
+  Tensor y = x;
+  for (int64_t i = nd - 1; i >= 0; --i) {  // the last dim first: aten's blend order
+    const int64_t dim = 2 + i, len = x.size(dim), o = out[size_t(i)];
+    const std::optional<double> f = sf[size_t(i)];
+    const bool f64 = x.dtype() == DType::Float64;
+    if (cubic) {
+      y = resample_cubic(y, dim, f64 ? cubic_dim<double>(len, o, f, align) : cubic_dim<float>(len, o, f, align));
+      continue;
+    }
+    const Rule rule = linear ? Rule::Linear : mode == "nearest-exact" ? Rule::NearestExact : Rule::Nearest;
+    y = resample(y, dim,
+                 f64 ? resample_dim<double>(len, o, f, align, rule) : resample_dim<float>(len, o, f, align, rule));
+  }
+  return make_tensor(ops::as_node(y, upsample_node(mode, nd)));
 }
 
 }  // namespace

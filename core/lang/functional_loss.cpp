@@ -109,7 +109,8 @@ Obj f_kl_div(Interp& in, const CallArgs& a) {
 // The dims of the two inputs after broadcasting.
 int64_t out_dim(const Tensor& a, const Tensor& b) { return std::max(a.dim(), b.dim()); }
 
-// sum(x1 x2) / sqrt(max(sum(x1²) sum(x2²), eps²)), as torch 1.13 computes it.
+// ATen 2.x's formula: each input (broadcast together) over its 2-norm, the
+// norm clamped to eps without a gradient, then the product summed along dim.
 Obj f_cosine_similarity(Interp&, const CallArgs& a) {
   auto b = bind("cosine_similarity", a, {"x1", "x2", "dim", "eps"}, 2);
   const Tensor& x1 = input(b[0], "cosine_similarity");
@@ -120,11 +121,17 @@ Obj f_cosine_similarity(Interp&, const CallArgs& a) {
   KILN_CHECK(dim >= -std::max<int64_t>(n, 1) && dim < std::max<int64_t>(n, 1), Index,
              "Dimension out of range (expected to be in range of [", -std::max<int64_t>(n, 1), ", ",
              std::max<int64_t>(n, 1) - 1, "], but got ", dim, ")");
-  Tensor w12 = sum(mul(x1, x2), Shape{dim});
-  Tensor w1 = sum(mul(x1, x1), Shape{dim});
-  Tensor w2 = sum(mul(x2, x2), Shape{dim});
-  Tensor n12 = sqrt(clamp(mul(w1, w2), eps * eps, std::nullopt));
-  return make_tensor(div(w12, n12));
+  const Shape shape = ops::broadcast_shapes(x1.sizes(), x2.sizes());
+  auto unit = [&](const Tensor& x) {
+    Tensor xe = expand(x, shape);
+    Tensor norm = clone(op("linalg_vector_norm", {xe, 2.0, Shape{dim}, true}));
+    {
+      NoGradGuard no_grad;
+      clamp_(norm, eps, std::nullopt);
+    }
+    return div(xe, norm);
+  };
+  return make_tensor(sum(mul(unit(x1), unit(x2)), Shape{dim}));
 }
 
 // ||x1 - x2 + eps||_p over the last dim.
@@ -144,8 +151,9 @@ Obj f_pairwise_distance(Interp& in, const CallArgs& a) {
   double p = number(b[2], 2.0), eps = number(b[3], 1e-6);
   bool keepdim = flag(in, b[4], false);
   Tensor d = add(sub(x1, x2), eps);
-  if (out_dim(x1, x2) == 0) return make_tensor(pnorm_last(reshape(d, Shape{1}), p, false));
-  return make_tensor(pnorm_last(d, p, keepdim));
+  // ATen's norm(x1 - x2 + eps, p, -1): its node, NormBackward1.
+  Tensor norm = out_dim(x1, x2) == 0 ? pnorm_last(reshape(d, Shape{1}), p, false) : pnorm_last(d, p, keepdim);
+  return make_tensor(ops::as_node(norm, "NormBackward1"));
 }
 
 // triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, ...):

@@ -579,9 +579,10 @@ Obj grad_fn_obj(Interp& in, const std::shared_ptr<Node>& node) {
 
 // ---- properties -----------------------------------------------------------------------------
 
+// PyTorch's .T is a permute (PermuteBackward0) whatever the rank; a matrix's
+// stays our t(), which the JIT's matmul patterns read as a transposed operand.
 Obj transpose_all(const Tensor& t) {
-  if (t.dim() < 2) return make_tensor(t);
-  if (t.dim() == 2) return make_tensor(kiln::t(t));
+  if (t.dim() == 2) return make_tensor(ops::as_node(kiln::t(t), "PermuteBackward0"));
   Shape dims;
   for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(d);
   return make_tensor(permute(t, dims));
@@ -593,11 +594,15 @@ bool property(Interp& in, const Obj& self, const Tensor& t, const std::string& n
   else if (name == "device") out = t.device().type == DeviceType::CPU ? make<DeviceObj>("cpu", -1)
                                                                      : make<DeviceObj>("cuda", t.device().index);
   else if (name == "ndim") out = Obj::from_int(t.dim());
-  else if (name == "T") out = t.dim() < 2 ? self : transpose_all(t);
-  else if (name == "mT") {
-    KILN_CHECK(t.dim() >= 2, Runtime, "tensor.mT is only supported on matrices or batches of matrices. Got ",
+  else if (name == "T") out = t.dim() == 0 ? self : transpose_all(t);
+  else if (name == "mT" || name == "mH") {  // real tensors: the adjoint is the transpose
+    KILN_CHECK(t.dim() >= 2, Runtime, "tensor.", name, " is only supported on matrices or batches of matrices. Got ",
                t.dim(), "-D tensor.");
     out = make_tensor(transpose(t, -2, -1));
+  } else if (name == "H") {
+    KILN_CHECK(t.dim() == 2, Runtime, "tensor.H is only supported on matrices (2-D tensors). Got ", t.dim(),
+               "-D tensor.", t.dim() > 2 ? " For batches of matrices, consider using tensor.mH" : "");
+    out = make_tensor(transpose(t, 0, 1));
   } else if (name == "grad") out = t.grad().defined() ? make_tensor(t.grad()) : Obj();
   else if (name == "requires_grad") out = Obj::from_bool(t.requires_grad());
   else if (name == "is_leaf") out = Obj::from_bool(t.is_leaf());

@@ -300,13 +300,14 @@ void register_combine_ops(OpTable& t) {
          .composite = meshgrid_composite});
   t.add({.schema_text = "cartesian_prod(Tensor[] tensors) -> Tensor", .kind = C,
          .composite = cartesian_prod_composite});
-  t.add({.schema_text = "kron(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = kron_composite});
+  t.add({.schema_text = "kron(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = kron_composite,
+         .grad_node = "UnsafeViewBackward0"});
   t.add({.schema_text = "tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor",
          .kind = C, .composite = tensordot_composite});
   t.add({.schema_text = "cross(Tensor self, Tensor other, int? dim=None) -> Tensor", .kind = C,
-         .composite = cross_composite});
+         .composite = cross_composite, .grad_node = "LinalgCrossBackward0"});
   t.add({.schema_text = "linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor", .kind = C,
-         .composite = linalg_cross_composite});
+         .composite = linalg_cross_composite, .grad_node = "LinalgCrossBackward0"});
   t.add({.schema_text = "block_diag(Tensor[] tensors) -> Tensor", .kind = C, .composite = block_diag_composite});
   t.add({.schema_text = "atleast_1d(Tensor self) -> Tensor", .kind = C, .composite = atleast_composite<1>});
   t.add({.schema_text = "atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]", .kind = C,
@@ -321,7 +322,7 @@ void register_combine_ops(OpTable& t) {
   t.add({.schema_text = "dstack(Tensor[] tensors) -> Tensor", .kind = C, .composite = dstack_composite});
   t.add({.schema_text = "row_stack(Tensor[] tensors) -> Tensor", .kind = C, .composite = row_stack_composite});
   t.add({.schema_text = "rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor", .kind = C,
-         .composite = rot90_composite});
+         .composite = rot90_composite, .grad_node = "Rot90Backward0"});
   t.add({.schema_text = "fliplr(Tensor self) -> Tensor", .kind = C, .composite = flip_dim_composite<1>});
   t.add({.schema_text = "flipud(Tensor self) -> Tensor", .kind = C, .composite = flip_dim_composite<0>});
   t.add({.schema_text = "logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, "

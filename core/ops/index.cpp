@@ -817,7 +817,7 @@ void register_index_ops(OpTable& t) {
          .shape = shape_scatter<false>, .dtype = dtype_like_self, .kernel = scatter_kernel<false>,
          .grad = grad_scatter, .saves = save_in(2), .check = check_scatter<false>});
   t.add({.schema_text = "scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
-         .kind = OpKind::Composite, .composite = scatter_value_composite});
+         .kind = OpKind::Composite, .composite = scatter_value_composite, .grad_node = "ScatterBackward1"});
   t.add({.schema_text = "scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
          .kind = OpKind::Composite, .composite = scatter_src_reduce_composite});
   t.add({.schema_text = "scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> "

@@ -307,7 +307,7 @@ void register_lapack_spectral_ops(OpTable& t) {
          .kind = C, .composite = lstsq_composite});
   t.add({.schema_text = "linalg_pinv(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> "
                         "Tensor",
-         .kind = C, .composite = pinv_composite});
+         .kind = C, .composite = pinv_composite, .grad_node = "LinalgPinvBackward0"});
   t.add({.schema_text = "linalg_matrix_rank(Tensor A, *, float? atol=None, float? rtol=None, bool hermitian=False) "
                         "-> Tensor",
          .kind = C, .composite = matrix_rank_composite});

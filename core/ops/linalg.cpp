@@ -61,18 +61,23 @@ std::vector<Tensor> grad_diagonal(const GradCtx& c) {
 
 // diag(Tensor self, int diagonal=0): a 1-D tensor onto a matrix's diagonal,
 // or a matrix's diagonal as a 1-D tensor.
+Tensor diag_from_vector(const Tensor& x, int64_t k) {
+  int64_t n = x.size(0), pad = k >= 0 ? k : -k, m = n + pad;
+  // A zero of x's own dtype: a Python 0.0 would promote an int tensor to float.
+  Tensor square = where(eye(n, std::nullopt, DType::Bool), expand(unsqueeze(x, 0), {n, n}), zeros({}, x.dtype()));
+  if (pad == 0) return square;
+  Tensor side = zeros({n, pad}, x.dtype()), band = zeros({pad, m}, x.dtype());
+  if (k > 0) return cat({cat({side, square}, 1), band}, 0);
+  return cat({band, cat({square, side}, 1)}, 0);
+}
+
 std::vector<Tensor> diag_composite(const Args& a) {
   const Tensor& x = a[0].tensor();
   int64_t k = a[1].to_int();
   KILN_CHECK(x.dim() == 1 || x.dim() == 2, Runtime, "diag(): Supports 1D or 2D tensors. Got ", x.dim(), "D");
-  if (x.dim() == 2) return {clone(diagonal(x, k, 0, 1))};
-  int64_t n = x.size(0), pad = k >= 0 ? k : -k, m = n + pad;
-  // A zero of x's own dtype: a Python 0.0 would promote an int tensor to float.
-  Tensor square = where(eye(n, std::nullopt, DType::Bool), expand(unsqueeze(x, 0), {n, n}), zeros({}, x.dtype()));
-  if (pad == 0) return {square};
-  Tensor side = zeros({n, pad}, x.dtype()), band = zeros({pad, m}, x.dtype());
-  if (k > 0) return {cat({cat({side, square}, 1), band}, 0)};
-  return {cat({band, cat({square, side}, 1)}, 0)};
+  // PyTorch's nodes: diagonal_copy's for a matrix, diag_embed's for a vector.
+  if (x.dim() == 2) return {as_node(clone(diagonal(x, k, 0, 1)), "DiagonalBackward0_copy")};
+  return {as_node(diag_from_vector(x, k), "DiagEmbedBackward0")};
 }
 
 // trace(Tensor self): the sum of a matrix's main diagonal.
@@ -276,15 +281,28 @@ std::vector<Tensor> einsum_composite(const Args& a) {
       if (l < kEll && n == 1) out.push_back(l);
   }
   Labeled acc = ops[0];
+  bool last_summed = false;  // whether the last contraction summed labels away
   for (size_t i = 1; i < ops.size(); ++i) {
     std::vector<int> keep = out;  // labels still needed: the output's and later operands'
     for (size_t j = i + 1; j < ops.size(); ++j) keep.insert(keep.end(), ops[j].labels.begin(), ops[j].labels.end());
+    auto dropped = [&](int l) { return !has(keep, l); };
+    last_summed = std::ranges::any_of(acc.labels, dropped) || std::ranges::any_of(ops[i].labels, dropped);
     acc = contract(std::move(acc), ops[i], keep);
   }
+  const size_t before = acc.labels.size();
   acc = sum_unused(std::move(acc), out);
   // Ellipsis dims of size 1 everywhere may be missing after a lone operand's broadcast.
   Tensor r = permuted_to(acc, out);
-  return {ops.size() == 1 && r.is_same(ts[0]) ? clone(r) : r};
+  // ATen's last op names the node: a pair's bmm result viewed to shape, or its
+  // product when nothing was summed; a lone operand's sum, or its permute (a view).
+  if (ops.size() > 1) return {as_node(r, last_summed ? "ViewBackward0" : "MulBackward0")};
+  if (acc.labels.size() < before) return {as_node(r, "SumBackward1")};
+  if (r.is_same(ts[0])) {
+    Shape same;
+    for (int64_t d = 0; d < r.dim(); ++d) same.push_back(d);
+    return {permute(r, same)};
+  }
+  return {r};
 }
 
 // ---- norms -------------------------------------------------------------------------------
@@ -304,23 +322,24 @@ Tensor vector_norm(const Tensor& self, double ord, const Value& dim, bool keepdi
   // An empty dim list means every dim, as no list does.
   const Shape all = dim.is_none() ? Shape{} : Shape(dim.int_list());
   const Dims dims = all.empty() ? std::nullopt : Dims(all);
-  Tensor ax = abs(x);
-  if (std::isinf(ord)) return ord > 0 ? amax(ax, all, keepdim) : amin(ax, all, keepdim);
-  if (ord == 0) return sum(to_dtype(ne(x, wrapped(0)), x.dtype()), dims, keepdim);
-  if (ord == 1) return sum(ax, dims, keepdim);
-  if (ord == 2) return safe_root(sum(mul(x, x), dims, keepdim), 0.5);
-  return safe_root(sum(pow(ax, ord), dims, keepdim), 1.0 / ord);
+  auto norm = [&] {
+    Tensor ax = abs(x);
+    if (std::isinf(ord)) return ord > 0 ? amax(ax, all, keepdim) : amin(ax, all, keepdim);
+    if (ord == 0) return sum(to_dtype(ne(x, wrapped(0)), x.dtype()), dims, keepdim);
+    if (ord == 1) return sum(ax, dims, keepdim);
+    if (ord == 2) return safe_root(sum(mul(x, x), dims, keepdim), 0.5);
+    return safe_root(sum(pow(ax, ord), dims, keepdim), 1.0 / ord);
+  };
+  return as_node(norm(), "LinalgVectorNormBackward0");  // 'fro' matrix norms are this op too
 }
 // linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)
 std::vector<Tensor> vector_norm_composite(const Args& a) {
-  return {as_node(vector_norm(a[0].tensor(), a[1].to_double(), a[2], a[3].to_bool(), a[4], "linalg.vector_norm"),
-                  "LinalgVectorNormBackward0")};
+  return {vector_norm(a[0].tensor(), a[1].to_double(), a[2], a[3].to_bool(), a[4], "linalg.vector_norm")};
 }
 // norm.ScalarOpt_dim(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)
 std::vector<Tensor> norm_composite(const Args& a) {
   double p = a[1].is_none() ? 2.0 : a[1].to_double();
-  return {as_node(vector_norm(a[0].tensor(), p, a[2], a[3].to_bool(), a[4], "linalg.vector_norm"),
-                  "LinalgVectorNormBackward0")};
+  return {vector_norm(a[0].tensor(), p, a[2], a[3].to_bool(), a[4], "linalg.vector_norm")};
 }
 // norm.str(Tensor self, str p, ...): 'fro' is the 2-norm over dim; 'nuc' needs an SVD.
 std::vector<Tensor> norm_str_composite(const Args& a) {
@@ -347,10 +366,9 @@ Tensor matrix_norm(const Tensor& A, double ord, bool fro, const Value& dim, bool
              dtype_legacy_name(x.dtype()));
   // ord 1 sums over rows (d0) then takes the extreme over columns; inf the other way.
   int64_t sum_dim = std::isinf(ord) ? d1 : d0, ext_dim = std::isinf(ord) ? d0 : d1;
-  Tensor s = sum(abs(x), Shape{sum_dim}, true);
-  Tensor r = ord > 0 ? amax(s, {ext_dim}, true) : amin(s, {ext_dim}, true);
-  if (keepdim) return r;
-  return squeeze(r, Shape{std::max(d0, d1), std::min(d0, d1)});
+  Tensor s = sum(abs(x), Shape{sum_dim}, keepdim);
+  if (!keepdim && sum_dim < ext_dim) --ext_dim;
+  return ord > 0 ? amax(s, {ext_dim}, keepdim) : amin(s, {ext_dim}, keepdim);
 }
 // linalg_matrix_norm(Tensor self, Scalar ord, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)
 std::vector<Tensor> matrix_norm_composite(const Args& a) {
@@ -392,13 +410,14 @@ void register_linalg_ops(OpTable& t) {
   t.add({.schema_text = "diagonal(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor", .kind = OpKind::View,
          .shape = shape_diagonal, .dtype = dtype_like_self, .kernel = diagonal_kernel, .grad = grad_diagonal});
   t.add({.schema_text = "diag(Tensor self, int diagonal=0) -> Tensor", .kind = C, .composite = diag_composite});
-  t.add({.schema_text = "trace(Tensor self) -> Tensor", .kind = C, .composite = trace_composite});
+  t.add({.schema_text = "trace(Tensor self) -> Tensor", .kind = C, .composite = trace_composite,
+         .grad_node = "TraceBackward0"});
   t.add({.schema_text = "outer(Tensor self, Tensor vec2) -> Tensor", .kind = C, .composite = outer_composite});
   t.add({.schema_text = "ger(Tensor self, Tensor vec2) -> Tensor", .kind = C, .composite = outer_composite});
   t.add({.schema_text = "addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
          .kind = C, .composite = addmm_composite});
   t.add({.schema_text = "baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
-         .kind = C, .composite = baddbmm_composite});
+         .kind = C, .composite = baddbmm_composite, .grad_node = "BaddbmmBackward0"});
   t.add({.schema_text = "einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor", .kind = C,
          .composite = einsum_composite});
   t.add({.schema_text = "norm(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",

@@ -478,8 +478,13 @@ std::vector<Tensor> grad_nll_loss(const GradCtx& c) {
                                           c.args[3].to_int(), c.args[4].to_int(), c.out(1))});
 }
 
+// Beyond 2-d scores ATen runs nll_loss2d (on a 4-d view), whose unreduced
+// loss other than 4-d scores' is viewed back to the target's shape.
 std::vector<Tensor> nll_loss_composite(const Args& a) {
-  return {invoke_multi("nll_loss_forward", {a[0], a[1], a[2], a[3], a[4]})[0]};
+  Tensor loss = invoke_multi("nll_loss_forward", {a[0], a[1], a[2], a[3], a[4]})[0];
+  const int64_t dims = a[0].tensor().dim();
+  if (dims < 3) return {loss};
+  return {as_node(loss, a[3].to_int() == 0 && dims != 4 ? "ViewBackward0" : "NllLoss2DBackward0")};
 }
 
 // nll_loss_grad(Tensor grad_output, Tensor target, Tensor? weight, int[] self_size, int reduction,
@@ -571,7 +576,9 @@ Tensor cross_entropy_probs(const Tensor& logp, Tensor target, const Tensor& weig
   if (reduction == 0) return neg(sum(prod, Shape{class_dim}));
   Tensor total = neg(sum(prod));
   if (reduction == 2) return total;
-  return div(total, scalar_tensor(double(logp.numel() / std::max<int64_t>(classes, 1)), DType::Int64, true));
+  // A division by a Python int in ATen: div.Scalar's node.
+  return as_node(div(total, scalar_tensor(double(logp.numel() / std::max<int64_t>(classes, 1)), DType::Int64, true)),
+                 "DivBackward1");
 }
 
 // Target class indices, with label smoothing mixing in the uniform distribution's loss.

@@ -1,7 +1,8 @@
 // Batch, group and instance normalization as Composites over the reduction
-// and pointwise ops (autograd differentiates through them). batch_norm in
-// training mode updates the running statistics in place, as aten does: the
-// mean, and the unbiased variance.
+// and pointwise ops (autograd differentiates through them; grad_fn prints
+// ATen's node names, instance_norm's being the view back from its
+// batch_norm). batch_norm in training mode updates the running statistics in
+// place, as aten does: the mean, and the unbiased variance.
 #include <cmath>
 
 #include "core/autograd.h"
@@ -134,14 +135,14 @@ void register_norm_ops(OpTable& t) {
   constexpr OpKind C = OpKind::Composite;
   t.add({.schema_text = "batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, "
                         "Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
-         .kind = C, .composite = batch_norm_composite});
+         .kind = C, .composite = batch_norm_composite, .grad_node = "NativeBatchNormBackward0"});
   t.add({.schema_text = "group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, "
                         "float eps=1e-05, bool cudnn_enabled=True) -> Tensor",
-         .kind = C, .composite = group_norm_composite});
+         .kind = C, .composite = group_norm_composite, .grad_node = "NativeGroupNormBackward0"});
   t.add({.schema_text = "instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, "
                         "Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) "
                         "-> Tensor",
-         .kind = C, .composite = instance_norm_composite});
+         .kind = C, .composite = instance_norm_composite, .grad_node = "ViewBackward0"});
 }
 
 // ---- typed wrappers ---------------------------------------------------------------

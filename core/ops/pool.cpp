@@ -377,6 +377,10 @@ void check_1d(const Tensor& x, const char* op) {
              list_str(x.sizes()));
 }
 
+// The 1-d pools run the 2-d ones on a height-1 view; ATen drops that dim with
+// squeeze(dim), whose node is SqueezeBackward1.
+Tensor squeeze_height(const Tensor& t) { return as_node(squeeze(t, Shape{-2}), "SqueezeBackward1"); }
+
 // max_pool1d(_with_indices)(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0,
 //                           int[1] dilation=1, bool ceil_mode=False)
 std::vector<Tensor> max_pool1d_with_indices_composite(const Args& a) {
@@ -385,7 +389,7 @@ std::vector<Tensor> max_pool1d_with_indices_composite(const Args& a) {
   auto r = invoke_multi("max_pool2d_with_indices", {unsqueeze(x, -2), as_2d(a[1].int_list(), 1),
                                                     as_2d(a[2].int_list(), 1), as_2d(a[3].int_list(), 0),
                                                     as_2d(a[4].int_list(), 1), a[5]});
-  return {squeeze(r[0], Shape{-2}), squeeze(r[1], Shape{-2})};
+  return {squeeze_height(r[0]), squeeze_height(r[1])};
 }
 std::vector<Tensor> max_pool1d_composite(const Args& a) { return {max_pool1d_with_indices_composite(a)[0]}; }
 
@@ -396,7 +400,7 @@ std::vector<Tensor> avg_pool1d_composite(const Args& a) {
   check_1d(x, "avg_pool1d");
   Tensor y = invoke("avg_pool2d", {unsqueeze(x, -2), as_2d(a[1].int_list(), 1), as_2d(a[2].int_list(), 1),
                                    as_2d(a[3].int_list(), 0), a[4], a[5], Value()});
-  return {squeeze(y, Shape{-2})};
+  return {squeeze_height(y)};
 }
 
 // adaptive_avg_pool1d(Tensor self, int[1] output_size)
@@ -404,7 +408,7 @@ std::vector<Tensor> adaptive_avg_pool1d_composite(const Args& a) {
   const Tensor& x = a[0].tensor();
   check_1d(x, "adaptive_avg_pool1d");
   Tensor y = invoke("adaptive_avg_pool2d", {unsqueeze(x, -2), as_2d(a[1].int_list(), 1)});
-  return {squeeze(y, Shape{-2})};
+  return {squeeze_height(y)};
 }
 
 
@@ -480,7 +484,7 @@ std::vector<Tensor> adaptive_max_pool1d_composite(const Args& a) {
   const Tensor& x = a[0].tensor();
   check_1d(x, "adaptive_max_pool1d");
   auto r = invoke_multi("adaptive_max_pool2d", {unsqueeze(x, -2), as_2d(a[1].int_list(), 1)});
-  return {squeeze(r[0], Shape{-2}), squeeze(r[1], Shape{-2})};
+  return {squeeze_height(r[0]), squeeze_height(r[1])};
 }
 
 }  // namespace

@@ -229,9 +229,10 @@ std::vector<Tensor> masked_select_composite(const Args& a) {
 void register_rearrange_ops(OpTable& t) {
   using namespace ops;
   constexpr OpKind C = OpKind::Composite;
-  t.add({.schema_text = "flip(Tensor self, int[] dims) -> Tensor", .kind = C, .composite = flip_composite});
+  t.add({.schema_text = "flip(Tensor self, int[] dims) -> Tensor", .kind = C, .composite = flip_composite,
+         .grad_node = "FlipBackward0"});
   t.add({.schema_text = "roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", .kind = C,
-         .composite = roll_composite});
+         .composite = roll_composite, .grad_node = "RollBackward0"});
   t.add({.schema_text = "movedim(Tensor self, int[] source, int[] destination) -> Tensor", .kind = C,
          .composite = movedim_composite});
   t.add({.schema_text = "moveaxis(Tensor self, int[] source, int[] destination) -> Tensor", .kind = C,
@@ -244,9 +245,10 @@ void register_rearrange_ops(OpTable& t) {
          .composite = unflatten_composite});
   t.add({.schema_text = "hstack(Tensor[] tensors) -> Tensor", .kind = C, .composite = stack_hv_composite<false>});
   t.add({.schema_text = "vstack(Tensor[] tensors) -> Tensor", .kind = C, .composite = stack_hv_composite<true>});
-  t.add({.schema_text = "tile(Tensor self, int[] dims) -> Tensor", .kind = C, .composite = tile_composite});
+  t.add({.schema_text = "tile(Tensor self, int[] dims) -> Tensor", .kind = C, .composite = tile_composite,
+         .grad_node = "RepeatBackward0"});
   t.add({.schema_text = "repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
-         .kind = C, .composite = repeat_interleave_composite});
+         .kind = C, .composite = repeat_interleave_composite, .grad_node = "ViewBackward0"});
   t.add({.schema_text = "repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor",
          .kind = C, .composite = repeat_interleave_tensor_composite});
   t.add({.schema_text = "diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor",

@@ -799,21 +799,21 @@ void add_view_entries(OpTable& t) {
   t.add({.schema_text = "chunk(Tensor self, int chunks, int dim=0) -> Tensor[]", .kind = C,
          .composite = chunk_composite});
   t.add({.schema_text = "tensor_split(Tensor self, int sections, int dim=0) -> Tensor[]", .kind = C,
-         .composite = tensor_split_sections_composite});
+         .composite = tensor_split_sections_composite, .grad_node = "SliceBackward0"});
   t.add({.schema_text = "tensor_split.indices(Tensor self, int[] indices, int dim=0) -> Tensor[]", .kind = C,
-         .composite = tensor_split_indices_composite});
+         .composite = tensor_split_indices_composite, .grad_node = "SliceBackward0"});
   t.add({.schema_text = "hsplit(Tensor self, int sections) -> Tensor[]", .kind = C,
-         .composite = directional_split_composite<1>});
+         .composite = directional_split_composite<1>, .grad_node = "SliceBackward0"});
   t.add({.schema_text = "hsplit.array(Tensor self, int[] indices) -> Tensor[]", .kind = C,
-         .composite = directional_split_composite<1>});
+         .composite = directional_split_composite<1>, .grad_node = "SliceBackward0"});
   t.add({.schema_text = "vsplit(Tensor self, int sections) -> Tensor[]", .kind = C,
-         .composite = directional_split_composite<0>});
+         .composite = directional_split_composite<0>, .grad_node = "SliceBackward0"});
   t.add({.schema_text = "vsplit.array(Tensor self, int[] indices) -> Tensor[]", .kind = C,
-         .composite = directional_split_composite<0>});
+         .composite = directional_split_composite<0>, .grad_node = "SliceBackward0"});
   t.add({.schema_text = "dsplit(Tensor self, int sections) -> Tensor[]", .kind = C,
-         .composite = directional_split_composite<2>});
+         .composite = directional_split_composite<2>, .grad_node = "SliceBackward0"});
   t.add({.schema_text = "dsplit.array(Tensor self, int[] indices) -> Tensor[]", .kind = C,
-         .composite = directional_split_composite<2>});
+         .composite = directional_split_composite<2>, .grad_node = "SliceBackward0"});
   t.add({.schema_text = "ravel(Tensor self) -> Tensor", .kind = C, .composite = ravel_composite});
   t.add({.schema_text = "concat(Tensor[] tensors, int dim=0) -> Tensor", .kind = C, .composite = concat_composite});
   t.add({.schema_text = "concatenate(Tensor[] tensors, int dim=0) -> Tensor", .kind = C,

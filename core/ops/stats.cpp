@@ -221,26 +221,26 @@ void register_stats_ops(OpTable& t) {
   using namespace ops;
   constexpr OpKind C = OpKind::Composite;
   t.add({.schema_text = "std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)", .kind = C,
-         .composite = spread_mean_composite<true, 0>});
+         .composite = spread_mean_composite<true, 0>, .grad_node = "StdMeanBackward0"});
   t.add({.schema_text = "std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> "
                         "(Tensor, Tensor)",
-         .kind = C, .composite = spread_mean_composite<true, 1>});
+         .kind = C, .composite = spread_mean_composite<true, 1>, .grad_node = "StdMeanBackward0"});
   t.add({.schema_text = "std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, "
                         "bool keepdim=False) -> (Tensor, Tensor)",
-         .kind = C, .composite = spread_mean_composite<true, 2>});
+         .kind = C, .composite = spread_mean_composite<true, 2>, .grad_node = "StdMeanBackward0"});
   t.add({.schema_text = "var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)", .kind = C,
-         .composite = spread_mean_composite<false, 0>});
+         .composite = spread_mean_composite<false, 0>, .grad_node = "VarMeanBackward0"});
   t.add({.schema_text = "var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> "
                         "(Tensor, Tensor)",
-         .kind = C, .composite = spread_mean_composite<false, 1>});
+         .kind = C, .composite = spread_mean_composite<false, 1>, .grad_node = "VarMeanBackward0"});
   t.add({.schema_text = "var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, "
                         "bool keepdim=False) -> (Tensor, Tensor)",
-         .kind = C, .composite = spread_mean_composite<false, 2>});
+         .kind = C, .composite = spread_mean_composite<false, 2>, .grad_node = "VarMeanBackward0"});
   t.add({.schema_text = "aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)",
-         .kind = C, .composite = aminmax_composite});
+         .kind = C, .composite = aminmax_composite, .grad_node = "AminmaxBackward0"});
   t.add({.schema_text = "nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> "
                         "Tensor",
-         .kind = C, .composite = nansum_composite});
+         .kind = C, .composite = nansum_composite, .grad_node = "NansumBackward0"});
   t.add({.schema_text = "nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> "
                         "Tensor",
          .kind = C, .composite = nanmean_composite});
@@ -248,20 +248,20 @@ void register_stats_ops(OpTable& t) {
   // float64 tensor q (and fail the same-dtype check for float32 input).
   t.add({.schema_text = "quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, "
                         "str interpolation='linear') -> Tensor",
-         .kind = C, .composite = quantile_scalar_composite<false>});
+         .kind = C, .composite = quantile_scalar_composite<false>, .grad_node = "SqueezeBackward4"});
   t.add({.schema_text = "quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, "
                         "str interpolation='linear') -> Tensor",
-         .kind = C, .composite = quantile_tensor_composite<false>});
+         .kind = C, .composite = quantile_tensor_composite<false>, .grad_node = "SqueezeBackward4"});
   t.add({.schema_text = "nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, "
                         "str interpolation='linear') -> Tensor",
-         .kind = C, .composite = quantile_scalar_composite<true>});
+         .kind = C, .composite = quantile_scalar_composite<true>, .grad_node = "SqueezeBackward4"});
   t.add({.schema_text = "nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, "
                         "str interpolation='linear') -> Tensor",
-         .kind = C, .composite = quantile_tensor_composite<true>});
+         .kind = C, .composite = quantile_tensor_composite<true>, .grad_node = "SqueezeBackward4"});
   t.add({.schema_text = "cdist(Tensor x1, Tensor x2, float p=2.0, int? compute_mode=None) -> Tensor", .kind = C,
-         .composite = cdist_composite});
+         .composite = cdist_composite, .grad_node = "CdistBackward0"});
   t.add({.schema_text = "dist(Tensor self, Tensor other, Scalar p=2) -> Tensor", .kind = C,
-         .composite = dist_composite});
+         .composite = dist_composite, .grad_node = "DistBackward0"});
   t.add({.schema_text = "isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, "
                         "bool equal_nan=False) -> Tensor",
          .kind = C, .composite = isclose_composite});

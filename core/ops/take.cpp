@@ -84,14 +84,15 @@ std::vector<Tensor> index_fill_tensor_composite(const Args& a) {
 void register_take_ops(OpTable& t) {
   using namespace ops;
   constexpr OpKind C = OpKind::Composite;
-  t.add({.schema_text = "take(Tensor self, Tensor index) -> Tensor", .kind = C, .composite = take_composite});
+  t.add({.schema_text = "take(Tensor self, Tensor index) -> Tensor", .kind = C, .composite = take_composite,
+         .grad_node = "TakeBackward0"});
   t.add({.schema_text = "take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor", .kind = C,
          .composite = take_along_dim_composite});
   // The Tensor overloads first, as masked_fill's (a 0-dim value keeps its autograd history).
   t.add({.schema_text = "index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor",
-         .kind = C, .composite = index_fill_tensor_composite});
+         .kind = C, .composite = index_fill_tensor_composite, .grad_node = "IndexFillBackward1"});
   t.add({.schema_text = "index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
-         .kind = C, .composite = index_fill_scalar_composite});
+         .kind = C, .composite = index_fill_scalar_composite, .grad_node = "IndexFillBackward0"});
   t.add({.schema_text = "index_fill_.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor",
          .kind = C, .composite = write_back_composite<index_fill_tensor_composite>});
   t.add({.schema_text = "index_fill_.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",

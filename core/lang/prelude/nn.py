@@ -869,7 +869,7 @@ def _pixel_shuffle(input, upscale_factor):
                            'square of upscale_factor, but input.size(-3)={} is not divisible by {}'.format(c, r * r))
     oc = c // (r * r)
     x = input.reshape(-1, oc, r, r, h, w).permute(0, 1, 4, 2, 5, 3)
-    return x.reshape(list(batch) + [oc, h * r, w * r])
+    return torch._C._set_grad_fn_name(x.reshape(list(batch) + [oc, h * r, w * r]), 'PixelShuffleBackward0')
 
 
 def _pixel_unshuffle(input, downscale_factor):
@@ -879,7 +879,7 @@ def _pixel_unshuffle(input, downscale_factor):
         raise RuntimeError('pixel_unshuffle expects height and width to be divisible by downscale_factor, but '
                            'got height={}, width={}, downscale_factor={}'.format(h, w, r))
     x = input.reshape(-1, c, h // r, r, w // r, r).permute(0, 1, 3, 5, 2, 4)
-    return x.reshape(list(batch) + [c * r * r, h // r, w // r])
+    return torch._C._set_grad_fn_name(x.reshape(list(batch) + [c * r * r, h // r, w // r]), 'PixelUnshuffleBackward0')
 
 
 F.pixel_shuffle = _pixel_shuffle
@@ -915,9 +915,9 @@ def _bilinear(input1, input2, weight, bias=None):
     x1 = input1 if input1.dim() == 2 else input1.reshape(-1, input1.shape[-1])
     x2 = input2 if input2.dim() == 2 else input2.reshape(-1, input2.shape[-1])
     out = torch.einsum('bi,oij,bj->bo', x1, weight, x2)
-    if bias is not None:
-        out = out + bias
-    return out if input1.dim() == 2 else out.reshape(lead + [weight.shape[0]])
+    # ATen's node order: the product viewed to the input's shape, then the bias.
+    out = torch._C._set_grad_fn_name(out.reshape(lead + [weight.shape[0]]), 'ViewBackward0')
+    return out if bias is None else out + bias
 
 
 F.bilinear = _bilinear
@@ -1329,7 +1329,7 @@ def _unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     x = x.unfold(2, (kh - 1) * dh + 1, sh)[..., ::dh].unfold(3, (kw - 1) * dw + 1, sw)[..., ::dw]
     n, c, oh, ow = x.shape[0], x.shape[1], x.shape[2], x.shape[3]
     cols = x.permute(0, 1, 4, 5, 2, 3).reshape(n, c * kh * kw, oh * ow)
-    return cols if batched else cols.squeeze(0)
+    return torch._C._set_grad_fn_name(cols if batched else cols.squeeze(0), 'Im2ColBackward0')
 
 
 # F.fold (col2im): the inverse placement, overlapping patches summed.
@@ -1344,10 +1344,14 @@ def _fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
     ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
     n = cols.shape[0]
-    if cols.shape[1] % (kh * kw) != 0 or cols.shape[2] != oh * ow:
-        raise RuntimeError('Expected size of input\'s dimension 1 to be divisible by the product of kernel_size, '
-                           'and dimension 2 to match the calculated number of sliding blocks {} * {} = {}, but got '
-                           'input.size(1)={}, input.size(2)={}'.format(oh, ow, oh * ow, cols.shape[1], cols.shape[2]))
+    if cols.shape[1] % (kh * kw) != 0:
+        raise RuntimeError('Expected size of input\'s dimension 1 to be divisible by the product of kernel_size, but '
+                           'got input.size(1)={} and kernel_size=({}, {}).'.format(cols.shape[1], kh, kw))
+    if cols.shape[2] != oh * ow:
+        raise RuntimeError('Given output_size=({}, {}), kernel_size=({}, {}), dilation=({}, {}), padding=({}, {}), '
+                           'stride=({}, {}), expected size of input\'s dimension 2 to match the calculated number of '
+                           'sliding blocks {} * {} = {}, but got input.size(2)={}.'.format(
+                               h, w, kh, kw, dh, dw, ph, pw, sh, sw, oh, ow, oh * ow, cols.shape[2]))
     c = cols.shape[1] // (kh * kw)
     cols = cols.reshape(n, c, kh, kw, oh, ow)
     out = torch.zeros(n, c, h + 2 * ph, w + 2 * pw, dtype=input.dtype, device=input.device)
@@ -1355,7 +1359,7 @@ def _fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
         for j in range(kw):
             out[:, :, i * dh:i * dh + sh * (oh - 1) + 1:sh, j * dw:j * dw + sw * (ow - 1) + 1:sw] += cols[:, :, i, j]
     out = out[:, :, ph:ph + h, pw:pw + w]
-    return out if batched else out.squeeze(0)
+    return torch._C._set_grad_fn_name(out if batched else out.squeeze(0), 'Col2ImBackward0')
 
 
 F.unfold = _unfold

@@ -233,6 +233,9 @@ class RNNBase(nn.Module):
                 h0 = hx.unsqueeze(1) if not batched else hx
                 self._check_hidden(h0, batch, 'hidden')
         output, h_n, c_n = self._run(input, h0, c0)
+        if self.mode == 'LSTM' and not self.bidirectional and input.dtype == torch.float32:
+            # PyTorch runs these LSTMs on oneDNN: the output's node is that kernel's.
+            output = torch._C._set_grad_fn_name(output, 'MkldnnRnnLayerBackward0')
         if not batched:
             output = output.squeeze(1)
             h_n = h_n.squeeze(1)
