@@ -139,6 +139,81 @@ Obj m_is_view(Interp&, const CallArgs& a) {
   a.check("_is_view", 0, 0);
   return Obj::from_bool(self_of(a).impl()->view_base.defined());
 }
+// What a Kiln tensor is: real, dense, never conjugated or negated lazily, so
+// conj() and friends are the tensor itself, as PyTorch's are for real dtypes.
+Obj m_is_complex(Interp&, const CallArgs& a) {
+  a.check("is_complex", 0, 0);
+  self_of(a);
+  return Obj::from_bool(false);
+}
+Obj m_is_signed(Interp&, const CallArgs& a) {
+  a.check("is_signed", 0, 0);
+  const DType d = self_of(a).dtype();
+  return Obj::from_bool(d != DType::UInt8 && d != DType::Bool);
+}
+Obj m_is_same_size(Interp&, const CallArgs& a) {
+  a.check("is_same_size", 1, 1);
+  return Obj::from_bool(self_of(a).sizes() == tensor_of(a.pos[0], "other").sizes());
+}
+template <const char* Name>
+Obj m_false(Interp&, const CallArgs& a) {
+  a.check(Name, 0, 0);
+  return Obj::from_bool(false);
+}
+constexpr char kIsInference[] = "is_inference", kIsConj[] = "is_conj", kIsNeg[] = "is_neg",
+               kIsShared[] = "is_shared", kIsPinned[] = "is_pinned";
+template <const char* Name>
+Obj m_self(Interp&, const CallArgs& a) {
+  a.check(Name, 0, 0);
+  return a.self;
+}
+constexpr char kConj[] = "conj", kResolveConj[] = "resolve_conj", kResolveNeg[] = "resolve_neg",
+               kConjPhysical[] = "conj_physical", kShareMemory[] = "share_memory_";
+Obj m_get_device(Interp&, const CallArgs& a) {
+  a.check("get_device", 0, 0);
+  const Device d = self_of(a).device();
+  return Obj::from_int(d.type == DeviceType::CPU ? -1 : d.index);
+}
+// sum_to_size(*size): the sums that reduce a broadcast to `size`.
+Obj m_sum_to_size(Interp&, const CallArgs& a) {
+  const Tensor& self = self_of(a);
+  const Shape size = shape_arg(a.pos).int_list();
+  bool expandable = size.size() <= self.sizes().size();
+  for (size_t i = 0; expandable && i < size.size(); ++i) {
+    const int64_t s = size[size.size() - 1 - i], t = self.sizes()[self.sizes().size() - 1 - i];
+    expandable = s == t || s == 1;
+  }
+  KILN_CHECK(expandable, Runtime, "size {", shape_str(size), "} is not expandable to size {", shape_str(self.sizes()),
+             "}.");
+  // ATen sums with keepdim, then views away the leading dims if size has fewer.
+  Tensor r = sum_to(self, size);
+  if (size.size() == self.sizes().size() && !r.is_same(self)) r = ops::as_node(r, "SumBackward1");
+  return make_tensor(r);
+}
+// fill_diagonal_(fill_value, wrap=False): the main diagonal of a matrix (or of
+// an n-cube), and with wrap a tall matrix's diagonal again every cols + 1 rows.
+Obj m_fill_diagonal_(Interp& in, const CallArgs& a) {
+  a.check("fill_diagonal_", 1, 2, "fill_value wrap");
+  Tensor self = self_of(a);
+  KILN_CHECK(self.dim() >= 2, Runtime, "dimensions must larger than 1");
+  const int64_t n = self.size(0);
+  int64_t step = 0;
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    KILN_CHECK(self.dim() == 2 || self.size(d) == n, Runtime, "all dimensions of input must be of equal length");
+    step += self.stride(d);
+  }
+  const int64_t len = self.dim() == 2 ? std::min(n, self.size(1)) : n;
+  const Value fill = to_value(a.arg(0, "fill_value"));
+  Tensor diag = as_strided(self, {len}, {step}, self.impl()->offset);
+  invoke("fill_", {diag, fill});
+  const bool wrap = truthy(in, a.arg(1, "wrap", Obj::from_bool(false)));
+  if (wrap && self.dim() == 2 && n > self.size(1) + 1) {
+    const int64_t cols = self.size(1), rest = (self.numel() + cols) / (cols + 1) - len;
+    Tensor again = as_strided(self, {rest}, {step}, self.impl()->offset + self.stride(0) * (cols + 1));
+    invoke("fill_", {again, fill});
+  }
+  return a.self;
+}
 Obj m_element_size(Interp&, const CallArgs& a) {
   a.check("element_size", 0, 0);
   return Obj::from_int(int64_t(self_of(a).element_size()));
@@ -503,8 +578,16 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
         {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},
         {"new_empty", m_new<kEmpty>}, {"new_full", m_new_full}, {"new_tensor", m_new_tensor},
-        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_unique}, {"resize_", m_resize_}};
+        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_unique}, {"resize_", m_resize_},
+        {"is_complex", m_is_complex}, {"is_signed", m_is_signed}, {"is_same_size", m_is_same_size},
+        {"is_inference", m_false<kIsInference>}, {"is_conj", m_false<kIsConj>}, {"is_neg", m_false<kIsNeg>},
+        {"is_shared", m_false<kIsShared>}, {"is_pinned", m_false<kIsPinned>}, {"conj", m_self<kConj>},
+        {"resolve_conj", m_self<kResolveConj>}, {"resolve_neg", m_self<kResolveNeg>},
+        {"conj_physical", m_self<kConjPhysical>}, {"share_memory_", m_self<kShareMemory>},
+        {"get_device", m_get_device}, {"sum_to_size", m_sum_to_size}, {"fill_diagonal_", m_fill_diagonal_}};
     for (const auto& [name, fn] : natives) (*m)[name] = MethodInfo{fn, ""};
+    // The unsafe_ splits skip a version-counter check PyTorch makes; ours are the splits.
+    for (const char* split : {"chunk", "split", "split_with_sizes"}) (*m)[std::string("unsafe_") + split] = (*m)[split];
     for (const char* view : {"t", "transpose", "squeeze", "unsqueeze", "swapdims", "swapaxes", "as_strided"})
       (*m)[std::string(view) + "_"] = MethodInfo{view_inplace_method, view};
     return m;
@@ -612,6 +695,14 @@ bool property(Interp& in, const Obj& self, const Tensor& t, const std::string& n
   else if (name == "is_cuda") out = Obj::from_bool(t.device().type == DeviceType::CUDA);
   else if (name == "is_cpu") out = Obj::from_bool(t.device().type == DeviceType::CPU);
   else if (name == "itemsize") out = Obj::from_int(int64_t(t.element_size()));
+  else if (name == "is_sparse" || name == "is_quantized" || name == "is_meta" || name == "is_nested" ||
+           name == "is_mkldnn" || name == "is_sparse_csr")
+    out = Obj::from_bool(false);
+  else if (name == "layout") out = getattr(in, in.import_module("torch"), "strided");
+  else if (name == "real") out = self;  // real dtypes only: the tensor itself
+  else if (name == "imag")
+    throw Error("imag is not implemented for tensors with non-complex dtypes.", ErrorKind::Type);
+  else if (name == "retains_grad") out = Obj::from_bool(t.impl()->retains_grad);
   else if (name == "nbytes") out = Obj::from_int(t.numel() * int64_t(t.element_size()));
   else return false;
   return true;

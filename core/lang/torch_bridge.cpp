@@ -408,10 +408,21 @@ const BuiltinObj& callee_of(const CallArgs& a) {
   return *a.callee;
 }
 
+namespace {
+// layout=torch.strided (core/lang/prelude/_layout.py): what every Kiln tensor is.
+bool is_strided_layout(const Obj& o) {
+  const InstanceObj* inst = o.as<InstanceObj>();
+  if (!inst || inst->get_class().name != "layout") return false;
+  const Obj* name = inst->attrs.find(std::string_view("_name"));
+  return name && name->kind() == Kind::Str && name->as<StrObj>()->value == "strided";
+}
+}  // namespace
+
 Kwargs to_kwargs(const CallArgs& a) {
   Kwargs kw;
   kw.reserve(a.kw.size());
   for (const Kwarg& k : a.kw) {
+    if (*k.name == "layout" && is_strided_layout(k.value)) continue;
     if (*k.name == "device") continue;     // the caller places the result (place_on)
     if (*k.name == "generator") continue;  // call_torch_op binds it for the call (GeneratorArg)
     kw.emplace_back(*k.name, to_value(k.value));

@@ -2,6 +2,7 @@
 
 #include "core/autograd.h"
 #include "core/float_to_int.h"
+#include "core/format.h"
 
 #include <cmath>
 #include <limits>
@@ -115,6 +116,13 @@ Tensor not_a_view(Tensor out) {
 Tensor as_node(Tensor out, const char* name) {
   if (const std::shared_ptr<Node>& n = out.grad_fn()) n->display_name = name;
   return out;
+}
+
+std::vector<Tensor> write_into_self(Tensor self, const Tensor& result) {
+  const std::string node = result.grad_fn() ? grad_fn_name(*result.grad_fn()) : "";
+  copy_(self, result);
+  if (!node.empty()) as_node(self, node.c_str());
+  return {self};
 }
 
 }  // namespace ops

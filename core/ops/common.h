@@ -58,6 +58,9 @@ void visit_floating(DType d, const char* op, F&& f) {
 // PyTorch's name for the node that made `out` (what grad_fn=<...> prints),
 // where Kiln composes the op from others: the last of them made the node.
 Tensor as_node(Tensor out, const char* name);
+// An in-place op composed as its functional op plus a copy into self: self's
+// node keeps the functional result's name (AddmmBackward0), as ATen's does.
+std::vector<Tensor> write_into_self(Tensor self, const Tensor& result);
 // A result PyTorch's kernel makes fresh where Kiln composes it of views of a
 // temporary (reshape's copy, an advanced index): not a view (no _base).
 Tensor not_a_view(Tensor out);

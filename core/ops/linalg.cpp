@@ -119,6 +119,12 @@ std::vector<Tensor> baddbmm_composite(const Args& a) {
   return {add_scaled(a[0].tensor(), bmm(b1, b2), a[3], a[4])};
 }
 
+template <const char* Op>
+std::vector<Tensor> product_inplace_composite(const Args& a) {
+  return write_into_self(a[0].tensor(), invoke(Op, {a[0], a[1], a[2], a[3], a[4]}));
+}
+constexpr char kAddmm[] = "addmm", kBaddbmm[] = "baddbmm";
+
 // ---- einsum ----------------------------------------------------------------------------
 // Labels: 'A'-'Z' are 0-25 and 'a'-'z' 26-51 (PyTorch's implicit output
 // order); ellipsis dims are kEll + i, aligned to the right across operands.
@@ -418,6 +424,11 @@ void register_linalg_ops(OpTable& t) {
          .kind = C, .composite = addmm_composite});
   t.add({.schema_text = "baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
          .kind = C, .composite = baddbmm_composite, .grad_node = "BaddbmmBackward0"});
+  t.add({.schema_text = "addmm_(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+         .kind = C, .composite = product_inplace_composite<kAddmm>});
+  t.add({.schema_text = "baddbmm_(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> "
+                        "Tensor",
+         .kind = C, .composite = product_inplace_composite<kBaddbmm>});
   t.add({.schema_text = "einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor", .kind = C,
          .composite = einsum_composite});
   t.add({.schema_text = "norm(Tensor self, Scalar? p=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",

@@ -963,6 +963,12 @@ void register_pointwise_ops(OpTable& t) {
   t.add({.schema_text = "copy_(Tensor self, Tensor src) -> Tensor", .inplace_of = "copy"});
   t.add({.schema_text = "fill_(Tensor self, Scalar value) -> Tensor", .inplace_of = "fill"});
   t.add({.schema_text = "zero_(Tensor self) -> Tensor", .inplace_of = "zero"});
+  // x.eq_(y): the comparison's 0 or 1 in x's own dtype.
+  const char* const compare_inplace[][2] = {
+      {"eq_(Tensor self, Tensor other) -> Tensor", "eq"}, {"ne_(Tensor self, Tensor other) -> Tensor", "ne"},
+      {"lt_(Tensor self, Tensor other) -> Tensor", "lt"}, {"le_(Tensor self, Tensor other) -> Tensor", "le"},
+      {"gt_(Tensor self, Tensor other) -> Tensor", "gt"}, {"ge_(Tensor self, Tensor other) -> Tensor", "ge"}};
+  for (const auto& [schema, of] : compare_inplace) t.add({.schema_text = schema, .inplace_of = of});
 }
 
 // ---- typed wrappers ---------------------------------------------------------------

@@ -462,6 +462,14 @@ std::vector<Tensor> true_divide_composite(const Args& a) { return {div(a[0].tens
 std::vector<Tensor> rsub_composite(const Args& a) {
   return {as_node(invoke("sub", {a[1], a[0], a[2]}), "RsubBackward1")};
 }
+// angle(Tensor self) of a real tensor: pi below zero, else 0, NaN kept; ints give floats.
+std::vector<Tensor> angle_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  const DType d = is_floating(x.dtype()) ? x.dtype() : DType::Float32;
+  Tensor pi = scalar_tensor(M_PI, DType::Float64, true), zero = scalar_tensor(0, DType::Float64, true);
+  Tensor arg = to_dtype(where(lt(x, zero), pi, zero), d);
+  return {is_floating(d) ? where(isnan(x), to_dtype(x, d), arg) : arg};
+}
 std::vector<Tensor> true_divide_inplace_composite(const Args& a) {
   invoke("div_", {a[0], a[1]});
   return {a[0].tensor()};
@@ -984,6 +992,9 @@ void register_pointwise_math_ops(OpTable& t) {
       {"greater(Tensor self, Tensor other) -> Tensor", "gt"}, {"greater_equal(Tensor self, Tensor other) -> Tensor", "ge"},
       {"less(Tensor self, Tensor other) -> Tensor", "lt"}, {"less_equal(Tensor self, Tensor other) -> Tensor", "le"},
       {"not_equal(Tensor self, Tensor other) -> Tensor", "ne"},
+      {"greater_(Tensor self, Tensor other) -> Tensor", "gt_"}, {"greater_equal_(Tensor self, Tensor other) -> Tensor", "ge_"},
+      {"less_(Tensor self, Tensor other) -> Tensor", "lt_"}, {"less_equal_(Tensor self, Tensor other) -> Tensor", "le_"},
+      {"not_equal_(Tensor self, Tensor other) -> Tensor", "ne_"},
       {"arcsin(Tensor self) -> Tensor", "asin"}, {"arcsin_(Tensor self) -> Tensor", "asin_"},
       {"arccos(Tensor self) -> Tensor", "acos"}, {"arccos_(Tensor self) -> Tensor", "acos_"},
       {"arctan(Tensor self) -> Tensor", "atan"}, {"arctan_(Tensor self) -> Tensor", "atan_"},
@@ -998,6 +1009,8 @@ void register_pointwise_math_ops(OpTable& t) {
          .composite = rsub_composite});
   t.add({.schema_text = "true_divide_(Tensor self, Tensor other) -> Tensor", .kind = C,
          .composite = true_divide_inplace_composite});
+  t.add({.schema_text = "angle(Tensor self) -> Tensor", .kind = C, .composite = angle_composite,
+         .grad_node = "AngleBackward0"});
 }
 
 // ---- typed wrappers ---------------------------------------------------------------------------

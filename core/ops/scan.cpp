@@ -742,6 +742,13 @@ std::vector<Tensor> msort_composite(const Args& a) {
   return {call_op("sort", std::vector<Value>{a[0], int64_t(0), false})[0]};
 }
 
+// cumsum_ / cumprod_: the scan written into self.
+template <const char* Op>
+std::vector<Tensor> scan_inplace_composite(const Args& a) {
+  return write_into_self(a[0].tensor(), invoke(Op, {a[0], a[1], a[2]}));
+}
+constexpr char kCumsum[] = "cumsum", kCumprod[] = "cumprod";
+
 }  // namespace ops
 
 void register_scan_ops(OpTable& t) {
@@ -752,6 +759,10 @@ void register_scan_ops(OpTable& t) {
   t.add({.schema_text = "cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", .kind = S,
          .shape = shape_scan, .dtype = dtype_scan, .kernel = scan_kernel<true>, .grad = grad_cumprod,
          .saves = save_in(0)});
+  t.add({.schema_text = "cumsum_(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", .kind = OpKind::Composite,
+         .composite = scan_inplace_composite<kCumsum>});
+  t.add({.schema_text = "cumprod_(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", .kind = OpKind::Composite,
+         .composite = scan_inplace_composite<kCumprod>});
   t.add({.schema_text = "_cumprod_backward(Tensor grad, Tensor self, int dim) -> Tensor", .kind = S,
          .shape = shape_cumprod_backward, .dtype = dtype_of_grad, .kernel = cumprod_backward_kernel});
   t.add({.schema_text = "sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",

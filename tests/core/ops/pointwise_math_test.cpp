@@ -476,6 +476,7 @@ KILN_GRAD_SAMPLE("lerp.Scalar", { return {grad_input({4}), grad_input({4}, -1, 1
 KILN_GRAD_SAMPLE("addcmul", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2), grad_input({2, 1}, -1, 1, 3), 0.5}; });
 KILN_GRAD_SAMPLE("addcdiv", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2), grad_input({2, 1}, 0.5, 2, 3), 2.0}; });
 KILN_GRAD_SAMPLE("true_divide", { return {grad_input({3}), grad_input({3}, 0.5, 2, 2)}; });
+KILN_GRAD_SAMPLE("angle", { return {grad_input({3}, 0.5, 2, 2)}; });
 KILN_GRAD_SAMPLE("absolute", { return {grad_input({4})}; });
 KILN_GRAD_SAMPLE("negative", { return {grad_input({4})}; });
 KILN_GRAD_SAMPLE("sgn", { return {grad_input({4})}; });
