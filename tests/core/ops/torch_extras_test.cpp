@@ -1,0 +1,131 @@
+// Tests for addmv, addr, addbmm (and their in-place forms), diag_embed,
+// diagflat, masked_scatter, nanmedian and renorm: closed forms, errors and
+// gradient samples.
+#include <cmath>
+#include <limits>
+
+#include "core/dispatch.h"
+#include "core/op_table.h"
+#include "core/ops.h"
+#include "tests/core/gradcheck.h"
+#include "tests/core/test_util.h"
+
+namespace kiln {
+namespace {
+using testing::grad_input;
+using testing::Near;
+using testing::T;
+
+// Every argument positionally, keyword-only ones included (dispatch binds by position).
+std::vector<Tensor> op_all(const char* name, std::vector<Value> args) {
+  const OpDef& def = op_table().get(name);
+  for (size_t i = args.size(); i < def.schema.args.size(); ++i) args.push_back(*def.schema.args[i].default_value);
+  return dispatch(def, args);
+}
+Tensor op(const char* name, std::vector<Value> args) { return op_all(name, std::move(args))[0]; }
+
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+TEST(Addmv, BetaAlphaAndErrors) {
+  Tensor m = T({1, 2, 3, 4}, {2, 2}), v = T({1, -1});
+  EXPECT_TRUE(Near(op("addmv", {T({10, 20}), m, v}), {9, 19}, {2}));
+  EXPECT_TRUE(Near(op("addmv", {T({10, 20}), m, v, 0.5, 2}), {3, 8}, {2}));
+  // beta == 0: self's NaN does not reach the result.
+  EXPECT_TRUE(Near(op("addmv", {T({kNaN}), m, v, 0}), {-1, -1}, {2}));
+  EXPECT_KILN_ERROR(op("addmv", {T({1, 2, 3}), m, v}), "size mismatch, got input (3), mat (2x2), vec (2)");
+  EXPECT_KILN_ERROR(op("addmv", {T({1, 2}), m, m}), "vector + matrix @ vector expected, got 1, 2, 2");
+  EXPECT_KILN_ERROR(op("addmv", {T({1, 2}), m, T({1, 2}, {2}, DType::Float64)}),
+                    "addmv input tensors must have the same dtype, but got Float, Float, and Double");
+}
+
+TEST(Addmv, InPlaceWritesSelf) {
+  Tensor self = T({1, 1});
+  Tensor r = op("addmv_", {self, T({1, 2, 3, 4}, {2, 2}), T({1, 1})});
+  EXPECT_EQ(r.storage(), self.storage());
+  EXPECT_TRUE(Near(self, {4, 8}, {2}));
+  EXPECT_KILN_ERROR(op("addmv_", {T({1}, {1}), T({1, 2, 3, 4}, {2, 2}), T({1, 1})}),
+                    "Bad in-place call: input tensor size [1] and output tensor size [2] should match");
+}
+
+TEST(Addr, OuterProductDtypesAndErrors) {
+  EXPECT_TRUE(Near(op("addr", {T({1}), T({1, 2}), T({3, 4}), 2, 3}), {11, 14, 20, 26}, {2, 2}));
+  // Integer and mixed inputs promote; a float beta is refused for an integer result.
+  Tensor ints = op("addr", {T({0, 0, 0, 0}, {2, 2}, DType::Int64), T({1, 2}, {2}, DType::Int64), T({3, 4}, {2}, DType::Int64)});
+  EXPECT_EQ(ints.dtype(), DType::Int64);
+  EXPECT_EQ(op("addr", {T({0}, {1}, DType::Int64), T({1, 2}), T({3, 4})}).dtype(), DType::Float32);
+  EXPECT_KILN_ERROR(op("addr", {ints, T({1, 2}, {2}, DType::Int64), T({3, 4}, {2}, DType::Int64), 2.5}),
+                    "For integral input tensors, argument beta must not be a floating point number.");
+  EXPECT_KILN_ERROR(op("addr", {T({1}), T({1, 2}, {2, 1}), T({3, 4})}), "addr: Expected 1-D argument vec1, but got 2-D");
+  EXPECT_KILN_ERROR(op("addr_", {T({1, 2}, {2, 1}), T({1, 2}), T({3, 4})}),
+                    "size mismatch, input: [2, 1], v1: [2], v2: [2]");
+}
+
+TEST(Addbmm, SumsTheBatch) {
+  Tensor b1 = T({1, 2, 3, 4}, {2, 1, 2}), b2 = T({1, 1, 2, 2}, {2, 2, 1});
+  EXPECT_TRUE(Near(op("addbmm", {T({1}), b1, b2}), {1 + 3 + 14}, {1, 1}));
+  EXPECT_TRUE(Near(op("addbmm", {T({5}), T({}, {0, 1, 2}), T({}, {0, 2, 1}), 2}), {10}, {1, 1}));
+  EXPECT_KILN_ERROR(op("addbmm", {T({1}), b1, T({1, 1, 1, 1, 1, 1}, {3, 2, 1})}),
+                    "batch1 and batch2 must have same number of batches, got 2 and 3");
+  EXPECT_KILN_ERROR(op("addbmm", {T({1}), b1, T({1, 1, 1, 1, 1, 1}, {2, 3, 1})}),
+                    "Incompatible matrix sizes for bmm (1x2 and 3x1)");
+}
+
+TEST(DiagEmbed, OffsetsAndDims) {
+  EXPECT_TRUE(Near(op("diag_embed", {T({1, 2})}), {1, 0, 0, 2}, {2, 2}));
+  EXPECT_TRUE(Near(op("diag_embed", {T({1, 2}), 1}), {0, 1, 0, 0, 0, 2, 0, 0, 0}, {3, 3}));
+  EXPECT_TRUE(Near(op("diag_embed", {T({1, 2}), -1}), {0, 0, 0, 1, 0, 0, 0, 2, 0}, {3, 3}));
+  // A batch [2, 2] put on dims 0 and 2: out[i, b, i] = x[b, i].
+  EXPECT_TRUE(Near(op("diag_embed", {T({1, 2, 3, 4}, {2, 2}), 0, 0, 2}), {1, 0, 3, 0, 0, 2, 0, 4}, {2, 2, 2}));
+  EXPECT_TRUE(Near(sum(op("diagflat", {T({1, 2, 3, 4}, {2, 2})})), {10}, {}));
+  EXPECT_KILN_ERROR(op("diag_embed", {T({1, 2}), 0, 1, 1}), "diagonal dimensions cannot be identical 1, 1");
+}
+
+TEST(MaskedScatter, FillsTruesInOrder) {
+  Tensor mask = T({1, 0, 1, 1}, {2, 2}, DType::Bool);
+  EXPECT_TRUE(Near(op("masked_scatter", {T({0, 0, 0, 0}, {2, 2}), mask, T({7, 8, 9, 10})}), {7, 0, 8, 9}, {2, 2}));
+  // The mask broadcasts against self.
+  EXPECT_TRUE(Near(op("masked_scatter", {T({0, 0}, {1, 2}), T({1, 0}, {2, 1}, DType::Bool), T({5, 6})}),
+                   {5, 6, 0, 0}, {2, 2}));
+  EXPECT_KILN_ERROR(op("masked_scatter", {T({0, 0}), T({1, 1}, {2}, DType::Bool), T({5})}),
+                    "Number of elements of source < number of ones in mask");
+  EXPECT_KILN_ERROR(op("masked_scatter", {T({0, 0}), T({1, 1}), T({5, 6})}),
+                    "masked_scatter_ only supports boolean masks, but got mask with dtype Float");
+}
+
+TEST(Nanmedian, IgnoresNaNs) {
+  EXPECT_TRUE(Near(op("nanmedian", {T({3, kNaN, 1, 2, kNaN})}), {2}, {}));
+  EXPECT_TRUE(Near(op("nanmedian", {T({4, kNaN, 1, 2})}), {2}, {}));  // the lower of the two middle values
+  EXPECT_TRUE(std::isnan(op("nanmedian", {T({kNaN, kNaN})}).item_double()));
+  std::vector<Tensor> r = op_all("nanmedian.dim", {T({1, kNaN, 3, 5, 4, kNaN}, {2, 3}), 1});
+  EXPECT_TRUE(Near(r[0], {1, 4}, {2}));
+  EXPECT_TRUE(Near(to_dtype(r[1], DType::Float32), {0, 1}, {2}));
+  EXPECT_KILN_ERROR(op("nanmedian.dim", {zeros({0, 2}), 0}), "median(): Expected reduction dim 0 to have non-zero size.");
+}
+
+TEST(Renorm, ScalesRowsAboveTheMax) {
+  // Row 0 has 2-norm 5 > 1 and is scaled to (nearly) 1; row 1 (norm 0.5) is kept.
+  Tensor r = op("renorm", {T({3, 4, 0.3, 0.4}, {2, 2}), 2, 0, 1});
+  EXPECT_TRUE(Near(r, {0.6, 0.8, 0.3, 0.4}, {2, 2}, 1e-6));
+  EXPECT_KILN_ERROR(op("renorm", {T({1, 2}), 2, 0, 1}), "renorm: input needs at least 2 dimensions, got 1 dimensions");
+  EXPECT_KILN_ERROR(op("renorm", {T({1, 2}, {1, 2}), 0, 0, 1}), "renorm: non-positive-norm not supported");
+}
+
+Tensor bool_mask(std::vector<double> v, Shape s) { return T(std::move(v), std::move(s), DType::Bool); }
+
+KILN_GRAD_SAMPLE("addmv", { return {grad_input({3}), grad_input({3, 2}, -1, 1, 2), grad_input({2}, -1, 1, 3), 0.5, 2}; });
+KILN_GRAD_SAMPLE("addmv", { return {grad_input({1}), grad_input({3, 2}, -1, 1, 2), grad_input({2}, -1, 1, 3)}; });
+KILN_GRAD_SAMPLE("addr", { return {grad_input({3, 1}), grad_input({3}, -1, 1, 2), grad_input({2}, -1, 1, 3), 2, -1}; });
+KILN_GRAD_SAMPLE("addbmm",
+                 { return {grad_input({2}), grad_input({3, 2, 4}, -1, 1, 2), grad_input({3, 4, 2}, -1, 1, 3), 1.5, 0.5}; });
+KILN_GRAD_SAMPLE("diag_embed", { return {grad_input({2, 3}), 1, 0, 2}; });
+KILN_GRAD_SAMPLE("diagflat", { return {grad_input({2, 2}), -1}; });
+KILN_GRAD_SAMPLE("masked_scatter",
+                 { return {grad_input({2, 3}), bool_mask({1, 0, 1}, {3}), grad_input({5}, -1, 1, 2)}; });
+KILN_GRAD_SAMPLE("nanmedian", { return {grad_input({3, 3})}; });
+KILN_GRAD_SAMPLE("nanmedian.dim", { return {grad_input({3, 4}), 1, true}; });
+KILN_GRAD_SAMPLE("nanmedian.dim", { return {grad_input({3, 4}), 0}; });
+KILN_GRAD_SAMPLE("renorm", { return {grad_input({3, 4}, -2, 2), 2, 0, 1.0}; });
+KILN_GRAD_SAMPLE("renorm", { return {grad_input({2, 3}, -2, 2), 1, 1, 1.5}; });
+
+}  // namespace
+}  // namespace kiln
