@@ -60,6 +60,14 @@ Obj f_einsum(Interp&, const CallArgs& a) {
   return call_op_obj("einsum", pos, to_kwargs(a));
 }
 
+// torch.chain_matmul(*matrices): the op takes them as one list.
+Obj f_chain_matmul(Interp&, const CallArgs& a) {
+  std::vector<Tensor> ms;
+  for (const Obj& o : a.pos) ms.push_back(tensor_of(o, "matrices"));
+  Value pos[1] = {Value(std::move(ms))};
+  return call_op_obj("chain_matmul", pos, to_kwargs(a));
+}
+
 }  // namespace
 
 // torch.unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
@@ -740,7 +748,8 @@ void add_functions(ModuleObj& t) {
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
       {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
       {"set_printoptions", f_set_printoptions}, {"einsum", f_einsum}, {"unique", torch_unique},
-      {"broadcast_shapes", f_broadcast_shapes}, {"tensordot", f_tensordot}};
+      {"broadcast_shapes", f_broadcast_shapes}, {"tensordot", f_tensordot},
+      {"chain_matmul", f_chain_matmul}};
   for (const auto& [name, fn] : fns) def(t, name, fn);
 }
 
@@ -764,7 +773,12 @@ Obj make_torch_module(Interp& in) {
   in.register_module("torch.cuda", cuda);
   in.register_module("torch.linalg", linalg);
   in.register_module("torch.special", special);
-  in.register_module("torch.nn.functional", make_functional_module(in));
+  Obj functional = make_functional_module(in);
+  in.register_module("torch.nn.functional", functional);
+  // The same functions under both names, as in PyTorch.
+  ModuleObj& f = *functional.as<ModuleObj>();
+  for (const char* name : {"cosine_similarity", "pairwise_distance"}) t.attrs.set(name, *f.attrs.find(name));
+  f.attrs.set("pdist", *t.attrs.find("pdist"));
   return torch;
 }
 

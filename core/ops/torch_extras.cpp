@@ -1,12 +1,14 @@
 // torch functions composed of the core ops, so autograd and the tracer come
 // with them: addmv, addr and addbmm (with their in-place forms), diag_embed
-// and diagflat, masked_scatter, nanmedian and renorm. Each result's node
-// takes PyTorch's name (AddmvBackward0, ...), as grad_fn prints it.
+// and diagflat, masked_scatter, nanmedian, renorm, pdist, cov and corrcoef,
+// combinations and chain_matmul. Each result's node takes PyTorch's name
+// (AddmvBackward0, ...), as grad_fn prints it.
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include "core/autograd.h"
+#include "core/device.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -221,6 +223,136 @@ std::vector<Tensor> renorm_composite(const Args& a) {
 }
 constexpr char kRenormNode[] = "RenormBackward0";
 
+// ---- pdist, cov, corrcoef ---------------------------------------------------------------------
+// Host-built int64 indices (shapes are known before any data is), beside `like`.
+Tensor index_tensor(const std::vector<double>& idx, const Tensor& like) {
+  Tensor t = tensor_from(idx, {int64_t(idx.size())}, DType::Int64);
+  if (t.device() == like.device()) return t;
+  return invoke("_to_device", {t, device_code(like.device()), device_code(t.device())});
+}
+
+// pdist(Tensor self, float p=2): the p-norm distance of every row pair i < j, in row-major order.
+std::vector<Tensor> pdist_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  KILN_CHECK(x.dim() == 2, Runtime, "pdist only supports 2D tensors, got: ", x.dim(), "D");
+  KILN_CHECK(is_floating(x.dtype()), Runtime, "pdist only supports floating-point dtypes");
+  KILN_CHECK(a[1].to_double() >= 0, Runtime, "pdist only supports non-negative p values");
+  std::vector<double> rows, cols;
+  for (int64_t i = 0; i < x.size(0); ++i)
+    for (int64_t j = i + 1; j < x.size(0); ++j) rows.push_back(double(i)), cols.push_back(double(j));
+  if (rows.empty()) return {zeros({0}, x.dtype())};
+  Tensor d = sub(index_select(x, 0, index_tensor(rows, x)), index_select(x, 0, index_tensor(cols, x)));
+  Tensor r = invoke("linalg_vector_norm", {d, a[1], Shape{1}});
+  // The 0-"norm" counts, with no history; PyTorch's is differentiable, with a zero
+  // gradient: adding 0 * d (d's finite part, so no NaN) gives the same.
+  if (a[1].to_double() == 0) r = add(r, sum(mul(where(isfinite(d), d, zeros({}, d.dtype())), 0.0), Shape{1}));
+  return {as_node(r, "PdistBackward0")};
+}
+
+// cov's fweights and aweights: 1-D, one per observation, of the right kind, none negative.
+Tensor checked_weights(const Value& v, int64_t n, const char* name, bool integral) {
+  if (v.is_none()) return {};
+  const Tensor& w = v.tensor();
+  KILN_CHECK(w.dim() <= 1, Runtime, "cov(): expected ", name, " to have one or fewer dimensions but got ", name,
+             " with ", w.dim(), " dimensions");
+  KILN_CHECK(integral ? !is_floating(w.dtype()) && w.dtype() != DType::Bool : is_floating(w.dtype()), Runtime,
+             "cov(): expected ", name, " to have ", integral ? "integral" : "floating point", " dtype but got ", name,
+             " with ", dtype_legacy_name(w.dtype()), " dtype");
+  KILN_CHECK(w.numel() == n, Runtime, "cov(): expected ", name,
+             " to have the same numel as there are observations in the input but got ", w.numel(), " != ", n);
+  KILN_CHECK(n == 0 || !lt(amin(w), zeros({}, w.dtype())).item_bool(), Runtime, "cov(): ", name,
+             " cannot be negative");
+  return w;
+}
+// cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None):
+// rows are variables, columns observations, as PyTorch's Correlation.cpp computes it.
+std::vector<Tensor> cov_composite(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  KILN_CHECK(self.dim() <= 2, Runtime, "cov(): expected input to have two or fewer dimensions but got an input with ",
+             self.dim(), " dimensions");
+  KILN_CHECK(self.dtype() != DType::Bool, NotImplemented, "cov(): bool dtype is not supported for input");
+  Tensor in = self.dim() < 2 ? reshape(self, {1, -1}) : self;
+  const int64_t n = in.size(1), correction = a[1].to_int();
+  Tensor w = checked_weights(a[2], n, "fweights", true), aw = checked_weights(a[3], n, "aweights", false);
+  if (aw.defined()) w = w.defined() ? mul(w, aw) : aw;
+  Tensor w_sum = w.defined() ? sum(w) : full({}, double(n), DType::Int64);
+  KILN_CHECK(!w.defined() || ne(w_sum, zeros({}, w_sum.dtype())).item_bool(), Runtime,
+             "cov(): weights sum to zero, can't be normalized");
+  Tensor avg = div(sum(w.defined() ? mul(in, w) : in, Shape{1}), w_sum);
+  Tensor c_val = full({}, double(correction), DType::Int64);
+  Tensor norm = w.defined() && aw.defined() && correction != 0
+                    ? sub(w_sum, div(mul(c_val, sum(mul(w, aw))), w_sum))
+                    : sub(w_sum, c_val);
+  if (le(norm, zeros({}, norm.dtype())).item_bool()) norm = zeros_like(norm);
+  Tensor centered = sub(in, unsqueeze(avg, 1));
+  Tensor c = mm(centered, t(w.defined() ? mul(centered, w) : centered));
+  return {squeeze(div(c, norm))};
+}
+
+// corrcoef(Tensor self): cov scaled by the standard deviations, clipped to [-1, 1].
+std::vector<Tensor> corrcoef_composite(const Args& a) {
+  const Tensor& self = a[0].tensor();
+  KILN_CHECK(self.dim() <= 2, Runtime,
+             "corrcoef(): expected input to have two or fewer dimensions but got an input with ", self.dim(),
+             " dimensions");
+  Tensor c = invoke("cov", {self});
+  if (c.dim() == 0) return {div(c, c)};
+  Tensor sd = sqrt(invoke("diagonal", {c}));
+  c = div(div(c, reshape(sd, {-1, 1})), reshape(sd, {1, -1}));
+  return {clamp(c, -1.0, 1.0)};
+}
+
+// ---- combinations, chain_matmul -----------------------------------------------------------
+// The r-element combinations of 0..n-1 in lexicographic order (repeats allowed
+// with replacement), flattened.
+void combine(std::vector<double>& out, std::vector<int64_t>& cur, int64_t from, int64_t n, int64_t r, bool repeat) {
+  if (int64_t(cur.size()) == r) {
+    out.insert(out.end(), cur.begin(), cur.end());
+    return;
+  }
+  for (int64_t i = from; i < n; ++i) {
+    cur.push_back(i);
+    combine(out, cur, repeat ? i : i + 1, n, r, repeat);
+    cur.pop_back();
+  }
+}
+// combinations(Tensor self, int r=2, bool with_replacement=False)
+std::vector<Tensor> combinations_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  const int64_t r = a[1].to_int();
+  KILN_CHECK(x.dim() == 1, Runtime, "Expect a 1D vector, but got shape ", x.shape_str());
+  KILN_CHECK(r >= 0, Runtime, "Expect a non-negative number, but got ", r);
+  if (r == 0) return {zeros({0}, x.dtype())};
+  std::vector<double> idx;
+  std::vector<int64_t> cur;
+  combine(idx, cur, 0, x.size(0), r, a[2].to_bool());
+  Tensor picked = index_select(x, 0, index_tensor(idx, x));
+  return {as_node(reshape(picked, {int64_t(idx.size()) / r, r}), "IndexBackward0")};
+}
+
+// chain_matmul(Tensor[] matrices): the deprecated multi_dot of matrices only.
+std::vector<Tensor> chain_matmul_composite(const Args& a) {
+  const std::vector<Tensor>& ms = a[0].tensor_list();
+  KILN_CHECK(!ms.empty(), Runtime, "chain_matmul(): Expected one or more matrices");
+  for (const Tensor& m : ms)
+    KILN_CHECK(m.dim() == 2, Runtime, "Tensor dimension is ", m.dim(), ", expected 2 instead.");
+  if (ms.size() == 1) return {clone(ms[0])};
+  return {as_node(invoke("linalg_multi_dot", {a[0]}), "ViewBackward0")};
+}
+
+// ---- ldexp ---------------------------------------------------------------------------------
+// ldexp(Tensor self, Tensor other): self * 2^other, a float result for any input.
+std::vector<Tensor> ldexp_composite(const Args& a) {
+  return {as_node(mul(a[0].tensor(), pow(2.0, a[1].tensor())), "LdexpBackward0")};
+}
+constexpr char kLdexpNode[] = "LdexpBackward0";
+std::vector<Tensor> ldexp_inplace(const Args& a) {
+  const DType self = a[0].tensor().dtype(), r = result_type({a[0].tensor(), a[1].tensor()});
+  KILN_CHECK(can_cast(to_float_type(r), self), Runtime, "ldexp can't be cast to the desired output type ",
+             dtype_legacy_name(self));
+  return write_back_as<ldexp_composite, kLdexpNode>(a);
+}
+
 }  // namespace
 }  // namespace ops
 
@@ -253,6 +385,16 @@ void register_torch_extras_ops(OpTable& t) {
          .composite = renorm_composite});
   t.add({.schema_text = "renorm_(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor", .kind = C,
          .composite = write_back_as<renorm_composite, kRenormNode>});
+  t.add({.schema_text = "pdist(Tensor self, float p=2) -> Tensor", .kind = C, .composite = pdist_composite});
+  t.add({.schema_text = "cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor",
+         .kind = C, .composite = cov_composite});
+  t.add({.schema_text = "corrcoef(Tensor self) -> Tensor", .kind = C, .composite = corrcoef_composite});
+  t.add({.schema_text = "combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor", .kind = C,
+         .composite = combinations_composite});
+  t.add({.schema_text = "ldexp.Tensor(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = ldexp_composite});
+  t.add({.schema_text = "ldexp_(Tensor self, Tensor other) -> Tensor", .kind = C,
+         .composite = ldexp_inplace});
+  t.add({.schema_text = "chain_matmul(Tensor[] matrices) -> Tensor", .kind = C, .composite = chain_matmul_composite});
 }
 
 }  // namespace kiln

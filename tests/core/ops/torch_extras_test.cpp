@@ -1,6 +1,7 @@
 // Tests for addmv, addr, addbmm (and their in-place forms), diag_embed,
-// diagflat, masked_scatter, nanmedian and renorm: closed forms, errors and
-// gradient samples.
+// diagflat, masked_scatter, nanmedian, renorm, pdist, cov, corrcoef,
+// combinations, chain_matmul, ldexp, frexp, gcd and lcm: closed forms, errors
+// and gradient samples.
 #include <cmath>
 #include <limits>
 
@@ -110,6 +111,58 @@ TEST(Renorm, ScalesRowsAboveTheMax) {
   EXPECT_KILN_ERROR(op("renorm", {T({1, 2}, {1, 2}), 0, 0, 1}), "renorm: non-positive-norm not supported");
 }
 
+TEST(Pdist, RowPairsInOrder) {
+  // Rows (0, 0), (3, 4), (6, 8): pairs (0,1), (0,2), (1,2).
+  Tensor x = T({0, 0, 3, 4, 6, 8}, {3, 2});
+  EXPECT_TRUE(Near(op("pdist", {x}), {5, 10, 5}, {3}));
+  EXPECT_TRUE(Near(op("pdist", {x, 1.0}), {7, 14, 7}, {3}));
+  EXPECT_TRUE(Near(op("pdist", {x, 0.0}), {2, 2, 2}, {3}));
+  EXPECT_EQ(op("pdist", {T({1, 2}, {1, 2})}).numel(), 0);
+  EXPECT_KILN_ERROR(op("pdist", {T({1, 2})}), "pdist only supports 2D tensors, got: 1D");
+}
+
+TEST(Cov, WeightsAndCorrection) {
+  Tensor x = T({1, 2, 3, 2, 1, 0.5}, {2, 3});
+  EXPECT_TRUE(Near(op("cov", {x}), {1, -0.75, -0.75, 7.0 / 12}, {2, 2}));
+  EXPECT_TRUE(Near(op("cov", {T({1, 2, 3}), 0}), {2.0 / 3}, {}));
+  // Frequency weights repeat observations: [1, 2, 2, 3] has variance 2/3.
+  EXPECT_TRUE(Near(op("cov", {T({1, 2, 3}), 1, T({1, 2, 1}, {3}, DType::Int64)}), {2.0 / 3}, {}));
+  EXPECT_TRUE(Near(op("corrcoef", {T({1, 2, 3, 3, 2, 1}, {2, 3})}), {1, -1, -1, 1}, {2, 2}));
+  EXPECT_KILN_ERROR(op("cov", {x, 1, T({1, -2, 1}, {3}, DType::Int64)}), "cov(): fweights cannot be negative");
+  EXPECT_KILN_ERROR(op("cov", {x, 1, Value(), T({0, 0, 0}, {3})}), "cov(): weights sum to zero, can't be normalized");
+}
+
+TEST(Combinations, Lexicographic) {
+  EXPECT_TRUE(Near(op("combinations", {T({1, 2, 3})}), {1, 2, 1, 3, 2, 3}, {3, 2}));
+  EXPECT_TRUE(Near(op("combinations", {T({1, 2}), 2, true}), {1, 1, 1, 2, 2, 2}, {3, 2}));
+  EXPECT_EQ(op("combinations", {T({1, 2}), 3}).sizes(), Shape({0, 3}));
+  EXPECT_KILN_ERROR(op("combinations", {T({1, 2}), -1}), "Expect a non-negative number, but got -1");
+}
+
+TEST(ChainMatmul, MatricesOnly) {
+  Tensor a = T({1, 2, 3, 4}, {2, 2});
+  EXPECT_TRUE(Near(op("chain_matmul", {std::vector<Tensor>{a, T({1, 0, 0, 1}, {2, 2}), T({1, 1}, {2, 1})}}), {3, 7},
+                   {2, 1}));
+  EXPECT_KILN_ERROR(op("chain_matmul", {std::vector<Tensor>{}}), "chain_matmul(): Expected one or more matrices");
+  EXPECT_KILN_ERROR(op("chain_matmul", {std::vector<Tensor>{a, T({1, 2})}}), "Tensor dimension is 1, expected 2 instead.");
+}
+
+TEST(Frexp, MantissaAndExponent) {
+  std::vector<Tensor> r = op_all("frexp.Tensor", {T({8, 0, -3, 0.75})});
+  EXPECT_TRUE(Near(r[0], {0.5, 0, -0.75, 0.75}, {4}));
+  EXPECT_EQ(r[1].dtype(), DType::Int32);
+  EXPECT_TRUE(Near(to_dtype(r[1], DType::Float32), {4, 0, 2, 0}, {4}));
+  EXPECT_TRUE(Near(op("ldexp.Tensor", {r[0], r[1]}), {8, 0, -3, 0.75}, {4}));
+  EXPECT_KILN_ERROR(op("frexp.Tensor", {T({1}, {1}, DType::Int64)}), "torch.frexp() only supports floating-point dtypes");
+}
+
+TEST(GcdLcm, SignsAndZeros) {
+  Tensor a = T({4, -6, 0, 0, 7}, {5}, DType::Int64), b = T({6, 4, 5, 0, -21}, {5}, DType::Int64);
+  EXPECT_TRUE(Near(to_dtype(op("gcd", {a, b}), DType::Float32), {2, 2, 5, 0, 7}, {5}));
+  EXPECT_TRUE(Near(to_dtype(op("lcm", {a, b}), DType::Float32), {12, 12, 0, 0, 21}, {5}));
+  EXPECT_KILN_ERROR(op("gcd", {T({1}), T({2})}), "\"gcd_cpu\" not implemented for 'Float'");
+}
+
 Tensor bool_mask(std::vector<double> v, Shape s) { return T(std::move(v), std::move(s), DType::Bool); }
 
 KILN_GRAD_SAMPLE("addmv", { return {grad_input({3}), grad_input({3, 2}, -1, 1, 2), grad_input({2}, -1, 1, 3), 0.5, 2}; });
@@ -126,6 +179,18 @@ KILN_GRAD_SAMPLE("nanmedian.dim", { return {grad_input({3, 4}), 1, true}; });
 KILN_GRAD_SAMPLE("nanmedian.dim", { return {grad_input({3, 4}), 0}; });
 KILN_GRAD_SAMPLE("renorm", { return {grad_input({3, 4}, -2, 2), 2, 0, 1.0}; });
 KILN_GRAD_SAMPLE("renorm", { return {grad_input({2, 3}, -2, 2), 1, 1, 1.5}; });
+KILN_GRAD_SAMPLE("pdist", { return {grad_input({4, 3}), 2.0}; });
+KILN_GRAD_SAMPLE("pdist", { return {grad_input({3, 2}), 3.0}; });
+KILN_GRAD_SAMPLE("cov", { return {grad_input({2, 4})}; });
+KILN_GRAD_SAMPLE("cov", {
+  return {grad_input({3, 4}), 0, T({1, 2, 1, 3}, {4}, DType::Int64), T({0.5, 1, 2, 1}, {4}, DType::Float64)};
+});
+KILN_GRAD_SAMPLE("corrcoef", { return {grad_input({3, 4})}; });
+KILN_GRAD_SAMPLE("combinations", { return {grad_input({4}), 2, true}; });
+KILN_GRAD_SAMPLE("chain_matmul",
+                 { return {std::vector<Tensor>{grad_input({2, 3}), grad_input({3, 3}, -1, 1, 2), grad_input({3, 1}, -1, 1, 3)}}; });
+KILN_GRAD_SAMPLE("ldexp.Tensor", { return {grad_input({3}), grad_input({3}, -2, 2, 2)}; });
+KILN_GRAD_SAMPLE("frexp.Tensor", { return {grad_input({2, 3}, -4, 4)}; });
 
 }  // namespace
 }  // namespace kiln
