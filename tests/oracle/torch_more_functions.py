@@ -1,6 +1,7 @@
 # torch functions beyond the core: addmv, addr, addbmm (also as methods and in place), diag_embed, diagflat,
-# masked_scatter, nanmedian, renorm, pdist, cov, corrcoef, combinations, chain_matmul, ldexp, frexp, gcd
-# and lcm: values, dtypes, gradients, node names and errors.
+# masked_scatter, nanmedian, renorm, pdist, cov, corrcoef, combinations, chain_matmul, ldexp, frexp, gcd,
+# lcm and the legacy linear algebra (svd, qr, pinverse, cholesky_solve, cholesky_inverse, triangular_solve):
+# values, dtypes, gradients, node names and errors.
 import torch
 
 torch.manual_seed(0)
@@ -239,3 +240,66 @@ print(g)
 show(lambda: torch.gcd(torch.tensor([1.0]), torch.tensor([2.0])))
 show(lambda: torch.lcm(torch.tensor([1]), torch.tensor([2.0])))
 show(lambda: torch.gcd(torch.tensor([True]), torch.tensor([True])))
+
+# Legacy linear algebra. Singular vectors are printed as absolute values: their signs are LAPACK's choice.
+A = torch.randn(4, 3)
+U, S, V = torch.svd(A)
+print(U.shape, S, V.shape, torch.allclose(U @ torch.diag(S) @ V.T, A, atol=1e-5), V.abs())
+U, S, V = torch.svd(A, some=False)
+print(U.shape, S.shape, V.shape, torch.allclose(U.T @ U, torch.eye(4), atol=1e-5))
+U, S, V = torch.svd(A, compute_uv=False)
+print(U, S)
+print(V)
+r = torch.svd(torch.randn(2, 3, 5))
+print(r.U.shape, r.S.shape, r.V.shape, torch.allclose(r.U @ torch.diag_embed(r.S) @ r.V.mT, r[0] @ torch.diag_embed(r[1]) @ r[2].mT))
+print(A.svd().S, A.double().svd(some=False).V.dtype)
+show(lambda: torch.svd(torch.ones(3)))
+show(lambda: torch.svd(torch.ones(3, 3, dtype=torch.int64)))
+show(lambda: torch.qr(A))
+show(lambda: A.qr(some=False))
+print(torch.pinverse(A).shape, torch.allclose(torch.pinverse(A), torch.linalg.pinv(A)), A.pinverse(rcond=0.1).shape)
+print(torch.allclose(A @ torch.pinverse(A) @ A, A, atol=1e-5))
+show(lambda: torch.pinverse(torch.ones(3)))
+
+L = torch.tensor([[2.0, 0.0, 0.0], [1.0, 3.0, 0.0], [0.5, -1.0, 1.5]], requires_grad=True)
+B = torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], requires_grad=True)
+X = torch.cholesky_solve(B, L)
+print(X.detach(), type(X.grad_fn).__name__)
+X.sum().backward()
+print(L.grad, B.grad)
+print(torch.cholesky_solve(B, L.detach().T, upper=True).detach(), B.cholesky_solve(L).shape)
+Lg = L.detach().clone()
+Lg[0, 2] = 100.0
+print(torch.cholesky_solve(B.detach(), Lg), torch.cholesky_solve(torch.ones(2, 3, 1), L.detach()).shape)
+show(lambda: torch.cholesky_solve(torch.ones(3), L))
+show(lambda: torch.cholesky_solve(B, torch.ones(3)))
+show(lambda: torch.cholesky_solve(B, torch.ones(2, 2)))
+show(lambda: torch.cholesky_solve(B.double(), L))
+show(lambda: torch.cholesky_solve(torch.ones(3, 2, dtype=torch.int64), torch.ones(3, 3, dtype=torch.int64)))
+L.grad = None
+Ci = torch.cholesky_inverse(L)
+print(Ci.detach(), type(Ci.grad_fn).__name__)
+(Ci * torch.arange(9.0).reshape(3, 3)).sum().backward()
+print(L.grad)
+print(torch.cholesky_inverse(L.detach().T, upper=True), L.cholesky_inverse().shape)
+print(torch.cholesky_inverse(torch.stack([L.detach(), 2 * L.detach()])).shape)
+show(lambda: torch.cholesky_inverse(torch.ones(3)))
+show(lambda: torch.cholesky_inverse(torch.ones(2, 3)))
+show(lambda: torch.cholesky_inverse(torch.ones(3, 3, dtype=torch.int64)))
+
+T = torch.tensor([[2.0, 1.0, 1.0], [0.0, 3.0, -1.0], [0.0, 0.0, 1.5]], requires_grad=True)
+b = torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], requires_grad=True)
+sol, cc = torch.triangular_solve(b, T)
+print(sol.detach(), cc.detach(), type(sol.grad_fn).__name__, type(cc.grad_fn).__name__)
+(sol.sum() + (cc * torch.arange(9.0).reshape(3, 3)).sum()).backward()
+print(T.grad, b.grad)
+r = torch.triangular_solve(b, T.detach().T, upper=False)
+print(r.solution.detach())
+print(torch.triangular_solve(b, T, transpose=True).solution.detach())
+print(torch.triangular_solve(b, T, unitriangular=True).solution.detach())
+print(b.triangular_solve(T).solution.shape, torch.triangular_solve(torch.ones(2, 3, 1), T).solution.shape)
+show(lambda: torch.triangular_solve(torch.ones(3), T))
+show(lambda: torch.triangular_solve(b, torch.ones(3)))
+show(lambda: torch.triangular_solve(b, torch.ones(2, 3)))
+show(lambda: torch.triangular_solve(b, torch.ones(2, 2)))
+show(lambda: torch.triangular_solve(b.double(), T))

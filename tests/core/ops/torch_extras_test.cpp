@@ -15,15 +15,10 @@ namespace kiln {
 namespace {
 using testing::grad_input;
 using testing::Near;
+using testing::run_op;
 using testing::T;
 
-// Every argument positionally, keyword-only ones included (dispatch binds by position).
-std::vector<Tensor> op_all(const char* name, std::vector<Value> args) {
-  const OpDef& def = op_table().get(name);
-  for (size_t i = args.size(); i < def.schema.args.size(); ++i) args.push_back(*def.schema.args[i].default_value);
-  return dispatch(def, args);
-}
-Tensor op(const char* name, std::vector<Value> args) { return op_all(name, std::move(args))[0]; }
+Tensor op(const char* name, std::vector<Value> args) { return run_op(name, std::move(args))[0]; }
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -97,7 +92,7 @@ TEST(Nanmedian, IgnoresNaNs) {
   EXPECT_TRUE(Near(op("nanmedian", {T({3, kNaN, 1, 2, kNaN})}), {2}, {}));
   EXPECT_TRUE(Near(op("nanmedian", {T({4, kNaN, 1, 2})}), {2}, {}));  // the lower of the two middle values
   EXPECT_TRUE(std::isnan(op("nanmedian", {T({kNaN, kNaN})}).item_double()));
-  std::vector<Tensor> r = op_all("nanmedian.dim", {T({1, kNaN, 3, 5, 4, kNaN}, {2, 3}), 1});
+  std::vector<Tensor> r = run_op("nanmedian.dim", {T({1, kNaN, 3, 5, 4, kNaN}, {2, 3}), 1});
   EXPECT_TRUE(Near(r[0], {1, 4}, {2}));
   EXPECT_TRUE(Near(to_dtype(r[1], DType::Float32), {0, 1}, {2}));
   EXPECT_KILN_ERROR(op("nanmedian.dim", {zeros({0, 2}), 0}), "median(): Expected reduction dim 0 to have non-zero size.");
@@ -148,7 +143,7 @@ TEST(ChainMatmul, MatricesOnly) {
 }
 
 TEST(Frexp, MantissaAndExponent) {
-  std::vector<Tensor> r = op_all("frexp.Tensor", {T({8, 0, -3, 0.75})});
+  std::vector<Tensor> r = run_op("frexp.Tensor", {T({8, 0, -3, 0.75})});
   EXPECT_TRUE(Near(r[0], {0.5, 0, -0.75, 0.75}, {4}));
   EXPECT_EQ(r[1].dtype(), DType::Int32);
   EXPECT_TRUE(Near(to_dtype(r[1], DType::Float32), {4, 0, 2, 0}, {4}));
