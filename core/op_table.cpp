@@ -17,6 +17,7 @@ void register_linalg_extras_ops(OpTable&);
 void register_torch_extras_ops(OpTable&);
 void register_numeric_extras_ops(OpTable&);
 void register_linalg_legacy_ops(OpTable&);
+void register_window_ops(OpTable&);
 void register_combine_ops(OpTable&);
 void register_take_ops(OpTable&);
 void register_stats_ops(OpTable&);
@@ -98,6 +99,7 @@ const OpTable& op_table() {
     register_torch_extras_ops(t);
     register_numeric_extras_ops(t);
     register_linalg_legacy_ops(t);
+    register_window_ops(t);
     register_combine_ops(t);
     register_take_ops(t);
     register_stats_ops(t);

@@ -107,7 +107,7 @@ Obj make_linalg_module() {
   for (const char* name : {"vector_norm", "matrix_norm", "norm", "cross", "inv", "det", "slogdet", "solve", "qr",
                            "cholesky", "matrix_power", "svd", "svdvals", "eigh", "eigvalsh", "lstsq", "pinv",
                            "matrix_rank", "vecdot", "multi_dot", "diagonal", "solve_triangular", "cond",
-                           "matrix_exp"})
+                           "matrix_exp", "vander"})
     def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
   return m;
 }
@@ -122,7 +122,7 @@ Obj make_special_module() {
       {"logit", "logit"},     {"exp2", "exp2"},     {"expm1", "expm1"},       {"log1p", "log1p"},
       {"round", "round"},     {"sinc", "sinc"},     {"gammaln", "lgamma"},    {"digamma", "digamma"},
       {"psi", "digamma"},     {"polygamma", "polygamma"}, {"xlogy", "xlogy"}, {"logsumexp", "logsumexp"},
-      {"softmax", "softmax"}, {"log_softmax", "log_softmax"}};
+      {"softmax", "softmax"}, {"log_softmax", "log_softmax"}, {"i0", "i0"}, {"i1", "special_i1"}};
   for (const auto& [name, op] : names) def(special, name, op_function, make_str(op));
   return m;
 }

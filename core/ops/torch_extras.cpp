@@ -1,8 +1,9 @@
 // torch functions composed of the core ops, so autograd and the tracer come
 // with them: addmv, addr and addbmm (with their in-place forms), diag_embed
 // and diagflat, masked_scatter, nanmedian, renorm, pdist, cov and corrcoef,
-// combinations and chain_matmul. Each result's node takes PyTorch's name
-// (AddmvBackward0, ...), as grad_fn prints it.
+// combinations, chain_matmul, ldexp, vander, the *_scatter functions,
+// narrow_copy, empty_strided, is_nonzero and isreal. Each result's node takes
+// PyTorch's name (AddmvBackward0, ...), as grad_fn prints it.
 #include <cmath>
 #include <limits>
 #include <string>
@@ -353,6 +354,94 @@ std::vector<Tensor> ldexp_inplace(const Args& a) {
   return write_back_as<ldexp_composite, kLdexpNode>(a);
 }
 
+// ---- vander -------------------------------------------------------------------------------
+// Rows 1, x, x^2, ... as cumulative products (PyTorch's rounding); integers become int64.
+Tensor powers(const Tensor& x, int64_t n) {
+  Tensor col = unsqueeze(x, -1);
+  Tensor one = ones_like(col, promote_types(x.dtype(), DType::Int64));
+  if (n == 1) return one;
+  Shape rest = col.sizes();
+  rest.back() = n - 1;
+  return cat({one, invoke("cumprod", {expand(col, rest), -1, promote_types(x.dtype(), DType::Int64)})}, -1);
+}
+// vander(Tensor x, int? N=None, bool increasing=False)
+std::vector<Tensor> vander_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  KILN_CHECK(x.dim() == 1, Runtime, "x must be a one-dimensional tensor.");
+  const int64_t n = a[1].is_none() ? x.size(0) : a[1].to_int();
+  KILN_CHECK(n >= 0, Runtime, "N must be non-negative.");
+  if (n == 0) return {zeros({x.size(0), 0}, promote_types(x.dtype(), DType::Int64))};
+  Tensor r = powers(x, n);
+  return {a[2].to_bool() ? as_node(r, "CopySlices") : as_node(invoke("flip", {r, Shape{1}}), "FlipBackward0")};
+}
+// linalg_vander(Tensor x, *, int? N=None): increasing powers along a new last dim.
+std::vector<Tensor> linalg_vander_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  Tensor x1 = x.dim() == 0 ? reshape(x, {1}) : x;
+  const int64_t n = a[1].is_none() ? x1.size(-1) : a[1].to_int();
+  KILN_CHECK(n > 1, Runtime, "N must be greater than 1.");
+  return {powers(x1, n)};
+}
+
+// ---- select_scatter, slice_scatter, diagonal_scatter ---------------------------------------
+// self with the view View(self) replaced by src: a copy written through that view.
+template <Tensor (*View)(const Tensor&, const Args&)>
+Tensor scatter_into(const Args& a, const char* node) {
+  const Tensor &self = a[0].tensor(), &src = a[1].tensor();
+  Tensor out = clone(self);
+  Tensor part = View(out, a);
+  KILN_CHECK(part.sizes() == src.sizes(), Runtime, "expected src to have a size equal to the slice of self. src size = ",
+             src.shape_str(), ", slice size = ", part.shape_str());
+  copy_(part, src);
+  return as_node(out, node);
+}
+Tensor select_view(const Tensor& t, const Args& a) {
+  const int64_t dim = wrap_dim(a[2].to_int(), t.dim()), i = a[3].to_int();
+  KILN_CHECK(i >= -t.size(dim) && i < t.size(dim), Index, "select(): index ", i, " out of range for tensor of size ",
+             t.shape_str(), " at dimension ", dim);
+  return invoke("select", {t, a[2], a[3]});
+}
+Tensor slice_view(const Tensor& t, const Args& a) { return invoke("slice", {t, a[2], a[3], a[4], a[5]}); }
+Tensor diagonal_view(const Tensor& t, const Args& a) { return invoke("diagonal", {t, a[2], a[3], a[4]}); }
+std::vector<Tensor> select_scatter_composite(const Args& a) {
+  return {scatter_into<select_view>(a, "SelectScatterBackward0")};
+}
+std::vector<Tensor> slice_scatter_composite(const Args& a) {
+  return {scatter_into<slice_view>(a, "SliceScatterBackward0")};
+}
+std::vector<Tensor> diagonal_scatter_composite(const Args& a) {
+  return {scatter_into<diagonal_view>(a, "DiagonalScatterBackward0")};
+}
+
+// ---- narrow_copy, empty_strided, is_nonzero, isreal ----------------------------------------
+// narrow_copy(Tensor self, int dim, SymInt start, SymInt length): narrow's elements, fresh.
+std::vector<Tensor> narrow_copy_composite(const Args& a) {
+  Tensor v = invoke("narrow", {a[0], a[1], a[2], a[3]});
+  return {as_node(contiguous(v).storage() == v.storage() ? clone(v) : contiguous(v), "NarrowCopyBackward0")};
+}
+// empty_strided(int[] size, int[] stride, *, ScalarType? dtype=None, bool requires_grad=False):
+// zeros (PyTorch leaves the memory as it was) over the storage the strides reach.
+std::vector<Tensor> empty_strided_composite(const Args& a) {
+  const Shape &size = a[0].int_list(), &stride = a[1].int_list();
+  KILN_CHECK(size.size() == stride.size(), Runtime, "mismatch in length of strides and shape");
+  int64_t extent = 1;
+  for (size_t i = 0; i < size.size(); ++i) extent += (size[i] - 1) * stride[i];
+  if (shape_numel(size) == 0) extent = 0;
+  Tensor base = zeros({extent}, a[2].is_none() ? kDefaultFloat : a[2].dtype());
+  Tensor out = not_a_view(as_strided(base, size, stride, 0));
+  if (a[3].to_bool()) out.requires_grad_(true);
+  return {out};
+}
+// is_nonzero(Tensor self) -> bool: the one element's truth.
+std::vector<Tensor> is_nonzero_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  KILN_CHECK(x.numel() != 0, Runtime, "Boolean value of Tensor with no values is ambiguous");
+  KILN_CHECK(x.numel() == 1, Runtime, "Boolean value of Tensor with more than one value is ambiguous");
+  return {reshape(ne(x, zeros({}, x.dtype())), {})};
+}
+// isreal(Tensor self): every element of a real tensor is real.
+std::vector<Tensor> isreal_composite(const Args& a) { return {ones_like(a[0].tensor(), DType::Bool)}; }
+
 }  // namespace
 }  // namespace ops
 
@@ -394,6 +483,24 @@ void register_torch_extras_ops(OpTable& t) {
   t.add({.schema_text = "ldexp.Tensor(Tensor self, Tensor other) -> Tensor", .kind = C, .composite = ldexp_composite});
   t.add({.schema_text = "ldexp_(Tensor self, Tensor other) -> Tensor", .kind = C,
          .composite = ldexp_inplace});
+  t.add({.schema_text = "vander(Tensor x, int? N=None, bool increasing=False) -> Tensor", .kind = C,
+         .composite = vander_composite});
+  t.add({.schema_text = "linalg_vander(Tensor x, *, int? N=None) -> Tensor", .kind = C,
+         .composite = linalg_vander_composite});
+  t.add({.schema_text = "select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor", .kind = C,
+         .composite = select_scatter_composite});
+  t.add({.schema_text = "slice_scatter(Tensor self, Tensor src, int dim=0, int? start=None, int? end=None, int step=1) "
+                        "-> Tensor",
+         .kind = C, .composite = slice_scatter_composite});
+  t.add({.schema_text = "diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor",
+         .kind = C, .composite = diagonal_scatter_composite});
+  t.add({.schema_text = "narrow_copy(Tensor self, int dim, int start, int length) -> Tensor", .kind = C,
+         .composite = narrow_copy_composite});
+  t.add({.schema_text = "empty_strided(int[] size, int[] stride, *, ScalarType? dtype=None, bool requires_grad=False) "
+                        "-> Tensor",
+         .kind = C, .composite = empty_strided_composite});
+  t.add({.schema_text = "is_nonzero(Tensor self) -> bool", .kind = C, .composite = is_nonzero_composite});
+  t.add({.schema_text = "isreal(Tensor self) -> Tensor", .kind = C, .composite = isreal_composite});
   t.add({.schema_text = "chain_matmul(Tensor[] matrices) -> Tensor", .kind = C, .composite = chain_matmul_composite});
 }
 

@@ -1,7 +1,8 @@
 // Tests for addmv, addr, addbmm (and their in-place forms), diag_embed,
 // diagflat, masked_scatter, nanmedian, renorm, pdist, cov, corrcoef,
-// combinations, chain_matmul, ldexp, frexp, gcd and lcm: closed forms, errors
-// and gradient samples.
+// combinations, chain_matmul, ldexp, frexp, gcd, lcm, the window functions,
+// vander, the *_scatter functions, narrow_copy, empty_strided, is_nonzero,
+// mvlgamma, i0 and nextafter: closed forms, errors and gradient samples.
 #include <cmath>
 #include <limits>
 
@@ -158,6 +159,51 @@ TEST(GcdLcm, SignsAndZeros) {
   EXPECT_KILN_ERROR(op("gcd", {T({1}), T({2})}), "\"gcd_cpu\" not implemented for 'Float'");
 }
 
+TEST(Windows, ClosedForms) {
+  EXPECT_TRUE(Near(op("hann_window", {int64_t(4)}), {0, 0.5, 1, 0.5}, {4}));
+  EXPECT_TRUE(Near(op("hann_window", {int64_t(3), false}), {0, 1, 0}, {3}));
+  EXPECT_TRUE(Near(op("hamming_window", {int64_t(3), false}), {0.08, 1, 0.08}, {3}));
+  EXPECT_TRUE(Near(op("bartlett_window", {int64_t(5), false}), {0, 0.5, 1, 0.5, 0}, {5}));
+  EXPECT_TRUE(Near(op("blackman_window", {int64_t(3), false}), {0, 1, 0}, {3}, 1e-6));
+  // kaiser with beta = 0 is rectangular.
+  EXPECT_TRUE(Near(op("kaiser_window", {int64_t(3), true, 0.0}), {1, 1, 1}, {3}));
+  EXPECT_EQ(op("hann_window", {int64_t(0)}).numel(), 0);
+  EXPECT_KILN_ERROR(op("bartlett_window", {int64_t(-2)}),
+                    "bartlett_window requires non-negative window_length, got window_length=-2");
+}
+
+TEST(Vander, PowersAndErrors) {
+  EXPECT_TRUE(Near(op("vander", {T({2, 3})}), {2, 1, 3, 1}, {2, 2}));
+  EXPECT_TRUE(Near(op("vander", {T({2, 3}), int64_t(3), true}), {1, 2, 4, 1, 3, 9}, {2, 3}));
+  EXPECT_EQ(op("vander", {T({2, 3}, {2}, DType::Int32)}).dtype(), DType::Int64);
+  EXPECT_TRUE(Near(op("linalg_vander", {T({2, 3})}), {1, 2, 1, 3}, {2, 2}));
+  EXPECT_KILN_ERROR(op("linalg_vander", {T({2, 3}), int64_t(1)}), "N must be greater than 1.");
+}
+
+TEST(ScatterViews, WriteOneView) {
+  EXPECT_TRUE(Near(op("select_scatter", {zeros({2, 2}), T({5, 6}), 1, 0}), {5, 0, 6, 0}, {2, 2}));
+  EXPECT_TRUE(Near(op("slice_scatter", {zeros({4}), T({1, 2}), 0, 0, Value(), 2}), {1, 0, 2, 0}, {4}));
+  EXPECT_TRUE(Near(op("diagonal_scatter", {zeros({2, 2}), T({1, 2})}), {1, 0, 0, 2}, {2, 2}));
+  EXPECT_KILN_ERROR(op("diagonal_scatter", {zeros({2, 2}), T({1, 2, 3})}),
+                    "expected src to have a size equal to the slice of self. src size = [3], slice size = [2]");
+  EXPECT_TRUE(Near(op("narrow_copy", {T({1, 2, 3, 4}), 0, 1, 2}), {2, 3}, {2}));
+  Tensor e = op("empty_strided", {Shape{2, 3}, Shape{1, 2}});
+  EXPECT_EQ(e.strides(), Shape({1, 2}));
+  EXPECT_KILN_ERROR(op("is_nonzero", {T({1, 2})}), "Boolean value of Tensor with more than one value is ambiguous");
+}
+
+TEST(SpecialFunctions, Mvlgamma_I0_Nextafter) {
+  // mvlgamma with p = 1 is lgamma; I0(0) = 1, I0(1) = 1.2660658777520082.
+  EXPECT_TRUE(Near(op("mvlgamma", {T({3, 4}), 1}), {std::log(2.0), std::log(6.0)}, {2}));
+  EXPECT_TRUE(Near(op("i0", {T({0, 1, -1}, {3}, DType::Float64)}), {1, 1.2660658777520082, 1.2660658777520082}, {3},
+                   1e-14));
+  EXPECT_TRUE(Near(op("special_i1", {T({1}, {1}, DType::Float64)}), {0.5651591039924851}, {1}, 1e-14));
+  EXPECT_EQ(op("nextafter", {T({1}, {1}, DType::Float64), T({2}, {1}, DType::Float64)}).item_double(),
+            std::nextafter(1.0, 2.0));
+  EXPECT_KILN_ERROR(op("nextafter", {T({1}, {1}, DType::Int64), T({2}, {1}, DType::Int64)}),
+                    "\"nextafter_cpu\" not implemented for 'Long'");
+}
+
 Tensor bool_mask(std::vector<double> v, Shape s) { return T(std::move(v), std::move(s), DType::Bool); }
 
 KILN_GRAD_SAMPLE("addmv", { return {grad_input({3}), grad_input({3, 2}, -1, 1, 2), grad_input({2}, -1, 1, 3), 0.5, 2}; });
@@ -186,6 +232,15 @@ KILN_GRAD_SAMPLE("chain_matmul",
                  { return {std::vector<Tensor>{grad_input({2, 3}), grad_input({3, 3}, -1, 1, 2), grad_input({3, 1}, -1, 1, 3)}}; });
 KILN_GRAD_SAMPLE("ldexp.Tensor", { return {grad_input({3}), grad_input({3}, -2, 2, 2)}; });
 KILN_GRAD_SAMPLE("frexp.Tensor", { return {grad_input({2, 3}, -4, 4)}; });
+KILN_GRAD_SAMPLE("vander", { return {grad_input({3}), 4}; });
+KILN_GRAD_SAMPLE("vander", { return {grad_input({2}), 3, true}; });
+KILN_GRAD_SAMPLE("linalg_vander", { return {grad_input({2, 3})}; });
+KILN_GRAD_SAMPLE("select_scatter", { return {grad_input({3, 4}), grad_input({3}, -1, 1, 2), 1, 2}; });
+KILN_GRAD_SAMPLE("slice_scatter", { return {grad_input({4, 3}), grad_input({2, 3}, -1, 1, 2), 0, 1, Value(), 2}; });
+KILN_GRAD_SAMPLE("diagonal_scatter", { return {grad_input({3, 4}), grad_input({3}, -1, 1, 2), 1}; });
+KILN_GRAD_SAMPLE("narrow_copy", { return {grad_input({3, 4}), 1, 1, 2}; });
+KILN_GRAD_SAMPLE("mvlgamma", { return {grad_input({3}, 2, 4), 3}; });
+KILN_GRAD_SAMPLE("i0", { return {grad_input({5}, -3, 3)}; });
 
 }  // namespace
 }  // namespace kiln
