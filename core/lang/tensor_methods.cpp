@@ -21,7 +21,9 @@
 
 namespace kiln::lang {
 
-Obj torch_unique(Interp& in, const CallArgs& a);  // torch_module.cpp
+Obj torch_unique(Interp& in, const CallArgs& a);              // torch_module.cpp
+Obj torch_unique_consecutive(Interp& in, const CallArgs& a);  // torch_module.cpp
+Obj torch_histogram(Interp& in, const CallArgs& a);           // torch_module.cpp
 
 namespace {
 
@@ -376,11 +378,12 @@ Obj m_repeat(Interp&, const CallArgs& a) {
   return make_tensor(ops::as_node(std::move(r), "RepeatBackward0"));
 }
 
-// x.unique(...) is torch.unique(x, ...).
-Obj m_unique(Interp& in, const CallArgs& a) {
+// x.unique(...) is torch.unique(x, ...); x.unique_consecutive(...) likewise.
+template <NativeFn F>
+Obj m_with_self_first(Interp& in, const CallArgs& a) {
   std::vector<Obj> pos{a.self};
   pos.insert(pos.end(), a.pos.begin(), a.pos.end());
-  return torch_unique(in, CallArgs{pos, a.kw, Obj::null(), a.callee});
+  return F(in, CallArgs{pos, a.kw, Obj::null(), a.callee});
 }
 
 // Ops whose first argument is `Tensor self` but that are not Tensor methods in PyTorch.
@@ -503,7 +506,9 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
         {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},
         {"new_empty", m_new<kEmpty>}, {"new_full", m_new_full}, {"new_tensor", m_new_tensor},
-        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_unique}, {"resize_", m_resize_}};
+        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_with_self_first<torch_unique>},
+        {"unique_consecutive", m_with_self_first<torch_unique_consecutive>},
+        {"histogram", m_with_self_first<torch_histogram>}, {"resize_", m_resize_}};
     for (const auto& [name, fn] : natives) (*m)[name] = MethodInfo{fn, ""};
     for (const char* view : {"t", "transpose", "squeeze", "unsqueeze", "swapdims", "swapaxes", "as_strided"})
       (*m)[std::string(view) + "_"] = MethodInfo{view_inplace_method, view};

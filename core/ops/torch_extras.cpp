@@ -442,6 +442,74 @@ std::vector<Tensor> is_nonzero_composite(const Args& a) {
 // isreal(Tensor self): every element of a real tensor is real.
 std::vector<Tensor> isreal_composite(const Args& a) { return {ones_like(a[0].tensor(), DType::Bool)}; }
 
+// ---- unique_consecutive ----------------------------------------------------------------------
+// unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None)
+//   -> (Tensor, Tensor, Tensor): a run starts where a slice differs from the one before (NaN
+// differs from NaN); the values are the runs' first slices, the inverse each slice's run.
+std::vector<Tensor> unique_consecutive_composite(const Args& a) {
+  const bool flat = a[3].is_none();
+  const Tensor x = flat ? reshape(a[0].tensor(), {-1}) : a[0].tensor();
+  const int64_t dim = flat ? 0 : wrap_dim(a[3].to_int(), x.dim()), n = x.dim() == 0 ? 1 : x.size(dim);
+  Tensor starts = ones({std::min<int64_t>(n, 1)}, DType::Bool);
+  if (n > 1) {
+    Tensor differs = ne(narrow(x, dim, 1, n - 1), narrow(x, dim, 0, n - 1));
+    if (differs.dim() > 1)
+      differs = any(reshape(invoke("movedim", {differs, Shape{dim}, Shape{0}}), {n - 1, -1}), Shape{1});
+    starts = cat({starts, differs});
+  }
+  Tensor first = reshape(nonzero(starts), {-1});
+  Tensor values = as_node(index_select(x, dim, first), "UniqueConsecutiveBackward0");
+  Tensor inverse = sub(invoke("cumsum", {starts, 0}), ones({}, DType::Int64));
+  if (flat) inverse = reshape(inverse, a[0].tensor().sizes());
+  Tensor counts = zeros({0}, DType::Int64);
+  if (n > 0) counts = sub(cat({narrow(first, 0, 1, first.numel() - 1), full({1}, double(n), DType::Int64)}), first);
+  return {values, inverse, counts};
+}
+
+// ---- histogram -------------------------------------------------------------------------------
+// Counts (or sums the weights of) the elements in each bin [e_i, e_i+1), the last bin
+// closed; elements outside the edges are left out. density divides by total * width.
+std::vector<Tensor> histogram_of(const Tensor& x, const Tensor& edges, const Value& weight, bool density) {
+  const int64_t nb = edges.numel() - 1;
+  Tensor flat = reshape(x, {-1});
+  Tensor pos = sub(invoke("searchsorted", {edges, flat, false, true}), ones({}, DType::Int64));
+  pos = minimum(maximum(pos, zeros({}, DType::Int64)), full({}, double(nb - 1), DType::Int64));
+  Tensor inside = logical_and(ge(flat, narrow(edges, 0, 0, 1)), le(flat, narrow(edges, 0, nb, 1)));
+  Tensor w = weight.is_none() ? ones_like(flat) : reshape(weight.tensor(), {-1});
+  Tensor hist = scatter_add(zeros({nb}, x.dtype()), 0, pos, where(inside, w, zeros({}, w.dtype())));
+  if (density) hist = div(hist, mul(sum(hist), sub(narrow(edges, 0, 1, nb), narrow(edges, 0, 0, nb))));
+  return {hist, edges};
+}
+void check_histogram_input(const Tensor& x) {
+  KILN_CHECK(is_floating(x.dtype()), NotImplemented, "\"histogramdd\" not implemented for '",
+             dtype_legacy_name(x.dtype()), "'");
+}
+// histogram.bins_tensor(Tensor self, Tensor bins, Tensor? weight=None, bool density=False): PyTorch's
+// keyword-only arguments are positional here, torch.histogram (torch_module.cpp) binding them.
+std::vector<Tensor> histogram_edges_composite(const Args& a) {
+  check_histogram_input(a[0].tensor());
+  return histogram_of(a[0].tensor(), a[1].tensor(), a[2], a[3].to_bool());
+}
+// histogram.bin_ct(Tensor self, int bins=100, float? range_min=None, float? range_max=None,
+// Tensor? weight=None, bool density=False): equal bins over the range, else over the data's
+// (widened by 1/2 each way when it is one value; [0, 1] when empty).
+std::vector<Tensor> histogram_count_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  check_histogram_input(x);
+  const int64_t bins = a[1].to_int();
+  KILN_CHECK(bins > 0, Runtime, "torch.histogram(): bins must be > 0, but got ", bins, " for dimension 0");
+  double lo = 0, hi = x.numel() == 0 ? 1 : 0;
+  if (!a[2].is_none()) {
+    lo = a[2].to_double(), hi = a[3].to_double();
+  } else if (x.numel() != 0) {
+    lo = amin(x).item_double(), hi = amax(x).item_double();
+  }
+  KILN_CHECK(lo <= hi, Runtime, "torch.histogramdd: min should not exceed max, but got min ", lo, " max ", hi,
+             " for dimension 0");
+  if (lo == hi) lo -= 0.5, hi += 0.5;
+  return histogram_of(x, linspace(lo, hi, bins + 1, x.dtype()), a[4], a[5].to_bool());
+}
+
 }  // namespace
 }  // namespace ops
 
@@ -501,6 +569,15 @@ void register_torch_extras_ops(OpTable& t) {
          .kind = C, .composite = empty_strided_composite});
   t.add({.schema_text = "is_nonzero(Tensor self) -> bool", .kind = C, .composite = is_nonzero_composite});
   t.add({.schema_text = "isreal(Tensor self) -> Tensor", .kind = C, .composite = isreal_composite});
+  t.add({.schema_text = "unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, "
+                        "int? dim=None) -> (Tensor, Tensor, Tensor)",
+         .kind = C, .composite = unique_consecutive_composite});
+  t.add({.schema_text = "histogram.bins_tensor(Tensor self, Tensor bins, Tensor? weight=None, bool density=False) "
+                        "-> (Tensor hist, Tensor bin_edges)",
+         .kind = C, .composite = histogram_edges_composite});
+  t.add({.schema_text = "histogram.bin_ct(Tensor self, int bins=100, float? range_min=None, float? range_max=None, "
+                        "Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)",
+         .kind = C, .composite = histogram_count_composite});
   t.add({.schema_text = "chain_matmul(Tensor[] matrices) -> Tensor", .kind = C, .composite = chain_matmul_composite});
 }
 

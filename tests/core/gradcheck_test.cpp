@@ -69,7 +69,9 @@ bool needs_sample(const OpDef& op) {
       "cholesky_solve", "cholesky_inverse",
       // Factories and tests.
       "hann_window", "hamming_window", "bartlett_window", "blackman_window", "kaiser_window", "empty_strided",
-      "is_nonzero", "isreal"};
+      "is_nonzero", "isreal",
+      // Counts, not differentiable in PyTorch.
+      "histogram.bins_tensor", "histogram.bin_ct"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
   // QR, SVD and lstsq have no derivative (their backward raises); cholesky's and eigh's kernel
   // ops as linalg_cholesky above.

@@ -2,7 +2,8 @@
 // diagflat, masked_scatter, nanmedian, renorm, pdist, cov, corrcoef,
 // combinations, chain_matmul, ldexp, frexp, gcd, lcm, the window functions,
 // vander, the *_scatter functions, narrow_copy, empty_strided, is_nonzero,
-// mvlgamma, i0 and nextafter: closed forms, errors and gradient samples.
+// mvlgamma, i0, nextafter, unique_consecutive and histogram: closed forms,
+// errors and gradient samples.
 #include <cmath>
 #include <limits>
 
@@ -204,6 +205,27 @@ TEST(SpecialFunctions, Mvlgamma_I0_Nextafter) {
                     "\"nextafter_cpu\" not implemented for 'Long'");
 }
 
+TEST(UniqueConsecutive, RunsAndCounts) {
+  std::vector<Tensor> r = run_op("unique_consecutive", {T({1, 1, 2, 1}, {4}, DType::Int64)});
+  EXPECT_TRUE(Near(to_dtype(r[0], DType::Float32), {1, 2, 1}, {3}));
+  EXPECT_TRUE(Near(to_dtype(r[1], DType::Float32), {0, 0, 1, 2}, {4}));
+  EXPECT_TRUE(Near(to_dtype(r[2], DType::Float32), {2, 1, 1}, {3}));
+  // Along a dim, whole slices compare.
+  std::vector<Tensor> d = run_op("unique_consecutive", {T({1, 1, 1, 1, 2, 3}, {3, 2}), false, false, int64_t(0)});
+  EXPECT_TRUE(Near(d[0], {1, 1, 2, 3}, {2, 2}));
+}
+
+TEST(Histogram, BinsAndEdges) {
+  std::vector<Tensor> h = run_op("histogram.bin_ct", {T({1, 2, 1, 4}), int64_t(3)});
+  EXPECT_TRUE(Near(h[0], {2, 1, 1}, {3}));
+  EXPECT_TRUE(Near(h[1], {1, 2, 3, 4}, {4}));
+  // Explicit edges: the last bin is closed, values outside are dropped; weights sum.
+  std::vector<Tensor> e = run_op("histogram.bins_tensor", {T({0, 1, 2, 3}), T({1, 2, 3}), T({5, 1, 2, 4})});
+  EXPECT_TRUE(Near(e[0], {1, 6}, {2}));
+  EXPECT_KILN_ERROR(run_op("histogram.bin_ct", {T({1, 2}), int64_t(2), 2.0, 1.0}),
+                    "torch.histogramdd: min should not exceed max, but got min 2 max 1 for dimension 0");
+}
+
 Tensor bool_mask(std::vector<double> v, Shape s) { return T(std::move(v), std::move(s), DType::Bool); }
 
 KILN_GRAD_SAMPLE("addmv", { return {grad_input({3}), grad_input({3, 2}, -1, 1, 2), grad_input({2}, -1, 1, 3), 0.5, 2}; });
@@ -241,6 +263,7 @@ KILN_GRAD_SAMPLE("diagonal_scatter", { return {grad_input({3, 4}), grad_input({3
 KILN_GRAD_SAMPLE("narrow_copy", { return {grad_input({3, 4}), 1, 1, 2}; });
 KILN_GRAD_SAMPLE("mvlgamma", { return {grad_input({3}, 2, 4), 3}; });
 KILN_GRAD_SAMPLE("i0", { return {grad_input({5}, -3, 3)}; });
+KILN_GRAD_SAMPLE("unique_consecutive", { return {grad_input({5})}; });
 
 }  // namespace
 }  // namespace kiln
