@@ -2,8 +2,9 @@
 // with them: addmv, addr and addbmm (with their in-place forms), diag_embed
 // and diagflat, masked_scatter, nanmedian, renorm, pdist, cov and corrcoef,
 // combinations, chain_matmul, ldexp, vander, the *_scatter functions,
-// narrow_copy, empty_strided, is_nonzero and isreal. Each result's node takes
-// PyTorch's name (AddmvBackward0, ...), as grad_fn prints it.
+// narrow_copy, empty_strided, is_nonzero, isreal, unique_consecutive and
+// histogram. Each result's node takes PyTorch's name (AddmvBackward0, ...), as
+// grad_fn prints it.
 #include <cmath>
 #include <limits>
 #include <string>
@@ -31,9 +32,12 @@ std::vector<Tensor> addmv_composite(const Args& a) {
   const Tensor &self = a[0].tensor(), &mat = a[1].tensor(), &vec = a[2].tensor();
   KILN_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1, Runtime, "vector + matrix @ vector expected, got ",
              self.dim(), ", ", mat.dim(), ", ", vec.dim());
-  if (mat.size(1) != vec.size(0) || (self.numel() != mat.size(0) && self.numel() != 1))
+  if (mat.size(1) != vec.size(0) || (self.numel() != mat.size(0) && self.numel() != 1)) {
+    // PyTorch's message reads self.size(0), which a 0-dim self fails first.
+    KILN_CHECK(self.dim() == 1, Index, "Dimension specified as 0 but tensor has no dimensions");
     KILN_CHECK(false, Runtime, "size mismatch, got input (", self.size(0), "), mat (", mat.size(0), "x", mat.size(1),
                "), vec (", vec.size(0), ")");
+  }
   KILN_CHECK(self.dtype() == mat.dtype() && mat.dtype() == vec.dtype(), Runtime,
              "addmv input tensors must have the same dtype, but got ", dtype_legacy_name(self.dtype()), ", ",
              dtype_legacy_name(mat.dtype()), ", and ", dtype_legacy_name(vec.dtype()));
@@ -342,9 +346,13 @@ std::vector<Tensor> chain_matmul_composite(const Args& a) {
 }
 
 // ---- ldexp ---------------------------------------------------------------------------------
-// ldexp(Tensor self, Tensor other): self * 2^other, a float result for any input.
+// ldexp(Tensor self, Tensor other): self * 2^other, in the float type of result_type(self,
+// other) (PyTorch writes the product into an output of that type: float16 stays float16).
 std::vector<Tensor> ldexp_composite(const Args& a) {
-  return {as_node(mul(a[0].tensor(), pow(2.0, a[1].tensor())), "LdexpBackward0")};
+  const Tensor &self = a[0].tensor(), &other = a[1].tensor();
+  Tensor r = mul(self, pow(2.0, other));
+  const DType d = to_float_type(result_type({self, other}));
+  return {as_node(r.dtype() == d ? r : to_dtype(r, d), "LdexpBackward0")};
 }
 constexpr char kLdexpNode[] = "LdexpBackward0";
 std::vector<Tensor> ldexp_inplace(const Args& a) {
