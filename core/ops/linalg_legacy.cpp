@@ -4,6 +4,7 @@
 // keeps only to raise its removal message.
 #include <string>
 
+#include "core/autograd.h"
 #include "core/ops/lapack_util.h"
 
 namespace kiln {
@@ -49,11 +50,17 @@ std::vector<Tensor> pinverse_composite(const Args& a) {
 }
 
 // ---- cholesky_solve, cholesky_inverse -----------------------------------------------------------
-// The factor as LAPACK reads it (one triangle) with PyTorch's derivative, which
-// treats every entry of the input as the factor's: the other triangle's value
-// is taken off, its history kept.
-Tensor factor_of(const Tensor& f, bool upper) {
-  return sub(f, (upper ? tril(f, -1) : triu(f, 1)).detach());
+// Values come from the triangle LAPACK reads, but PyTorch's derivatives use the
+// factor F as given (the other triangle too): for A = F F^H, dA^-1 = -A^-1 dA A^-1
+// with dA = dF F^H + F dF^H. Each result is its value plus terms linear in
+// d = t - t.detach() (zero, carrying t's history) whose gradients are those.
+Tensor triangle_of(const Tensor& f, bool upper) { return upper ? triu(f) : tril(f); }
+Tensor lower_factor(const Tensor& f, bool upper) { return upper ? mT(f) : f; }
+Tensor change_of(const Tensor& t) { return sub(t, t.detach()); }
+// dA as the factor's change: dF F^H + F dF^H, F the lower factor as given.
+Tensor change_of_product(const Tensor& f, bool upper) {
+  Tensor F = lower_factor(f, upper), dF = change_of(F), Fc = F.detach();
+  return add(matmul(dF, mT(Fc)), matmul(Fc, mT(dF)));
 }
 void check_float_kernel(DType d, const char* kernel) {
   KILN_CHECK(d == DType::Float32 || d == DType::Float64, NotImplemented, "\"", kernel, "\" not implemented for '",
@@ -82,7 +89,16 @@ std::vector<Tensor> cholesky_solve_composite(const Args& a) {
   KILN_CHECK(f.dim() >= 2, Runtime, "u should have at least 2 dimensions, but has ", f.dim(), " dimensions instead");
   check_solve_args(b, f, "cholesky_solve", "");
   check_float_kernel(b.dtype(), "cholesky_solve_cpu");
-  return {as_node(solve_factored(factor_of(f, upper), b, upper), "CholeskySolveBackward0")};
+  Tensor x, inv;
+  {
+    NoGradGuard no_grad;
+    Tensor t = triangle_of(f, upper);
+    x = solve_factored(t, b, upper);
+    inv = solve_factored(t, eye(f.size(-1), std::nullopt, f.dtype()), upper);
+  }
+  // X + A^-1 dB - A^-1 dA X
+  Tensor r = sub(add(x, matmul(inv, change_of(b))), matmul(inv, matmul(change_of_product(f, upper), x)));
+  return {as_node(r, "CholeskySolveBackward0")};
 }
 
 // cholesky_inverse(Tensor self, bool upper=False): (L L^H)^-1 = L^-H L^-1 (upper: U^-1 U^-H).
@@ -94,8 +110,15 @@ std::vector<Tensor> cholesky_inverse_composite(const Args& a) {
              "cholesky_inverse: A must be batches of square matrices, but they are ", f.size(-2), " by ", f.size(-1),
              " matrices");
   check_float_kernel(f.dtype(), "cholesky_inverse_out_cpu");
-  Tensor inv = invoke("linalg_inv", {factor_of(f, upper)});
-  return {as_node(upper ? matmul(inv, mT(inv)) : matmul(mT(inv), inv), "CholeskyInverseBackward0")};
+  Tensor inv;
+  {
+    NoGradGuard no_grad;
+    Tensor t_inv = invoke("linalg_inv", {triangle_of(f, upper)});
+    inv = upper ? matmul(t_inv, mT(t_inv)) : matmul(mT(t_inv), t_inv);
+  }
+  // A^-1 - A^-1 dA A^-1
+  Tensor r = sub(inv, matmul(inv, matmul(change_of_product(f, upper), inv)));
+  return {as_node(r, "CholeskyInverseBackward0")};
 }
 
 // triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False)

@@ -274,6 +274,14 @@ print(torch.cholesky_solve(B, L.detach().T, upper=True).detach(), B.cholesky_sol
 Lg = L.detach().clone()
 Lg[0, 2] = 100.0
 print(torch.cholesky_solve(B.detach(), Lg), torch.cholesky_solve(torch.ones(2, 3, 1), L.detach()).shape)
+# The unread triangle holds values: PyTorch's gradients still use them.
+Fg = torch.tensor([[2.0, 0.5, -1.0], [0.3, 3.0, 0.7], [0.2, -0.4, 1.5]], dtype=torch.float64, requires_grad=True)
+Bg = torch.tensor([[1.0], [2.0], [3.0]], dtype=torch.float64, requires_grad=True)
+(torch.cholesky_solve(Bg, Fg, upper=True) * torch.tensor([[1.0], [2.0], [3.0]])).sum().backward()
+print(Fg.grad.float(), Bg.grad.float())
+Fg.grad = None
+(torch.cholesky_inverse(Fg) * torch.arange(9.0).reshape(3, 3)).sum().backward()
+print(Fg.grad.float())
 show(lambda: torch.cholesky_solve(torch.ones(3), L))
 show(lambda: torch.cholesky_solve(B, torch.ones(3)))
 show(lambda: torch.cholesky_solve(B, torch.ones(2, 2)))
