@@ -174,7 +174,8 @@ Picked nan_median_along(const Tensor& x, int64_t dim) {
   return {gather(sorted[0], dim, at), gather(sorted[1], dim, at)};
 }
 // nanmedian(Tensor self): as PyTorch, the gradient is shared by every element
-// equal to the median (amax over them spreads it evenly, at the same value).
+// equal to the median (amax over them spreads it evenly, at the same value),
+// or by every NaN when all are NaN (a weighted sum of them: NaN, with weights 1/n).
 std::vector<Tensor> nanmedian_composite(const Args& a) {
   const Tensor& x = a[0].tensor();
   if (x.numel() == 0) return {full({}, std::numeric_limits<double>::quiet_NaN(), x.dtype())};
@@ -185,9 +186,14 @@ std::vector<Tensor> nanmedian_composite(const Args& a) {
     v = nan_median_along(flat, 0).values;
   }
   if (!is_floating(x.dtype())) return {reshape(v, {})};
-  Tensor tie = where(isnan(v), isnan(flat), eq(flat, v));
+  const Tensor zero = zeros({}, x.dtype());
+  if (isnan(v).item_bool()) {
+    Tensor nans = isnan(flat);
+    Tensor share = div(to_dtype(nans, x.dtype()), full({}, double(flat.numel()), x.dtype()));
+    return {as_node(sum(mul(where(nans, flat, zero), share)), "NanmedianBackward0")};
+  }
   Tensor lowest = full({}, -std::numeric_limits<double>::infinity(), x.dtype());
-  return {as_node(amax(where(tie, flat, lowest)), "NanmedianBackward0")};
+  return {as_node(amax(where(eq(flat, v), flat, lowest)), "NanmedianBackward0")};
 }
 // nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (values, indices)
 std::vector<Tensor> nanmedian_dim_composite(const Args& a) {
