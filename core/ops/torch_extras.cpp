@@ -85,6 +85,9 @@ std::vector<Tensor> addbmm_composite(const Args& a) {
 template <CompositeFn F, const char* Node>
 std::vector<Tensor> write_back_as(const Args& a) {
   Tensor self = a[0].tensor();
+  // Before F's own checks, as PyTorch's in-place ops check first.
+  KILN_CHECK(!(GradMode::enabled() && self.is_leaf() && self.requires_grad()), Runtime,
+             "a leaf Variable that requires grad is being used in an in-place operation.");
   std::vector<Value> args(a.begin(), a.end());
   if (self.requires_grad() && GradMode::enabled()) args[0] = Value(clone(self));
   Tensor r = F(args).at(0);
