@@ -21,7 +21,9 @@
 
 namespace kiln::lang {
 
-Obj torch_unique(Interp& in, const CallArgs& a);  // torch_module.cpp
+Obj torch_unique(Interp& in, const CallArgs& a);              // torch_module.cpp
+Obj torch_unique_consecutive(Interp& in, const CallArgs& a);  // torch_module.cpp
+Obj torch_histogram(Interp& in, const CallArgs& a);           // torch_module.cpp
 
 namespace {
 
@@ -451,11 +453,12 @@ Obj m_repeat(Interp&, const CallArgs& a) {
   return make_tensor(ops::as_node(std::move(r), "RepeatBackward0"));
 }
 
-// x.unique(...) is torch.unique(x, ...).
-Obj m_unique(Interp& in, const CallArgs& a) {
+// x.unique(...) is torch.unique(x, ...); x.unique_consecutive(...) likewise.
+template <NativeFn F>
+Obj m_with_self_first(Interp& in, const CallArgs& a) {
   std::vector<Obj> pos{a.self};
   pos.insert(pos.end(), a.pos.begin(), a.pos.end());
-  return torch_unique(in, CallArgs{pos, a.kw, Obj::null(), a.callee});
+  return F(in, CallArgs{pos, a.kw, Obj::null(), a.callee});
 }
 
 // Ops whose first argument is `Tensor self` but that are not Tensor methods in PyTorch.
@@ -469,7 +472,7 @@ bool excluded_method(std::string_view base) {
       "_linalg_inv", "_linalg_det", "_linalg_slogdet", "_linalg_solve", "_linalg_cholesky", "linalg_matrix_power",
       "linalg_svd", "linalg_svdvals", "linalg_eigh", "linalg_eigvalsh", "_linalg_lstsq", "linalg_lstsq",
       "linalg_pinv", "linalg_matrix_rank", "linalg_vecdot", "linalg_diagonal", "linalg_solve_triangular",
-      "linalg_cond", "linalg_matrix_exp"};
+      "linalg_cond", "linalg_matrix_exp", "pdist", "combinations", "linalg_vander", "vander", "special_i1"};
   return kNot.count(base) != 0;
 }
 
@@ -578,7 +581,9 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"type_as", m_type_as}, {"view_as", m_as<kView>}, {"expand_as", m_as<kExpand>},
         {"reshape_as", m_as<kReshape>}, {"new_zeros", m_new<kZeros>}, {"new_ones", m_new<kOnes>},
         {"new_empty", m_new<kEmpty>}, {"new_full", m_new_full}, {"new_tensor", m_new_tensor},
-        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_unique}, {"resize_", m_resize_},
+        {"where", m_where}, {"repeat", m_repeat}, {"unique", m_with_self_first<torch_unique>},
+        {"unique_consecutive", m_with_self_first<torch_unique_consecutive>},
+        {"histogram", m_with_self_first<torch_histogram>}, {"resize_", m_resize_},
         {"is_complex", m_is_complex}, {"is_signed", m_is_signed}, {"is_same_size", m_is_same_size},
         {"is_inference", m_false<kIsInference>}, {"is_conj", m_false<kIsConj>}, {"is_neg", m_false<kIsNeg>},
         {"is_shared", m_false<kIsShared>}, {"is_pinned", m_false<kIsPinned>}, {"conj", m_self<kConj>},

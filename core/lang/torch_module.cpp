@@ -60,6 +60,25 @@ Obj f_einsum(Interp&, const CallArgs& a) {
   return call_op_obj("einsum", pos, to_kwargs(a));
 }
 
+// torch.chain_matmul(*matrices): the op takes them as one list.
+Obj f_chain_matmul(Interp&, const CallArgs& a) {
+  std::vector<Tensor> ms;
+  for (const Obj& o : a.pos) ms.push_back(tensor_of(o, "matrices"));
+  Value pos[1] = {Value(std::move(ms))};
+  return call_op_obj("chain_matmul", pos, to_kwargs(a));
+}
+
+}  // namespace
+
+namespace {
+// The values alone, or a tuple with the inverse and/or counts.
+Obj unique_result(std::vector<Tensor> outs, bool inverse, bool counts) {
+  if (!inverse && !counts) return make_tensor(std::move(outs[0]));
+  std::vector<Obj> items{make_tensor(std::move(outs[0]))};
+  if (inverse) items.push_back(make_tensor(std::move(outs[1])));
+  if (counts) items.push_back(make_tensor(std::move(outs[2])));
+  return make_tuple(std::move(items));
+}
 }  // namespace
 
 // torch.unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
@@ -79,11 +98,42 @@ Obj torch_unique(Interp& in, const CallArgs& a) {
     Value args[5] = {self, to_value(dim), sorted, Value(inverse), Value(counts)};
     outs = call_op("unique_dim", args);
   }
-  if (!inverse && !counts) return make_tensor(std::move(outs[0]));
-  std::vector<Obj> items{make_tensor(std::move(outs[0]))};
-  if (inverse) items.push_back(make_tensor(std::move(outs[1])));
-  if (counts) items.push_back(make_tensor(std::move(outs[2])));
-  return make_tuple(std::move(items));
+  return unique_result(std::move(outs), inverse, counts);
+}
+
+// torch.unique_consecutive(input, return_inverse=False, return_counts=False, dim=None), as torch.unique
+// (also Tensor.unique_consecutive).
+Obj torch_unique_consecutive(Interp& in, const CallArgs& a) {
+  a.check("unique_consecutive", 1, 4, "input return_inverse return_counts dim");
+  bool inverse = truthy(in, a.arg(1, "return_inverse", Obj::from_bool(false)));
+  bool counts = truthy(in, a.arg(2, "return_counts", Obj::from_bool(false)));
+  Value args[4] = {Value(tensor_of(a.arg(0, "input"), "input")), Value(inverse), Value(counts),
+                   to_value(a.arg(3, "dim"))};
+  return unique_result(call_op("unique_consecutive", args), inverse, counts);
+}
+
+// torch.histogram(input, bins, *, range=None, weight=None, density=False): bins is a count
+// (histogram.bin_ct, whose range the op takes as two numbers) or the edges (histogram.bins_tensor).
+Obj torch_histogram(Interp& in, const CallArgs& a) {
+  a.check("histogram", 1, 2, "input bins range weight density");
+  const Value input(tensor_of(a.arg(0, "input"), "input"));
+  const Obj bins = a.arg(1, "bins", Obj::from_int(100));
+  const Obj* w = a.find_kw("weight");
+  const Obj* d = a.find_kw("density");
+  const Value weight = w ? to_value(*w) : Value(), density(d && truthy(in, *d));
+  if (bins.kind() == Kind::Tensor) {
+    Value args[4] = {input, to_value(bins), weight, density};
+    return call_op_obj("histogram.bins_tensor", args, {});
+  }
+  Value lo, hi;
+  if (const Obj* r = a.find_kw("range"); r && !r->is_none()) {
+    const std::vector<Obj>& items =
+        r->kind() == Kind::Tuple ? r->as<TupleObj>()->items : r->as<ListObj>()->items;
+    KILN_CHECK(items.size() == 2, Type, "histogram(): argument 'range' must be a tuple of 2 floats");
+    lo = to_value(items[0]), hi = to_value(items[1]);
+  }
+  Value args[6] = {input, to_value(bins), lo, hi, weight, density};
+  return call_op_obj("histogram.bin_ct", args, {});
 }
 
 namespace {
@@ -99,7 +149,7 @@ Obj make_linalg_module() {
   for (const char* name : {"vector_norm", "matrix_norm", "norm", "cross", "inv", "det", "slogdet", "solve", "qr",
                            "cholesky", "matrix_power", "svd", "svdvals", "eigh", "eigvalsh", "lstsq", "pinv",
                            "matrix_rank", "vecdot", "multi_dot", "diagonal", "solve_triangular", "cond",
-                           "matrix_exp"})
+                           "matrix_exp", "vander"})
     def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
   return m;
 }
@@ -114,7 +164,7 @@ Obj make_special_module() {
       {"logit", "logit"},     {"exp2", "exp2"},     {"expm1", "expm1"},       {"log1p", "log1p"},
       {"round", "round"},     {"sinc", "sinc"},     {"gammaln", "lgamma"},    {"digamma", "digamma"},
       {"psi", "digamma"},     {"polygamma", "polygamma"}, {"xlogy", "xlogy"}, {"logsumexp", "logsumexp"},
-      {"softmax", "softmax"}, {"log_softmax", "log_softmax"}};
+      {"softmax", "softmax"}, {"log_softmax", "log_softmax"}, {"i0", "i0"}, {"i1", "special_i1"}};
   for (const auto& [name, op] : names) def(special, name, op_function, make_str(op));
   return m;
 }
@@ -740,7 +790,9 @@ void add_functions(ModuleObj& t) {
       {"inference_mode", f_inference_mode}, {"set_grad_enabled", f_set_grad_enabled},
       {"is_grad_enabled", f_is_grad_enabled}, {"is_inference_mode_enabled", f_is_inference_mode_enabled},
       {"set_printoptions", f_set_printoptions}, {"einsum", f_einsum}, {"unique", torch_unique},
-      {"broadcast_shapes", f_broadcast_shapes}, {"tensordot", f_tensordot}};
+      {"unique_consecutive", torch_unique_consecutive}, {"histogram", torch_histogram},
+      {"broadcast_shapes", f_broadcast_shapes}, {"tensordot", f_tensordot},
+      {"chain_matmul", f_chain_matmul}};
   for (const auto& [name, fn] : fns) def(t, name, fn);
 }
 
@@ -764,7 +816,12 @@ Obj make_torch_module(Interp& in) {
   in.register_module("torch.cuda", cuda);
   in.register_module("torch.linalg", linalg);
   in.register_module("torch.special", special);
-  in.register_module("torch.nn.functional", make_functional_module(in));
+  Obj functional = make_functional_module(in);
+  in.register_module("torch.nn.functional", functional);
+  // The same functions under both names, as in PyTorch.
+  ModuleObj& f = *functional.as<ModuleObj>();
+  for (const char* name : {"cosine_similarity", "pairwise_distance"}) t.attrs.set(name, *f.attrs.find(name));
+  f.attrs.set("pdist", *t.attrs.find("pdist"));
   return torch;
 }
 

@@ -6,6 +6,9 @@
 #include <cmath>
 #include <vector>
 
+#include "core/autograd.h"
+#include "core/dispatch.h"
+#include "core/op_table.h"
 #include "core/ops.h"
 
 namespace kiln::testing {
@@ -44,5 +47,32 @@ inline ::testing::AssertionResult Near(const Tensor& got, std::vector<double> wa
       EXPECT_NE(std::string(e.what()).find(substr), std::string::npos) << e.what();     \
     }                                                                                   \
   } while (0)
+
+// f's gradient at x (a contiguous float64 leaf) by autograd against central differences.
+template <class F>
+void expect_gradient_matches_finite_differences(const Tensor& x, F f) {
+  f(x).backward();
+  std::vector<double> analytic = to_double_vector(x.grad());
+  NoGradGuard ng;
+  const double eps = 1e-6;
+  for (int64_t e = 0; e < x.numel(); ++e) {
+    double* p = x.data<double>() + e;
+    const double orig = *p;
+    *p = orig + eps;
+    double hi = f(x).item_double();
+    *p = orig - eps;
+    double lo = f(x).item_double();
+    *p = orig;
+    EXPECT_NEAR(analytic[size_t(e)], (hi - lo) / (2 * eps), 1e-5) << "element " << e;
+  }
+}
+
+// The op's outputs, every argument given by position (keyword-only ones
+// included: dispatch binds by position), defaults filling the rest.
+inline std::vector<Tensor> run_op(const char* name, std::vector<Value> args) {
+  const OpDef& def = op_table().get(name);
+  for (size_t i = args.size(); i < def.schema.args.size(); ++i) args.push_back(*def.schema.args[i].default_value);
+  return dispatch(def, args);
+}
 
 }  // namespace kiln::testing

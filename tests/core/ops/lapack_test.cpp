@@ -12,6 +12,7 @@
 
 namespace kiln {
 namespace {
+using testing::expect_gradient_matches_finite_differences;
 using testing::grad_input;
 using testing::Near;
 using testing::T;
@@ -21,24 +22,6 @@ Tensor op(const char* name, std::vector<Value> args) { return call_op(name, args
 std::vector<Tensor> ops2(const char* name, std::vector<Value> args) { return call_op(name, args); }
 
 
-// f's gradient at x (a contiguous float64 leaf) by autograd against central differences.
-template <class F>
-void expect_gradient_matches_finite_differences(const Tensor& x, F f) {
-  f(x).backward();
-  std::vector<double> analytic = to_double_vector(x.grad());
-  NoGradGuard ng;
-  const double eps = 1e-6;
-  for (int64_t e = 0; e < x.numel(); ++e) {
-    double* p = x.data<double>() + e;
-    const double orig = *p;
-    *p = orig + eps;
-    double hi = f(x).item_double();
-    *p = orig - eps;
-    double lo = f(x).item_double();
-    *p = orig;
-    EXPECT_NEAR(analytic[size_t(e)], (hi - lo) / (2 * eps), 1e-5) << "element " << e;
-  }
-}
 
 const std::vector<double> kM = {2, 1, 0, 1, 3, 1, 0, 1, 4};
 
