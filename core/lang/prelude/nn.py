@@ -2413,3 +2413,163 @@ class UpsamplingNearest2d(Upsample):
 class UpsamplingBilinear2d(Upsample):
     def __init__(self, size=None, scale_factor=None):
         super().__init__(size, scale_factor, mode='bilinear', align_corners=True)
+
+
+# ---- RReLU, in-place activation variants, alpha and 3-d feature dropout ----
+
+_ATEN_TYPE_NAMES = {torch.int64: 'Long', torch.int32: 'Int', torch.int16: 'Short', torch.int8: 'Char',
+                    torch.uint8: 'Byte', torch.bool: 'Bool'}
+
+
+def _check_floating(input, kernel):
+    if not input.is_floating_point():
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{_ATEN_TYPE_NAMES[input.dtype]}\'')
+
+
+def _rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    if lower > upper:
+        raise RuntimeError('Lower bound should be less than or equal to the upper bound')
+    if not training:
+        _check_floating(input, 'leaky_relu_cpu')
+        out = F.leaky_relu(input, (lower + upper) / 2, inplace)
+    else:
+        _check_floating(input, 'rrelu_with_noise_out_cpu')
+        # ATen's CPU kernel walks the contiguous input and draws one
+        # uniform_real_distribution<double>(lower, upper) per element <= 0, its
+        # bounds first rounded to the input's compute type (float below double):
+        # a float64 uniform_ over the non-positive elements draws the same numbers.
+        neg = input.detach() <= 0
+        lo, hi = lower, upper
+        if input.dtype != torch.float64:
+            lo = torch.tensor(lower, dtype=torch.float32).item()
+            hi = torch.tensor(upper, dtype=torch.float32).item()
+        r = torch.empty(int(neg.sum()), dtype=torch.float64).uniform_(lo, hi)
+        noise = torch.ones_like(input)
+        noise[neg] = r.to(input.dtype)
+        out = input.mul_(noise) if inplace else input * noise
+    return torch._C._set_grad_fn_name(out, 'RreluWithNoiseBackward1' if inplace else 'RreluWithNoiseBackward0')
+
+
+def _rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return _rrelu(input, lower, upper, training, True)
+
+
+F.rrelu = _rrelu
+F.rrelu_ = _rrelu_
+torch.rrelu = _rrelu
+torch.rrelu_ = _rrelu_
+
+
+# F.elu_ and friends are their functions with inplace=True, as in PyTorch.
+def _elu_(input, alpha=1.0):
+    return F.elu(input, alpha, True)
+
+
+def _celu_(input, alpha=1.0):
+    return F.celu(input, alpha, True)
+
+
+def _selu_(input):
+    return F.selu(input, True)
+
+
+def _leaky_relu_(input, negative_slope=0.01):
+    return F.leaky_relu(input, negative_slope, True)
+
+
+def _hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return F.hardtanh(input, min_val, max_val, True)
+
+
+def _threshold_(input, threshold, value):
+    return F.threshold(input, threshold, value, True)
+
+
+for _f in (_elu_, _celu_, _selu_, _leaky_relu_, _hardtanh_, _threshold_):
+    setattr(F, _f.__name__[1:], _f)
+
+
+class RReLU(Module):
+    def __init__(self, lower=1.0 / 8, upper=1.0 / 3, inplace=False):
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        return 'lower={}, upper={}{}'.format(self.lower, self.upper, _inplace_str(self.inplace))
+
+
+def _check_dropout_p(p):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
+
+
+# ATen's _dropout_impl for the feature and alpha variants: a Bernoulli(1 - p)
+# noise over the input (or one per [N, C] channel), then for alpha dropout the
+# affine correction that keeps SELU's mean and variance.
+def _dropout_impl(input, p, train, feature, alpha, inplace):
+    if p == 0 or not train or input.numel() == 0:
+        return input
+    if p == 1:
+        zero = torch.zeros((), dtype=input.dtype)
+        return input.mul_(zero) if inplace else input * zero
+    if feature:
+        if input.dim() < 2:
+            raise RuntimeError('Feature dropout requires at least 2 dimensions in the input')
+        noise = input.new_empty([input.size(0), input.size(1)] + [1] * (input.dim() - 2))
+    else:
+        noise = torch.empty_like(input)
+    noise.bernoulli_(1 - p)
+    if not alpha:
+        noise.div_(1 - p)
+        return input.mul_(noise) if inplace else input * noise
+    a_const = 1.7580993408473766
+    a = 1.0 / math.sqrt((a_const * a_const * p + 1) * (1 - p))
+    b = noise.add(-1).mul_(a_const * a).add_(a_const * a * p)
+    noise.mul_(a)
+    return (input.mul_(noise) if inplace else input * noise).add_(b)
+
+
+def _alpha_dropout(input, p=0.5, training=False, inplace=False):
+    _check_dropout_p(p)
+    return _dropout_impl(input, p, training, False, True, inplace)
+
+
+def _feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    _check_dropout_p(p)
+    return _dropout_impl(input, p, training, True, True, inplace)
+
+
+def _dropout3d(input, p=0.5, training=True, inplace=False):
+    _check_dropout_p(p)
+    batched = input.dim() == 5
+    if not batched:
+        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _dropout_impl(input, p, training, True, False, inplace)
+    if not batched:
+        result = result.squeeze_(0) if inplace else result.squeeze(0)
+    return result
+
+
+F.alpha_dropout = _alpha_dropout
+F.feature_alpha_dropout = _feature_alpha_dropout
+F.dropout3d = _dropout3d
+
+
+class AlphaDropout(Dropout):
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(Dropout):
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
+
+
+class Dropout3d(Dropout):
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
