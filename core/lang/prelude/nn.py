@@ -2418,7 +2418,8 @@ class UpsamplingBilinear2d(Upsample):
 # ---- RReLU, in-place activation variants, alpha and 3-d feature dropout ----
 
 _ATEN_TYPE_NAMES = {torch.int64: 'Long', torch.int32: 'Int', torch.int16: 'Short', torch.int8: 'Char',
-                    torch.uint8: 'Byte', torch.bool: 'Bool'}
+                    torch.uint8: 'Byte', torch.bool: 'Bool', torch.float32: 'Float', torch.float64: 'Double',
+                    torch.float16: 'Half', torch.bfloat16: 'BFloat16'}
 
 
 def _check_floating(input, kernel):
@@ -2573,3 +2574,240 @@ class FeatureAlphaDropout(Dropout):
 class Dropout3d(Dropout):
     def forward(self, input):
         return F.dropout3d(input, self.p, self.training, self.inplace)
+
+
+# ---- power-average pooling, margin losses, channel shuffle ----
+
+def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, n):
+    if isinstance(norm_type, (int, float)):
+        if norm_type == 0:
+            raise ValueError(f'norm_type must be a non-zero value, but got {norm_type}')
+        max_pool = F.max_pool1d if n == 1 else F.max_pool2d
+        if norm_type == float('inf'):
+            return max_pool(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+        if norm_type == -float('inf'):
+            return -max_pool(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    avg_pool = F.avg_pool1d if n == 1 else F.avg_pool2d
+    out = avg_pool(input.pow(norm_type), kernel_size, kernel_size if stride is None else stride, 0, ceil_mode)
+    window = 1
+    for k in _ntuple(kernel_size, n):
+        window *= k
+    return (torch.sign(out) * F.relu(torch.abs(out))).mul(window).pow(1.0 / norm_type)
+
+
+def _lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1)
+
+
+def _lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 2)
+
+
+class _LPPoolNd(Module):
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def extra_repr(self):
+        return 'norm_type={norm_type}, kernel_size={kernel_size}, stride={stride}, ceil_mode={ceil_mode}'.format(
+            norm_type=self.norm_type, kernel_size=self.kernel_size, stride=self.stride, ceil_mode=self.ceil_mode)
+
+
+class LPPool1d(_LPPoolNd):
+    def forward(self, input):
+        return F.lp_pool1d(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+
+class LPPool2d(_LPPoolNd):
+    def forward(self, input):
+        return F.lp_pool2d(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+
+def _reduction_of(size_average, reduce, reduction):
+    if size_average is not None or reduce is not None:
+        return _legacy_reduction(size_average, reduce)
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+    return reduction
+
+
+def _reduce_loss(loss, reduction, name):
+    if reduction == 'mean':
+        loss = loss.mean()
+    elif reduction == 'sum':
+        loss = loss.sum()
+    return torch._C._set_grad_fn_name(loss, name)
+
+
+# ATen's shape rule for the two margin losses: a vector or matrix of scores,
+# as [nframe, dim].
+def _margin_loss_frames(input):
+    nd = input.dim()
+    if not ((nd == 2 and input.size(1) != 0) or (nd == 1 and input.size(0) != 0) or nd == 0):
+        raise RuntimeError(f'Expected non-empty vector or matrix with optional 0-dim batch size, but got: '
+                           f'{list(input.shape)}')
+    if nd <= 1:
+        return 1, 1 if nd == 0 else input.size(0)
+    return input.size(0), input.size(1)
+
+
+def _check_long_target(target):
+    if target.dtype != torch.int64:
+        raise RuntimeError(f'expected scalar type Long but found {_ATEN_TYPE_NAMES[target.dtype]}')
+
+
+# Each sample's loss is the mean over the other classes d of
+# max(0, margin - x[y] + x[d]) ** p, weighted by weight[y].
+def _multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
+                       reduction='mean'):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    if p != 1 and p != 2:
+        raise ValueError('only p == 1 and p == 2 supported')
+    if weight is not None and weight.dim() != 1:
+        raise ValueError('weight must be one-dimensional')
+    nframe, dim = _margin_loss_frames(input)
+    if not (target.dim() <= 1 and target.numel() == nframe):
+        raise RuntimeError(f'multi_margin_loss: target tensor should be 1-D with size equal to the number of input '
+                           f'samples (batch size). Expected target size [{nframe}], but got {list(target.shape)}. '
+                           f'Input has shape {list(input.shape)}.')
+    if weight is not None and weight.numel() != dim:
+        raise RuntimeError(f'inconsistent weight size, expected {dim} but got {list(weight.shape)}')
+    _check_long_target(target)
+    t = target.reshape(nframe, 1)
+    if bool(((t < 0) | (t >= dim)).any()):
+        raise RuntimeError('target out of range')
+    x = input.reshape(nframe, dim)
+    z = margin - x.gather(1, t) + x
+    # Strictly positive terms, the target's own class left out, as ATen's loop.
+    keep = (z > 0) & (torch.arange(dim).unsqueeze(0) != t)
+    h = torch.where(keep, z if p == 1 else z * z, 0.0)
+    if weight is not None:
+        h = h * weight[t]
+    loss = h.sum(1) / dim
+    if reduction == 'none' and target.dim() == 0:
+        loss = loss.reshape(())
+    return _reduce_loss(loss, reduction, 'MultiMarginLossBackward0')
+
+
+# Each sample's targets are the leading non-negative entries of its row of
+# target; its loss sums max(0, 1 - x[j] + x[d]) over those j and the
+# non-target classes d, divided by the number of classes.
+def _multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    nframe, dim = _margin_loss_frames(input)
+    if input.dim() <= 1:
+        ok = target.dim() <= 1 and target.numel() == dim
+    else:
+        ok = target.dim() == 2 and target.size(0) == nframe and target.size(1) == dim
+    if not ok:
+        raise RuntimeError(f'inconsistent target size: {list(target.shape)} for input of size: {list(input.shape)}')
+    _check_long_target(target)
+    t = target.reshape(nframe, dim)
+    if bool(((t < -1) | (t >= dim)).any()):
+        raise RuntimeError("argument #2 'target' is out of range")
+    valid = (t >= 0).to(torch.int64).cumprod(1) > 0
+    tc = t.clamp_min(0)
+    is_target = ((tc.unsqueeze(2) == torch.arange(dim)) & valid.unsqueeze(2)).any(1)
+    x = input.reshape(nframe, dim)
+    z = 1 - x.gather(1, tc).unsqueeze(2) + x.unsqueeze(1)
+    keep = valid.unsqueeze(2) & (~is_target).unsqueeze(1) & (z > 0)
+    loss = torch.where(keep, z, 0.0).sum((1, 2)) / dim
+    if reduction == 'none' and target.dim() <= 1:
+        loss = loss.reshape(())
+    return _reduce_loss(loss, reduction, 'MultilabelMarginLossBackward0')
+
+
+class MultiMarginLoss(_WeightedLoss):
+    def __init__(self, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(weight, size_average, reduce, reduction)
+        if p != 1 and p != 2:
+            raise ValueError('only p == 1 and p == 2 supported')
+        if weight is not None and weight.dim() != 1:
+            raise ValueError(f'MultiMarginLoss: expected weight to be None or 1D tensor, got {weight.dim()}D instead')
+        self.p = p
+        self.margin = margin
+
+    def forward(self, input, target):
+        return F.multi_margin_loss(input, target, p=self.p, margin=self.margin, weight=self.weight,
+                                   reduction=self.reduction)
+
+
+class MultiLabelMarginLoss(_Loss):
+    def forward(self, input, target):
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
+def _triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0,
+                                       swap=False, reduction='mean'):
+    if reduction not in ('mean', 'sum', 'none'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+    if margin <= 0:
+        raise ValueError(f'margin must be greater than 0, got {margin}')
+    a_dim, p_dim, n_dim = anchor.dim(), positive.dim(), negative.dim()
+    if not (a_dim == p_dim and p_dim == n_dim):
+        raise RuntimeError(f'The anchor, positive, and negative tensors are expected to have the same number of '
+                           f'dimensions, but got: anchor {a_dim}D, positive {p_dim}D, and negative {n_dim}D inputs')
+    if distance_function is None:
+        distance_function = F.pairwise_distance
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:
+        dist_neg = torch.minimum(dist_neg, distance_function(positive, negative))
+    loss = torch.clamp_min(margin + dist_pos - dist_neg, 0)
+    if reduction == 'sum':
+        return torch.sum(loss)
+    if reduction == 'mean':
+        return torch.mean(loss)
+    return loss
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    def __init__(self, *, distance_function=None, margin=1.0, swap=False, reduction='mean'):
+        super().__init__(None, None, reduction)
+        if margin <= 0:
+            raise ValueError(f'TripletMarginWithDistanceLoss: expected margin to be greater than 0, got {margin} '
+                             f'instead')
+        self.distance_function = distance_function if distance_function is not None else PairwiseDistance()
+        self.margin = margin
+        self.swap = swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_with_distance_loss(anchor, positive, negative,
+                                                   distance_function=self.distance_function, margin=self.margin,
+                                                   swap=self.swap, reduction=self.reduction)
+
+
+# ATen's math_channel_shuffle: channels viewed as [groups, C / groups], transposed.
+def _channel_shuffle(input, groups):
+    if input.dim() <= 2:
+        raise RuntimeError(f'channel_shuffle expects input with > 2 dims, but got input with sizes '
+                           f'{list(input.shape)}')
+    if groups <= 0:
+        raise RuntimeError(f'Number of groups to divide channels in must be positive. Value of groups:{groups}')
+    c = input.size(1)
+    if c % groups != 0:
+        raise RuntimeError(f'Number of channels must be divisible by groups. Got {c} channels and {groups} groups.')
+    out = input.reshape(input.size(0), groups, c // groups, -1).permute(0, 2, 1, 3).reshape(input.shape)
+    return torch._C._set_grad_fn_name(out, 'ChannelShuffleBackward0')
+
+
+class ChannelShuffle(Module):
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input):
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self):
+        return f'groups={self.groups}'
+
+
+for _f in (_lp_pool1d, _lp_pool2d, _multi_margin_loss, _multilabel_margin_loss, _triplet_margin_with_distance_loss,
+           _channel_shuffle):
+    setattr(F, _f.__name__[1:], _f)
+torch.channel_shuffle = _channel_shuffle
+torch.pairwise_distance = F.pairwise_distance
