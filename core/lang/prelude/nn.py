@@ -2811,3 +2811,107 @@ for _f in (_lp_pool1d, _lp_pool2d, _multi_margin_loss, _multilabel_margin_loss, 
     setattr(F, _f.__name__[1:], _f)
 torch.channel_shuffle = _channel_shuffle
 torch.pairwise_distance = F.pairwise_distance
+
+
+# ---- max_unpool: scatters each pooled value back to where max_pool found it ----
+
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    n = len(kernel_size)
+    default_size = [(input.size(input.dim() - n + d) - 1) * stride[d] + kernel_size[d] - 2 * padding[d]
+                    for d in range(n)]
+    if output_size is None:
+        ret = default_size
+    else:
+        if len(output_size) == n + 2:
+            output_size = output_size[2:]
+        if len(output_size) != n:
+            raise ValueError(f"output_size should be a sequence containing {n} or {n + 2} elements, but it has a "
+                             f"length of '{len(output_size)}'")
+        for d in range(n):
+            min_size = default_size[d] - stride[d]
+            max_size = default_size[d] + stride[d]
+            if not (min_size < output_size[d] < max_size):
+                raise ValueError(f'invalid output_size "{output_size}" (dim {d} must be between {min_size} and '
+                                 f'{max_size})')
+        ret = output_size
+    for d in range(n):
+        if ret[d] < 0:
+            raise ValueError(f'max_unpooling: output_size must contain non-negative spatial dimensions, but got '
+                             f'output_size[{d}]={ret[d]}')
+    return list(ret)
+
+
+def _max_unpool2d_kernel(input, indices, output_size):
+    if indices.dtype != torch.int64:
+        raise RuntimeError(f'elements in indices should be type int64 but got: {_ATEN_TYPE_NAMES[indices.dtype]}')
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f'Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with '
+                           f'{input.dim()} dimensions.')
+    if input.shape != indices.shape:
+        raise RuntimeError(f'Expected shape of indices to be same as that of the input tensor ({list(input.shape)}) '
+                           f'but got indices tensor with shape: {list(indices.shape)}')
+    for d in range(1, input.dim()):
+        if input.size(d) == 0:
+            raise RuntimeError(f'max_unpooling2d_forward_out_cpu(): Expected input to have non-zero size for '
+                               f'non-batch dimensions, but got {list(input.shape)} with dimension {d} being empty.')
+    oh, ow = output_size
+    flat = indices.flatten(-2)
+    bad = (flat < 0) | (flat >= oh * ow)
+    if oh * ow > 0 and bool(bad.any()):
+        # ATen's loop keeps going and reports the last bad index it met.
+        raise RuntimeError(f'Found an invalid max index: {int(flat[bad][-1])} (output volumes are of size '
+                           f'{oh}x{ow})')
+    lead = list(input.shape)[:-2]
+    if oh * ow > 0:
+        out = torch.zeros(lead + [oh * ow], dtype=input.dtype).scatter(-1, flat, input.flatten(-2))
+    else:
+        out = input.flatten(-2).narrow(-1, 0, 0)
+    return torch._C._set_grad_fn_name(out.view(lead + [oh, ow]), 'MaxUnpool2DBackward0')
+
+
+def _max_unpool(input, indices, kernel_size, stride, padding, output_size, n):
+    kernel_size = _ntuple(kernel_size, n)
+    stride = kernel_size if stride is None else _ntuple(stride, n)
+    size = _unpool_output_size(input, kernel_size, stride, _ntuple(padding, n), output_size)
+    if n == 2:
+        return _max_unpool2d_kernel(input, indices, size)
+    return _max_unpool2d_kernel(input.unsqueeze(-1), indices.unsqueeze(-1), size + [1]).squeeze(-1)
+
+
+def _max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 1)
+
+
+def _max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 2)
+
+
+F.max_unpool1d = _max_unpool1d
+F.max_unpool2d = _max_unpool2d
+
+
+class _MaxUnpoolNd(Module):
+    def __init__(self, kernel_size, stride, padding, n):
+        super().__init__()
+        self.kernel_size = _ntuple(kernel_size, n)
+        self.stride = _ntuple(stride if stride is not None else kernel_size, n)
+        self.padding = _ntuple(padding, n)
+
+    def extra_repr(self):
+        return f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}'
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__(kernel_size, stride, padding, 1)
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool1d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__(kernel_size, stride, padding, 2)
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
