@@ -2915,3 +2915,146 @@ class MaxUnpool2d(_MaxUnpoolNd):
 
     def forward(self, input, indices, output_size=None):
         return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+# ---- affine_grid and 2-D grid_sample (spatial transformers) ----
+
+def _linspace_from_neg_one(theta, num_steps, align_corners):
+    if num_steps <= 1:
+        return torch.tensor(0, dtype=theta.dtype)
+    r = torch.linspace(-1, 1, num_steps, dtype=theta.dtype)
+    return r if align_corners else r * (num_steps - 1) / num_steps
+
+
+def _affine_grid(theta, size, align_corners=None):
+    if align_corners is None:
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError(f'Expected theta to have floating point type, but got {theta.dtype}')
+    if len(size) == 4:
+        if theta.dim() != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
+            raise ValueError(f'Expected a batch of 2D affine matrices of shape Nx2x3 for size {size}. '
+                             f'Got {theta.shape}.')
+    elif len(size) == 5:
+        if theta.dim() != 3 or theta.shape[-2] != 3 or theta.shape[-1] != 4:
+            raise ValueError(f'Expected a batch of 3D affine matrices of shape Nx3x4 for size {size}. '
+                             f'Got {theta.shape}.')
+        raise NotImplementedError('affine_grid: 3-D (5-D size) grids are not supported by Kiln')
+    else:
+        raise NotImplementedError(f'affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, '
+                                  f'respectively. Got size {size}.')
+    if not (align_corners and min(size[-2:]) == 1) and min(size) <= 0:
+        raise ValueError(f'Expected non-zero, positive output size. Got {size}')
+    n, h, w = size[0], size[2], size[3]
+    # ATen's base grid: rows (x, y, 1) over the output pixels, times theta^T.
+    base = torch.empty(n, h, w, 3, dtype=theta.dtype)
+    base.select(-1, 0).copy_(_linspace_from_neg_one(theta, w, align_corners))
+    base.select(-1, 1).copy_(_linspace_from_neg_one(theta, h, align_corners).unsqueeze(-1))
+    base.select(-1, 2).fill_(1)
+    grid = base.view(n, h * w, 3).bmm(theta.transpose(1, 2)).view(n, h, w, 2)
+    return torch._C._set_grad_fn_name(grid, 'AffineGridGeneratorBackward0')
+
+
+# One grid axis through ATen's vectorized CPU ComputeLocation: the source
+# pixel coordinate, and the factor its gradient to the grid takes (the
+# unnormalizing scale, the reflection's sign, 0 where a clip bound holds).
+def _grid_source_coord(coord, size, padding_mode, align_corners):
+    scale = (size - 1) / 2 if align_corners else size / 2
+    low = 0.0 if align_corners else -0.5
+    x = (coord + 1) * scale if align_corners else (coord + 1) * scale - 0.5
+    mult = torch.full_like(coord, scale)
+    if padding_mode == 'reflection':
+        if align_corners and size <= 1:
+            return torch.zeros_like(coord), torch.zeros_like(coord)
+        twice_span = 2 * (size - 1) if align_corners else 2 * size
+        shifted = x - low
+        a = shifted.abs()
+        extra = a - (a / twice_span).trunc() * twice_span
+        reflected = twice_span - extra
+        flip = extra > reflected
+        x = torch.where(flip, reflected, extra) + low
+        mult = torch.where(flip != (shifted < 0), -mult, mult)
+    if padding_mode != 'zeros':
+        lo = x.clamp_min(0)
+        x = lo.clamp_max(size - 1)
+        mult = torch.where((lo != 0) & (x != size - 1), mult, 0.0)
+    return x, mult
+
+
+def _with_grid_grad(value, grid, mult):
+    # The exact forward value, with d value / d grid = mult.
+    if not grid.requires_grad:
+        return value
+    return value + (grid - grid.detach()) * mult
+
+
+def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
+    if mode != 'bilinear' and mode != 'nearest' and mode != 'bicubic':
+        raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         f"but got: '{mode}'")
+    if padding_mode != 'zeros' and padding_mode != 'border' and padding_mode != 'reflection':
+        raise ValueError(f"nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         f"'reflection', but got: '{padding_mode}'")
+    if align_corners is None:
+        align_corners = False
+    if input.size(0) != grid.size(0):
+        raise RuntimeError(f'grid_sampler(): expected grid and input to have same batch size, but got input with '
+                           f'sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
+    if grid.size(-1) != input.dim() - 2:
+        raise RuntimeError(f'grid_sampler(): expected grid to have size {input.dim() - 2} in last dimension, but '
+                           f'got grid with sizes {list(grid.shape)}')
+    for d in range(2, input.dim()):
+        if input.size(d) <= 0:
+            raise RuntimeError(f'grid_sampler(): expected input to have non-empty spatial dimensions, but input '
+                               f'has sizes {list(input.shape)} with dimension {d} being empty')
+    if input.dim() == 5 and grid.dim() == 5:
+        raise NotImplementedError('grid_sample: 3-D (5-D input) sampling is not supported by Kiln')
+    if input.dim() != 4 or grid.dim() != 4:
+        raise RuntimeError(f'grid_sampler(): expected 4D input and grid with same number of dimensions, but got '
+                           f'input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
+    if mode == 'bicubic':
+        raise NotImplementedError("grid_sample: mode='bicubic' is not supported by Kiln")
+    if not input.is_floating_point():
+        raise NotImplementedError(f'"grid_sampler_2d_cpu_kernel_impl" not implemented for '
+                                  f"'{_ATEN_TYPE_NAMES[input.dtype]}'")
+    if grid.dtype != input.dtype:
+        raise RuntimeError(f'expected scalar type {_ATEN_TYPE_NAMES[input.dtype]} but found '
+                           f'{_ATEN_TYPE_NAMES[grid.dtype]}')
+    n, c, h, w = input.shape
+    ho, wo = grid.size(1), grid.size(2)
+    g = grid.detach().reshape(n, 1, ho * wo, 2)
+    x, x_mult = _grid_source_coord(g.select(-1, 0), w, padding_mode, align_corners)
+    y, y_mult = _grid_source_coord(g.select(-1, 1), h, padding_mode, align_corners)
+    flat = input.reshape(n, c, h * w)
+
+    def at(iy, ix):
+        # A corner's values; 0 outside the image, as ATen's masked gather.
+        inside = (ix > -1) & (ix < w) & (iy > -1) & (iy < h)
+        idx = torch.where(inside, iy * w + ix, 0).expand(n, c, ho * wo)
+        return torch.where(inside, flat.gather(2, idx), 0.0)
+
+    if mode == 'nearest':
+        out = at(y.round().long(), x.round().long())
+        if grid.requires_grad:
+            # PyTorch's node reaches the grid, with a zero gradient.
+            out = out * (1 + _with_grid_grad(torch.zeros_like(grid), grid, 0.0).sum())
+    else:
+        # Both coordinates from one tensor: unbind's backward stacks their
+        # gradients, where two selects' would add a +0.0 to each (-0.0 + 0.0).
+        xy = torch.stack([x, y], -1)
+        x, y = _with_grid_grad(xy, grid.reshape(n, 1, ho * wo, 2), torch.stack([x_mult, y_mult], -1)).unbind(-1)
+        x_w = x.detach().floor()
+        y_n = y.detach().floor()
+        wd = x - x_w
+        e = 1 - wd
+        nd = y - y_n
+        s = 1 - nd
+        ix_w = x_w.long()
+        iy_n = y_n.long()
+        out = at(iy_n, ix_w) * (s * e) + at(iy_n, ix_w + 1) * (s * wd) + at(iy_n + 1, ix_w) * (nd * e) \
+            + at(iy_n + 1, ix_w + 1) * (nd * wd)
+    return torch._C._set_grad_fn_name(out.view(n, c, ho, wo), 'GridSampler2DBackward0')
+
+
+F.affine_grid = _affine_grid
+F.grid_sample = _grid_sample
