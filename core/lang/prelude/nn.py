@@ -3058,3 +3058,109 @@ def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corne
 
 F.affine_grid = _affine_grid
 F.grid_sample = _grid_sample
+
+
+# ---- 3-d and circular padding modules, LazyLinear ----
+
+class ZeroPad3d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 3, 'constant')
+
+
+class ConstantPad3d(_PadNd):
+    def __init__(self, padding, value):
+        super().__init__(padding, 3, 'constant', value)
+
+
+class ReflectionPad3d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 3, 'reflect')
+
+
+class ReplicationPad3d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 3, 'replicate')
+
+
+class _CircularPadNd(_PadNd):
+    def __init__(self, padding, n):
+        super().__init__(padding, n, 'circular')
+        self._n = n
+
+    def forward(self, input):
+        if input.dim() != self._n + 1 and input.dim() != self._n + 2:
+            raise ValueError(f'expected {self._n + 1}D or {self._n + 2}D input (got {input.dim()}D input)')
+        return F.pad(input, list(self.padding), 'circular')
+
+
+class CircularPad1d(_CircularPadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 1)
+
+
+class CircularPad2d(_CircularPadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 2)
+
+
+class CircularPad3d(_CircularPadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 3)
+
+
+class UninitializedParameter:
+    # A lazy module's parameter until its first forward gives it a shape.
+    def __repr__(self):
+        return '<UninitializedParameter>'
+
+    @property
+    def shape(self):
+        raise RuntimeError("Can't access the shape of an uninitialized parameter or buffer. This error usually "
+                           "happens in `load_state_dict` when trying to load an uninitialized parameter into an "
+                           "initialized one. Call `forward` to initialize the parameters before accessing their "
+                           "attributes.")
+
+    def size(self, dim=None):
+        return self.shape
+
+    def detach(self):
+        return self
+
+
+# PyTorch's LazyLinear turns into a Linear (its class) on the first forward;
+# here it stays a LazyLinear that then prints as a Linear.
+class LazyLinear(Linear):
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        Module.__init__(self)
+        self.in_features = 0
+        self.out_features = out_features
+        names = ['weight', 'bias'] if bias else ['weight']
+        for name in names:
+            placeholder = UninitializedParameter()
+            self._parameters[name] = placeholder
+            object.__setattr__(self, name, placeholder)
+        if not bias:
+            self.register_parameter('bias', None)
+
+    def has_uninitialized_params(self):
+        return any(isinstance(p, UninitializedParameter) for p in self._parameters.values())
+
+    def initialize_parameters(self, input):
+        if self.has_uninitialized_params():
+            with torch.no_grad():
+                self.in_features = input.shape[-1]
+                self.weight = Parameter(torch.empty(self.out_features, self.in_features))
+                if self.bias is not None:
+                    self.bias = Parameter(torch.empty(self.out_features))
+                self.reset_parameters()
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def forward(self, input):
+        self.initialize_parameters(input)
+        return F.linear(input, self.weight, self.bias)
+
+    def _get_name(self):
+        return 'LazyLinear' if self.has_uninitialized_params() else 'Linear'
