@@ -3164,3 +3164,65 @@ class LazyLinear(Linear):
 
     def _get_name(self):
         return 'LazyLinear' if self.has_uninitialized_params() else 'Linear'
+
+
+# ---- pdist, the deprecated upsample wrappers, the *_with_indices pools, NLLLoss2d ----
+
+def _pdist(input, p=2):
+    if input.dim() != 2:
+        raise RuntimeError(f'pdist only supports 2D tensors, got: {input.dim()}D')
+    if not input.is_floating_point():
+        raise RuntimeError('pdist only supports floating-point dtypes')
+    if p < 0:
+        raise RuntimeError('pdist only supports non-negative p values')
+    n = input.size(0)
+    rows = torch.triu_indices(n, n, 1)
+    diff = input[rows[0]] - input[rows[1]]
+    if p == 0:
+        # The count of differing coordinates, with PyTorch's zero gradient
+        # (vector_norm's p=0 result has no graph here).
+        out = (diff != 0).sum(-1).to(input.dtype) + (diff - diff.detach()).sum(-1) * 0
+    else:
+        out = torch.linalg.vector_norm(diff, p, -1)
+    return torch._C._set_grad_fn_name(out, 'PdistBackward0')
+
+
+def _upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
+    return F.interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def _upsample_nearest(input, size=None, scale_factor=None):
+    return F.interpolate(input, size, scale_factor, mode='nearest')
+
+
+def _upsample_bilinear(input, size=None, scale_factor=None):
+    return F.interpolate(input, size, scale_factor, mode='bilinear', align_corners=True)
+
+
+# PyTorch's *_with_indices pools return (values, indices) whatever return_indices says.
+def _max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                             return_indices=False):
+    return F.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode=ceil_mode, return_indices=True)
+
+
+def _max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                             return_indices=False):
+    return F.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode=ceil_mode, return_indices=True)
+
+
+def _adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    return F.adaptive_max_pool1d(input, output_size, True)
+
+
+def _adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    return F.adaptive_max_pool2d(input, output_size, True)
+
+
+for _f in (_pdist, _upsample, _upsample_nearest, _upsample_bilinear, _max_pool1d_with_indices,
+           _max_pool2d_with_indices, _adaptive_max_pool1d_with_indices, _adaptive_max_pool2d_with_indices):
+    setattr(F, _f.__name__[1:], _f)
+torch.pdist = _pdist
+
+
+class NLLLoss2d(NLLLoss):
+    pass
