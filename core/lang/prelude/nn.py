@@ -2446,7 +2446,7 @@ def _rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
             hi = torch.tensor(upper, dtype=torch.float32).item()
         r = torch.empty(int(neg.sum()), dtype=torch.float64).uniform_(lo, hi)
         noise = torch.ones_like(input)
-        noise[neg] = r.to(input.dtype)
+        noise[neg] = r.to(input.device, input.dtype)
         out = input.mul_(noise) if inplace else input * noise
     return torch._C._set_grad_fn_name(out, 'RreluWithNoiseBackward1' if inplace else 'RreluWithNoiseBackward0')
 
@@ -2516,7 +2516,7 @@ def _dropout_impl(input, p, train, feature, alpha, inplace):
     if p == 0 or not train or input.numel() == 0:
         return input
     if p == 1:
-        zero = torch.zeros((), dtype=input.dtype)
+        zero = torch.zeros((), dtype=input.dtype, device=input.device)
         return input.mul_(zero) if inplace else input * zero
     if feature:
         if input.dim() < 2:
@@ -2682,7 +2682,7 @@ def _multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average
     x = input.reshape(nframe, dim)
     z = margin - x.gather(1, t) + x
     # Strictly positive terms, the target's own class left out, as ATen's loop.
-    keep = (z > 0) & (torch.arange(dim).unsqueeze(0) != t)
+    keep = (z > 0) & (torch.arange(dim, device=input.device).unsqueeze(0) != t)
     h = torch.where(keep, z if p == 1 else z * z, 0.0)
     if weight is not None:
         h = h * weight[t]
@@ -2710,7 +2710,7 @@ def _multilabel_margin_loss(input, target, size_average=None, reduce=None, reduc
         raise RuntimeError("argument #2 'target' is out of range")
     valid = (t >= 0).to(torch.int64).cumprod(1) > 0
     tc = t.clamp_min(0)
-    is_target = ((tc.unsqueeze(2) == torch.arange(dim)) & valid.unsqueeze(2)).any(1)
+    is_target = ((tc.unsqueeze(2) == torch.arange(dim, device=input.device)) & valid.unsqueeze(2)).any(1)
     x = input.reshape(nframe, dim)
     z = 1 - x.gather(1, tc).unsqueeze(2) + x.unsqueeze(1)
     keep = valid.unsqueeze(2) & (~is_target).unsqueeze(1) & (z > 0)
@@ -2863,7 +2863,7 @@ def _max_unpool2d_kernel(input, indices, output_size):
                            f'{oh}x{ow})')
     lead = list(input.shape)[:-2]
     if oh * ow > 0:
-        out = torch.zeros(lead + [oh * ow], dtype=input.dtype).scatter(-1, flat, input.flatten(-2))
+        out = input.new_zeros(lead + [oh * ow]).scatter(-1, flat, input.flatten(-2))
     else:
         out = input.flatten(-2).narrow(-1, 0, 0)
     return torch._C._set_grad_fn_name(out.view(lead + [oh, ow]), 'MaxUnpool2DBackward0')
@@ -2921,8 +2921,8 @@ class MaxUnpool2d(_MaxUnpoolNd):
 
 def _linspace_from_neg_one(theta, num_steps, align_corners):
     if num_steps <= 1:
-        return torch.tensor(0, dtype=theta.dtype)
-    r = torch.linspace(-1, 1, num_steps, dtype=theta.dtype)
+        return torch.tensor(0, dtype=theta.dtype, device=theta.device)
+    r = torch.linspace(-1, 1, num_steps, dtype=theta.dtype, device=theta.device)
     return r if align_corners else r * (num_steps - 1) / num_steps
 
 
@@ -2947,7 +2947,7 @@ def _affine_grid(theta, size, align_corners=None):
         raise ValueError(f'Expected non-zero, positive output size. Got {size}')
     n, h, w = size[0], size[2], size[3]
     # ATen's base grid: rows (x, y, 1) over the output pixels, times theta^T.
-    base = torch.empty(n, h, w, 3, dtype=theta.dtype)
+    base = theta.new_empty(n, h, w, 3)
     base.select(-1, 0).copy_(_linspace_from_neg_one(theta, w, align_corners))
     base.select(-1, 1).copy_(_linspace_from_neg_one(theta, h, align_corners).unsqueeze(-1))
     base.select(-1, 2).fill_(1)
@@ -3176,6 +3176,9 @@ def _pdist(input, p=2):
     if p < 0:
         raise RuntimeError('pdist only supports non-negative p values')
     n = input.size(0)
+    if input.size(1) == 0:
+        # As ATen: zeros without a reduction (one over an empty dim).
+        return input.new_zeros(n * (n - 1) // 2)
     rows = torch.triu_indices(n, n, 1)
     diff = input[rows[0]] - input[rows[1]]
     if p == 0:
