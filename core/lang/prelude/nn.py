@@ -2955,17 +2955,22 @@ def _affine_grid(theta, size, align_corners=None):
     return torch._C._set_grad_fn_name(grid, 'AffineGridGeneratorBackward0')
 
 
-# One grid axis through ATen's vectorized CPU ComputeLocation: the source
-# pixel coordinate, and the factor its gradient to the grid takes (the
-# unnormalizing scale, the reflection's sign, 0 where a clip bound holds).
-def _grid_source_coord(coord, size, padding_mode, align_corners):
-    scale = (size - 1) / 2 if align_corners else size / 2
-    low = 0.0 if align_corners else -0.5
-    x = (coord + 1) * scale if align_corners else (coord + 1) * scale - 0.5
-    mult = torch.full_like(coord, scale)
+# One grid axis through ATen's vectorized CPU ComputeLocation: the grid
+# coordinate in pixels, and the unnormalizing scale that is its gradient.
+def _grid_unnormalize(coord, size, align_corners):
+    if align_corners:
+        return (coord + 1) * ((size - 1) / 2), (size - 1) / 2
+    return (coord + 1) * (size / 2) - 0.5, size / 2
+
+
+# ATen's compute_coordinates: the padding mode's reflection and clip, and the
+# factor (1, -1, or 0 where a clip bound holds) they put on the gradient.
+def _grid_pad_coord(x, size, padding_mode, align_corners):
+    sign = torch.ones_like(x)
     if padding_mode == 'reflection':
         if align_corners and size <= 1:
-            return torch.zeros_like(coord), torch.zeros_like(coord)
+            return torch.zeros_like(x), torch.zeros_like(x)
+        low = 0.0 if align_corners else -0.5
         twice_span = 2 * (size - 1) if align_corners else 2 * size
         shifted = x - low
         a = shifted.abs()
@@ -2973,12 +2978,31 @@ def _grid_source_coord(coord, size, padding_mode, align_corners):
         reflected = twice_span - extra
         flip = extra > reflected
         x = torch.where(flip, reflected, extra) + low
-        mult = torch.where(flip != (shifted < 0), -mult, mult)
+        sign = torch.where(flip != (shifted < 0), -1.0, 1.0)
     if padding_mode != 'zeros':
         lo = x.clamp_min(0)
         x = lo.clamp_max(size - 1)
-        mult = torch.where((lo != 0) & (x != size - 1), mult, 0.0)
-    return x, mult
+        sign = torch.where((lo != 0) & (x != size - 1), sign, 0.0)
+    return x, sign
+
+
+def _grid_source_coord(coord, size, padding_mode, align_corners):
+    x, scale = _grid_unnormalize(coord, size, align_corners)
+    x, sign = _grid_pad_coord(x, size, padding_mode, align_corners)
+    return x, sign * scale
+
+
+# ATen's cubic convolution weights (A = -0.75) of the four taps at offsets
+# -1..2 from floor(x), for t = x - floor(x).
+def _cubic_coefficients(t):
+    a = -0.75
+    x0 = t + 1
+    x3 = 2 - t
+    x2 = 1 - t
+    return [((a * x0 - 5 * a) * x0 + 8 * a) * x0 - 4 * a,
+            ((a + 2) * t - (a + 3)) * t * t + 1,
+            ((a + 2) * x2 - (a + 3)) * x2 * x2 + 1,
+            ((a * x3 - 5 * a) * x3 + 8 * a) * x3 - 4 * a]
 
 
 def _with_grid_grad(value, grid, mult):
@@ -3012,8 +3036,6 @@ def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corne
     if input.dim() != 4 or grid.dim() != 4:
         raise RuntimeError(f'grid_sampler(): expected 4D input and grid with same number of dimensions, but got '
                            f'input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
-    if mode == 'bicubic':
-        raise NotImplementedError("grid_sample: mode='bicubic' is not supported by Kiln")
     if not input.is_floating_point():
         raise NotImplementedError(f'"grid_sampler_2d_cpu_kernel_impl" not implemented for '
                                   f"'{_ATEN_TYPE_NAMES[input.dtype]}'")
@@ -3023,8 +3045,6 @@ def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corne
     n, c, h, w = input.shape
     ho, wo = grid.size(1), grid.size(2)
     g = grid.detach().reshape(n, 1, ho * wo, 2)
-    x, x_mult = _grid_source_coord(g.select(-1, 0), w, padding_mode, align_corners)
-    y, y_mult = _grid_source_coord(g.select(-1, 1), h, padding_mode, align_corners)
     flat = input.reshape(n, c, h * w)
 
     def at(iy, ix):
@@ -3033,6 +3053,28 @@ def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corne
         idx = torch.where(inside, iy * w + ix, 0).expand(n, c, ho * wo)
         return torch.where(inside, flat.gather(2, idx), 0.0)
 
+    if mode == 'bicubic':
+        # Taps around the unpadded coordinate, each tap's own pixel through
+        # the padding mode; the grid's gradient is the unnormalizing scale's alone.
+        x, x_scale = _grid_unnormalize(g.select(-1, 0), w, align_corners)
+        y, y_scale = _grid_unnormalize(g.select(-1, 1), h, align_corners)
+        xy = torch.stack([x, y], -1)
+        scales = torch.tensor([x_scale, y_scale], dtype=grid.dtype, device=grid.device)
+        x, y = _with_grid_grad(xy, grid.reshape(n, 1, ho * wo, 2), scales).unbind(-1)
+        x_f = x.detach().floor()
+        y_f = y.detach().floor()
+        cx = _cubic_coefficients(x - x_f)
+        cy = _cubic_coefficients(y - y_f)
+        cols = [_grid_pad_coord(x_f + (i - 1), w, padding_mode, align_corners)[0].long() for i in range(4)]
+        out = None
+        for j in range(4):
+            row = _grid_pad_coord(y_f + (j - 1), h, padding_mode, align_corners)[0].long()
+            v = at(row, cols[0]) * cx[0] + at(row, cols[1]) * cx[1] + at(row, cols[2]) * cx[2] \
+                + at(row, cols[3]) * cx[3]
+            out = v * cy[j] if out is None else out + v * cy[j]
+        return torch._C._set_grad_fn_name(out.view(n, c, ho, wo), 'GridSampler2DBackward0')
+    x, x_mult = _grid_source_coord(g.select(-1, 0), w, padding_mode, align_corners)
+    y, y_mult = _grid_source_coord(g.select(-1, 1), h, padding_mode, align_corners)
     if mode == 'nearest':
         out = at(y.round().long(), x.round().long())
         if grid.requires_grad:
