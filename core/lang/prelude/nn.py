@@ -3169,9 +3169,11 @@ class UninitializedParameter:
         return self
 
 
-# PyTorch's LazyLinear turns into a Linear (its class) on the first forward;
-# here it stays a LazyLinear that then prints as a Linear.
+# A Linear whose in_features the first input gives; then, as in PyTorch, it
+# becomes a Linear (its __class__ changes).
 class LazyLinear(Linear):
+    cls_to_become = Linear
+
     def __init__(self, out_features, bias=True, device=None, dtype=None):
         Module.__init__(self)
         self.in_features = 0
@@ -3202,10 +3204,8 @@ class LazyLinear(Linear):
 
     def forward(self, input):
         self.initialize_parameters(input)
+        self.__class__ = self.cls_to_become
         return F.linear(input, self.weight, self.bias)
-
-    def _get_name(self):
-        return 'LazyLinear' if self.has_uninitialized_params() else 'Linear'
 
 
 # ---- pdist, the deprecated upsample wrappers, the *_with_indices pools, NLLLoss2d ----
