@@ -1,5 +1,5 @@
-# nn.LazyLinear (in_features from the first input, PyTorch's draws then) and
-# the 3-d and circular padding modules.
+# Lazy modules (LazyLinear, LazyConv*, LazyBatchNorm*: shapes from the first
+# input, PyTorch's draws then) and the 3-d and circular padding modules.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -46,6 +46,30 @@ try:
     nn.LazyLinear(2)(torch.tensor(1.0))
 except Exception as ex:
     print(type(ex).__name__, ex)
+
+torch.manual_seed(2)
+mods = [nn.LazyConv1d(4, 3), nn.LazyConv2d(6, (2, 3), stride=2, padding=1, groups=2, bias=False),
+        nn.LazyConvTranspose1d(3, 2), nn.LazyConvTranspose2d(4, 3, stride=2, output_padding=1),
+        nn.LazyBatchNorm1d(), nn.LazyBatchNorm2d(eps=1e-3, momentum=None, affine=False),
+        nn.LazyBatchNorm1d(track_running_stats=False)]
+for m in mods:
+    print(m, [k for k, _ in m.named_parameters()], [k for k, _ in m.named_buffers()])
+print(mods[4].state_dict())
+print(isinstance(mods[1], nn.Conv2d), isinstance(mods[3], nn.ConvTranspose2d), isinstance(mods[5], nn.BatchNorm2d))
+inputs = [torch.randn(2, 3, 5), torch.randn(1, 4, 5, 6), torch.randn(2, 5, 4), torch.randn(1, 2, 3, 3),
+          torch.randn(4, 3), torch.randn(2, 3, 2, 2), torch.randn(4, 5, 2)]
+for m, x in zip(mods, inputs):
+    y = m(x)
+    print(type(m).__name__, m, tuple(y.shape), [tuple(p.shape) for p in m.parameters()],
+          [tuple(b.shape) for b in m.buffers()])
+    print(r(y.flatten()[:6]))
+print(r(mods[4].running_mean), r(mods[4].running_var), mods[4].num_batches_tracked)
+print(r(nn.LazyConv1d(2, 2)(torch.ones(3, 4))))
+for f in [lambda: nn.LazyConv2d(4, 3)(torch.randn(3, 3)), lambda: nn.LazyConv2d(4, 3, groups=2)(torch.randn(1, 3, 4, 4))]:
+    try:
+        f()
+    except Exception as ex:
+        print(type(ex).__name__, ex)
 for m in [nn.ZeroPad3d(1), nn.ZeroPad3d((1, 0, 2, 1, 0, 1)), nn.ConstantPad3d(1, 2.5), nn.ReflectionPad3d(1), nn.ReplicationPad3d((1, 0, 2, 1, 0, 1)),
           nn.CircularPad1d(2), nn.CircularPad2d((1, 0, 2, 1)), nn.CircularPad3d(1)]:
     print(m)

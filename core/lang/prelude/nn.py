@@ -3169,43 +3169,161 @@ class UninitializedParameter:
         return self
 
 
-# A Linear whose in_features the first input gives; then, as in PyTorch, it
-# becomes a Linear (its __class__ changes).
+class UninitializedBuffer(UninitializedParameter):
+    def __repr__(self):
+        return '<UninitializedBuffer>'
+
+
+# Lazy modules (PyTorch's LazyModuleMixin, shared here as functions since a
+# class has one base): placeholders until the first call, whose input gives
+# the shapes; the parameters are then made and initialized with the module's
+# own draws, and the module becomes its cls_to_become (its __class__ changes).
+def _lazy_placeholders(module, names, make=UninitializedParameter):
+    registry = module._buffers if make is UninitializedBuffer else module._parameters
+    for name in names:
+        placeholder = make()
+        registry[name] = placeholder
+        object.__setattr__(module, name, placeholder)
+
+
+def _has_uninitialized_params(self):
+    for v in list(self._parameters.values()) + list(self._buffers.values()):
+        if isinstance(v, UninitializedParameter):
+            return True
+    return False
+
+
+def _lazy_forward(self, *args, **kwargs):
+    if self.has_uninitialized_params():
+        with torch.no_grad():
+            self.initialize_parameters(*args)
+    self.__class__ = self.cls_to_become
+    return self.forward(*args, **kwargs)
+
+
+def _lazy_reset_parameters(self):
+    if not self.has_uninitialized_params() and getattr(self, self._lazy_size_attr) != 0:
+        self.cls_to_become.reset_parameters(self)
+
+
+def _make_lazy(cls, becomes, size_attr, initialize):
+    for name, value in (('cls_to_become', becomes), ('_lazy_size_attr', size_attr),
+                        ('has_uninitialized_params', _has_uninitialized_params),
+                        ('reset_parameters', _lazy_reset_parameters), ('initialize_parameters', initialize),
+                        ('forward', _lazy_forward)):
+        setattr(cls, name, value)
+
+
+def _lazy_linear_initialize(self, input):
+    self.in_features = input.shape[-1]
+    self.weight = Parameter(torch.empty(self.out_features, self.in_features))
+    if self.bias is not None:
+        self.bias = Parameter(torch.empty(self.out_features))
+    self.reset_parameters()
+
+
 class LazyLinear(Linear):
-    cls_to_become = Linear
-
     def __init__(self, out_features, bias=True, device=None, dtype=None):
-        Module.__init__(self)
-        self.in_features = 0
+        super().__init__(0, 0, False)
         self.out_features = out_features
-        names = ['weight', 'bias'] if bias else ['weight']
-        for name in names:
-            placeholder = UninitializedParameter()
-            self._parameters[name] = placeholder
-            object.__setattr__(self, name, placeholder)
-        if not bias:
-            self.register_parameter('bias', None)
+        _lazy_placeholders(self, ['weight', 'bias'] if bias else ['weight'])
 
-    def has_uninitialized_params(self):
-        return any(isinstance(p, UninitializedParameter) for p in self._parameters.values())
 
-    def initialize_parameters(self, input):
-        if self.has_uninitialized_params():
-            with torch.no_grad():
-                self.in_features = input.shape[-1]
-                self.weight = Parameter(torch.empty(self.out_features, self.in_features))
-                if self.bias is not None:
-                    self.bias = Parameter(torch.empty(self.out_features))
-                self.reset_parameters()
+def _lazy_conv_setup(module, out_channels, bias):
+    module.out_channels = out_channels
+    _lazy_placeholders(module, ['weight', 'bias'] if bias else ['weight'])
 
-    def reset_parameters(self):
-        if not self.has_uninitialized_params() and self.in_features != 0:
-            super().reset_parameters()
 
-    def forward(self, input):
-        self.initialize_parameters(input)
-        self.__class__ = self.cls_to_become
-        return F.linear(input, self.weight, self.bias)
+def _lazy_conv_initialize(self, input, *args):
+    n = len(self.kernel_size)
+    if input.dim() not in (n + 1, n + 2):
+        raise RuntimeError(f'Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {type(self).__name__}, '
+                           f'but got input of size: {input.shape}')
+    self.in_channels = input.shape[1] if input.dim() == n + 2 else input.shape[0]
+    if self.in_channels % self.groups != 0:
+        raise ValueError('in_channels must be divisible by groups')
+    if self.transposed:
+        shape = [self.in_channels, self.out_channels // self.groups]
+    else:
+        shape = [self.out_channels, self.in_channels // self.groups]
+    self.weight = Parameter(torch.empty(shape + list(self.kernel_size)))
+    if self.bias is not None:
+        self.bias = Parameter(torch.empty(self.out_channels))
+    self.reset_parameters()
+
+
+class LazyConv1d(Conv1d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode)
+        _lazy_conv_setup(self, out_channels, bias)
+
+
+class LazyConv2d(Conv2d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode)
+        _lazy_conv_setup(self, out_channels, bias)
+
+
+class LazyConvTranspose1d(ConvTranspose1d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation, padding_mode)
+        _lazy_conv_setup(self, out_channels, bias)
+
+
+class LazyConvTranspose2d(ConvTranspose2d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation, padding_mode)
+        _lazy_conv_setup(self, out_channels, bias)
+
+
+def _lazy_norm_setup(module, affine, track_running_stats):
+    module.affine = affine
+    module.track_running_stats = track_running_stats
+    if affine:
+        _lazy_placeholders(module, ['weight', 'bias'])
+    if track_running_stats:
+        _lazy_placeholders(module, ['running_mean', 'running_var'], UninitializedBuffer)
+        module.num_batches_tracked = torch.tensor(0, dtype=torch.long)
+
+
+def _lazy_norm_initialize(self, input):
+    self.num_features = input.shape[1]
+    if self.affine:
+        self.weight = Parameter(torch.empty(self.num_features))
+        self.bias = Parameter(torch.empty(self.num_features))
+    if self.track_running_stats:
+        self.running_mean = torch.zeros(self.num_features)
+        self.running_var = torch.ones(self.num_features)
+    self.reset_parameters()
+
+
+# Not BatchNorm subclasses, as in PyTorch (LazyConvs are Conv subclasses).
+class LazyBatchNorm1d(_BatchNorm):
+    _check_input_dim = BatchNorm1d._check_input_dim
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False)
+        _lazy_norm_setup(self, affine, track_running_stats)
+
+
+class LazyBatchNorm2d(_BatchNorm):
+    _check_input_dim = BatchNorm2d._check_input_dim
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False)
+        _lazy_norm_setup(self, affine, track_running_stats)
+
+
+_make_lazy(LazyLinear, Linear, 'in_features', _lazy_linear_initialize)
+for _lazy, _concrete in ((LazyConv1d, Conv1d), (LazyConv2d, Conv2d), (LazyConvTranspose1d, ConvTranspose1d),
+                         (LazyConvTranspose2d, ConvTranspose2d)):
+    _make_lazy(_lazy, _concrete, 'in_channels', _lazy_conv_initialize)
+for _lazy, _concrete in ((LazyBatchNorm1d, BatchNorm1d), (LazyBatchNorm2d, BatchNorm2d)):
+    _make_lazy(_lazy, _concrete, 'num_features', _lazy_norm_initialize)
 
 
 # ---- pdist, the deprecated upsample wrappers, the *_with_indices pools, NLLLoss2d ----
