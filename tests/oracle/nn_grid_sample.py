@@ -17,7 +17,8 @@ for ac in [False, True]:
     print(r(theta.grad))
     theta.grad = None
 print(r(F.affine_grid(theta, [2, 3, 1, 2], align_corners=True)))
-print(r(F.affine_grid(theta.double(), torch.Size([2, 1, 2, 1]), align_corners=False)), F.affine_grid(theta.double(), (2, 1, 1, 1)).dtype)
+print(r(F.affine_grid(theta.double(), torch.Size([2, 1, 2, 1]), align_corners=False)),
+      F.affine_grid(theta.double(), (2, 1, 1, 1)).dtype)
 
 inp = torch.randn(2, 2, 3, 4, requires_grad=True)
 # Points inside, on the border, outside and far outside (for reflection's repeated flips).
@@ -48,7 +49,8 @@ out.sum().backward()
 print(r(out), r(th.grad))
 one = torch.randn(1, 1, 1, 1)
 print(r(F.grid_sample(one, grid[:1], padding_mode='reflection', align_corners=True)))
-print(r(F.grid_sample(inp.double(), grid.double(), padding_mode='border')), F.grid_sample(inp.double(), grid.double()).dtype)
+print(r(F.grid_sample(inp.double(), grid.double(), padding_mode='border')),
+      F.grid_sample(inp.double(), grid.double()).dtype)
 print(tuple(F.grid_sample(inp[:, :0], grid).shape), F.grid_sample(inp.detach(), grid.detach()).requires_grad)
 
 g = F.affine_grid(theta, (2, 1, 2, 3), align_corners=False)

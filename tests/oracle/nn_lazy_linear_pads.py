@@ -65,23 +65,31 @@ for m, x in zip(mods, inputs):
     print(r(y.flatten()[:6]))
 print(r(mods[4].running_mean), r(mods[4].running_var), mods[4].num_batches_tracked)
 print(r(nn.LazyConv1d(2, 2)(torch.ones(3, 4))))
-for f in [lambda: nn.LazyConv2d(4, 3)(torch.randn(3, 3)), lambda: nn.LazyConv2d(4, 3, groups=2)(torch.randn(1, 3, 4, 4))]:
+for f in [lambda: nn.LazyConv2d(4, 3)(torch.randn(3, 3)),
+          lambda: nn.LazyConv2d(4, 3, groups=2)(torch.randn(1, 3, 4, 4))]:
     try:
         f()
     except Exception as ex:
         print(type(ex).__name__, ex)
-for m in [nn.ZeroPad3d(1), nn.ZeroPad3d((1, 0, 2, 1, 0, 1)), nn.ConstantPad3d(1, 2.5), nn.ReflectionPad3d(1), nn.ReplicationPad3d((1, 0, 2, 1, 0, 1)),
-          nn.CircularPad1d(2), nn.CircularPad2d((1, 0, 2, 1)), nn.CircularPad3d(1)]:
+
+for m in [nn.ZeroPad3d(1), nn.ZeroPad3d((1, 0, 2, 1, 0, 1)), nn.ConstantPad3d(1, 2.5), nn.ReflectionPad3d(1),
+          nn.ReplicationPad3d((1, 0, 2, 1, 0, 1)), nn.CircularPad1d(2), nn.CircularPad2d((1, 0, 2, 1)),
+          nn.CircularPad3d(1)]:
     print(m)
 x = torch.arange(24.0).view(1, 2, 3, 4).requires_grad_()
 y = nn.CircularPad2d((1, 0, 2, 1))(x)
 print(y.shape, y[0, 0].tolist())
-y.sum().backward(); print(x.grad.tolist())
+y.sum().backward()
+print(x.grad.tolist())
 print(nn.CircularPad1d((2, 1))(torch.arange(6.0).view(2, 3)).tolist())
 x5 = torch.arange(24.0).view(1, 1, 2, 3, 4)
-for m in [nn.ZeroPad3d((1, 0, 2, 1, 0, 1)), nn.ConstantPad3d(1, 2.5), nn.ReflectionPad3d(1), nn.ReplicationPad3d((1, 0, 2, 1, 0, 1)), nn.CircularPad3d(1)]:
+for m in [nn.ZeroPad3d((1, 0, 2, 1, 0, 1)), nn.ConstantPad3d(1, 2.5), nn.ReflectionPad3d(1),
+          nn.ReplicationPad3d((1, 0, 2, 1, 0, 1)), nn.CircularPad3d(1)]:
     y = m(x5)
     print(type(m).__name__, tuple(y.shape), y.sum().item(), y[0, 0, 0, 0].tolist())
-for f in [lambda: nn.CircularPad1d(1)(torch.ones(3)), lambda: nn.CircularPad2d(1)(torch.ones(3, 3)), lambda: nn.CircularPad3d(1)(torch.ones(1, 1, 1, 1, 1, 1))]:
-    try: f()
-    except Exception as e: print(type(e).__name__, e)
+for f in [lambda: nn.CircularPad1d(1)(torch.ones(3)), lambda: nn.CircularPad2d(1)(torch.ones(3, 3)),
+          lambda: nn.CircularPad3d(1)(torch.ones(1, 1, 1, 1, 1, 1))]:
+    try:
+        f()
+    except Exception as ex:
+        print(type(ex).__name__, ex)

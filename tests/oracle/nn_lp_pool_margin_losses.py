@@ -54,7 +54,8 @@ print('tie', r(tie.grad))
 m = nn.MultiMarginLoss(2, 0.5, w, reduction='sum')
 print(nn.MultiMarginLoss(), m, list(m.state_dict().keys()), r(m(inp, t)))
 print(r(nn.MultiMarginLoss(size_average=False)(inp, t)))
-errors(lambda: F.multi_margin_loss(inp, torch.tensor([1, 0, 4])), lambda: F.multi_margin_loss(inp, torch.tensor([1, 0])),
+errors(lambda: F.multi_margin_loss(inp, torch.tensor([1, 0, 4])),
+       lambda: F.multi_margin_loss(inp, torch.tensor([1, 0])),
        lambda: F.multi_margin_loss(inp, t, p=3), lambda: F.multi_margin_loss(inp, t, weight=torch.ones(2, 2)),
        lambda: F.multi_margin_loss(inp, t, weight=torch.ones(3)), lambda: F.multi_margin_loss(inp, t, reduction='x'),
        lambda: F.multi_margin_loss(torch.randn(2, 2, 2), t), lambda: F.multi_margin_loss(inp, t.float()),
@@ -66,7 +67,8 @@ for red in ['mean', 'sum', 'none']:
     inp.grad = None
     loss.sum().backward()
     print('mlm', red, r(loss), loss.grad_fn.name(), r(inp.grad))
-print(r(F.multilabel_margin_loss(inp[0], tt[0], reduction='none')), tuple(F.multilabel_margin_loss(inp[0], tt[0], reduction='none').shape))
+one = F.multilabel_margin_loss(inp[0], tt[0], reduction='none')
+print(r(one), tuple(one.shape))
 print(nn.MultiLabelMarginLoss(), r(nn.MultiLabelMarginLoss(reduction='sum')(inp, tt)))
 errors(lambda: F.multilabel_margin_loss(inp, torch.tensor([[5, 0, -1, 1]] * 3)),
        lambda: F.multilabel_margin_loss(inp, torch.tensor([[-2, 0, -1, 1]] * 3)),
@@ -83,7 +85,8 @@ print(r(F.triplet_margin_with_distance_loss(a, pos, neg, distance_function=lambd
                                             margin=0.5, swap=True, reduction='none')))
 m = nn.TripletMarginWithDistanceLoss()
 print(m, r(m(a, pos, neg)))
-m = nn.TripletMarginWithDistanceLoss(distance_function=nn.PairwiseDistance(p=1.0), margin=2.0, swap=True, reduction='sum')
+m = nn.TripletMarginWithDistanceLoss(distance_function=nn.PairwiseDistance(p=1.0), margin=2.0, swap=True,
+                                     reduction='sum')
 print(m, r(m(a, pos, neg)))
 print(nn.TripletMarginWithDistanceLoss(distance_function=lambda u, v: (u - v).abs().sum(-1)))
 errors(lambda: nn.TripletMarginWithDistanceLoss(margin=0), lambda: F.triplet_margin_with_distance_loss(a, a, a[0]),
