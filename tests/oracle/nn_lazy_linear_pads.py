@@ -51,13 +51,16 @@ torch.manual_seed(2)
 mods = [nn.LazyConv1d(4, 3), nn.LazyConv2d(6, (2, 3), stride=2, padding=1, groups=2, bias=False),
         nn.LazyConvTranspose1d(3, 2), nn.LazyConvTranspose2d(4, 3, stride=2, output_padding=1),
         nn.LazyBatchNorm1d(), nn.LazyBatchNorm2d(eps=1e-3, momentum=None, affine=False),
-        nn.LazyBatchNorm1d(track_running_stats=False)]
+        nn.LazyBatchNorm1d(track_running_stats=False), nn.LazyInstanceNorm1d(),
+        nn.LazyInstanceNorm2d(affine=False, track_running_stats=False)]
 for m in mods:
     print(m, [k for k, _ in m.named_parameters()], [k for k, _ in m.named_buffers()])
 print(mods[4].state_dict())
-print(isinstance(mods[1], nn.Conv2d), isinstance(mods[3], nn.ConvTranspose2d), isinstance(mods[5], nn.BatchNorm2d))
+print(isinstance(mods[1], nn.Conv2d), isinstance(mods[3], nn.ConvTranspose2d), isinstance(mods[5], nn.BatchNorm2d),
+      isinstance(mods[7], nn.InstanceNorm1d))
 inputs = [torch.randn(2, 3, 5), torch.randn(1, 4, 5, 6), torch.randn(2, 5, 4), torch.randn(1, 2, 3, 3),
-          torch.randn(4, 3), torch.randn(2, 3, 2, 2), torch.randn(4, 5, 2)]
+          torch.randn(4, 3), torch.randn(2, 3, 2, 2), torch.randn(4, 5, 2), torch.randn(2, 3, 4),
+          torch.randn(2, 3, 2, 2)]
 for m, x in zip(mods, inputs):
     y = m(x)
     print(type(m).__name__, m, tuple(y.shape), [tuple(p.shape) for p in m.parameters()],

@@ -3318,11 +3318,29 @@ class LazyBatchNorm2d(_BatchNorm):
         _lazy_norm_setup(self, affine, track_running_stats)
 
 
+# PyTorch's lazy instance norms default to affine=True, track_running_stats=True.
+class LazyInstanceNorm1d(_InstanceNorm):
+    _spatial = 1
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False)
+        _lazy_norm_setup(self, affine, track_running_stats)
+
+
+class LazyInstanceNorm2d(_InstanceNorm):
+    _spatial = 2
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False)
+        _lazy_norm_setup(self, affine, track_running_stats)
+
+
 _make_lazy(LazyLinear, Linear, 'in_features', _lazy_linear_initialize)
 for _lazy, _concrete in ((LazyConv1d, Conv1d), (LazyConv2d, Conv2d), (LazyConvTranspose1d, ConvTranspose1d),
                          (LazyConvTranspose2d, ConvTranspose2d)):
     _make_lazy(_lazy, _concrete, 'in_channels', _lazy_conv_initialize)
-for _lazy, _concrete in ((LazyBatchNorm1d, BatchNorm1d), (LazyBatchNorm2d, BatchNorm2d)):
+for _lazy, _concrete in ((LazyBatchNorm1d, BatchNorm1d), (LazyBatchNorm2d, BatchNorm2d),
+                         (LazyInstanceNorm1d, InstanceNorm1d), (LazyInstanceNorm2d, InstanceNorm2d)):
     _make_lazy(_lazy, _concrete, 'num_features', _lazy_norm_initialize)
 
 
