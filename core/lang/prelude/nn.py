@@ -3526,3 +3526,111 @@ class AdaptiveLogSoftmaxWithLoss(Module):
         log_prob = self._get_full_log_prob(input[not_in_shortlist], head_output[not_in_shortlist])
         output[not_in_shortlist] = torch.argmax(log_prob, dim=1)
         return output
+
+
+# ---- CTC loss ----
+
+def _lse3_safe(a, b, c):
+    # ATen's log(exp(a-m)+exp(b-m)+exp(c-m))+m with m = max (0 when all are
+    # -inf), kept free of nan gradients where every term is -inf.
+    m = torch.maximum(torch.maximum(a, b), c).detach()
+    m = torch.where(m == -math.inf, 0.0, m)
+    s = torch.exp(a - m) + torch.exp(b - m) + torch.exp(c - m)
+    alive = s > 0
+    return torch.where(alive, torch.log(torch.where(alive, s, 1.0)) + m, -math.inf)
+
+
+def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+    batched = log_probs.dim() == 3
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    if not batched:
+        targets = targets.unsqueeze(0)
+    t_max, n, num_labels = lp.shape
+    il = [int(v) for v in (input_lengths.tolist() if isinstance(input_lengths, torch.Tensor) else input_lengths)]
+    tl = [int(v) for v in (target_lengths.tolist() if isinstance(target_lengths, torch.Tensor) else target_lengths)]
+    if not (0 <= blank < num_labels):
+        raise RuntimeError('blank must be in label range')
+    if len(il) != n:
+        raise RuntimeError('input_lengths must be of size batch_size')
+    if len(tl) != n:
+        raise RuntimeError('target_lengths must be of size batch_size')
+    targets = targets.to(torch.int64)
+    l_max = max(tl + [0])
+    if targets.dim() == 1:
+        rows, at = [], 0
+        for length in tl:
+            rows.append(targets[at:at + length].tolist() + [blank] * (l_max - length))
+            at += length
+        padded = torch.tensor(rows, dtype=torch.int64, device=lp.device).view(n, l_max)
+    else:
+        if targets.size(1) < l_max:
+            raise RuntimeError(f"Expected tensor to have size at least {l_max} at dimension 1, but got size "
+                               f"{targets.size(1)} for argument #2 'targets' (while checking arguments for "
+                               f"ctc_loss_allocate_outputs)")
+        padded = targets[:, :l_max]
+    for length in il:
+        if length > t_max:
+            raise RuntimeError(f'Expected input_lengths to have value at most {t_max}, but got value {length} '
+                               f'(while checking arguments for ctc_loss_allocate_outputs)')
+    # The extended labels l' (blanks around each target) and where the skip
+    # from s-2 is allowed (a target unlike the one before it).
+    s_len = 2 * l_max + 1
+    ext = torch.full((n, s_len), blank, dtype=torch.int64, device=lp.device)
+    skip = torch.zeros(n, s_len, dtype=torch.bool, device=lp.device)
+    if l_max > 0:
+        ext[:, 1::2] = padded
+        skip[:, 3::2] = padded[:, 1:] != padded[:, :-1]
+    neg = torch.full((n, 1), -math.inf, dtype=lp.dtype, device=lp.device)
+    neg2 = torch.full((n, 2), -math.inf, dtype=lp.dtype, device=lp.device)
+    lengths = torch.tensor(il, device=lp.device)
+    first = torch.full((n, s_len), -math.inf, dtype=lp.dtype, device=lp.device)
+    emit0 = lp[0].gather(1, ext)
+    first[:, :1] = emit0[:, :1]
+    if l_max > 0:
+        first[:, 1:2] = torch.where(torch.tensor(tl, device=lp.device).unsqueeze(1) > 0, emit0[:, 1:2], -math.inf)
+    alpha = first
+    final = alpha
+    for t in range(1, t_max):
+        prev1 = torch.cat([neg, alpha[:, :-1]], 1)
+        prev2 = torch.where(skip, torch.cat([neg2, alpha[:, :-2]], 1), -math.inf)
+        alpha = _lse3_safe(alpha, prev1, prev2) + lp[t].gather(1, ext)
+        final = torch.where((lengths - 1 == t).unsqueeze(1), alpha, final)
+    tl_t = torch.tensor(tl, device=lp.device)
+    last = final.gather(1, (2 * tl_t).unsqueeze(1)).squeeze(1)
+    before = final.gather(1, (2 * tl_t - 1).clamp_min(0).unsqueeze(1)).squeeze(1)
+    before = torch.where(tl_t > 0, before, -math.inf)
+    nll = -_lse3_safe(last, before, torch.full_like(last, -math.inf))
+    # PyTorch's gradient to log_probs is exp(log_probs) minus the posterior:
+    # the gradient to logits through log_softmax. A term of value 0 adds it.
+    in_time = (torch.arange(t_max, device=lp.device).unsqueeze(1) < lengths.unsqueeze(0)).unsqueeze(2)
+    e = lp.exp()
+    extra = torch.where(in_time, e - e.detach(), 0.0)
+    impossible = (nll == math.inf).view(1, n, 1) & in_time
+    if extra.requires_grad and not zero_infinity and bool(impossible.any()):
+        # An impossible alignment's gradient is nan in PyTorch (inf - inf).
+        extra.register_hook(lambda g: torch.where(impossible, math.nan, g))
+    nll = nll + extra.sum((0, 2))
+    nll = torch._C._set_grad_fn_name(nll, 'CtcLossBackward0')
+    if zero_infinity:
+        nll = torch.where(nll == math.inf, torch.zeros((), dtype=nll.dtype, device=nll.device), nll)
+    if reduction == 'mean':
+        return (nll / tl_t.to(nll.dtype).clamp_min(1)).mean()
+    if reduction == 'sum':
+        return nll.sum()
+    return nll if batched else nll.squeeze(0)
+
+
+F.ctc_loss = _ctc_loss
+
+
+class CTCLoss(_Loss):
+    def __init__(self, blank=0, reduction='mean', zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                          self.zero_infinity)
