@@ -1314,7 +1314,7 @@ F.local_response_norm = _local_response_norm
 
 
 def _pair(v):
-    return (v, v) if isinstance(v, int) else tuple(v)
+    return (v, v) if isinstance(v, (int, float)) else tuple(v)
 
 
 # F.unfold (im2col): every kernel_size patch of a [N, C, H, W] (or [C, H, W]) input as a column,
@@ -3634,3 +3634,91 @@ class CTCLoss(_Loss):
     def forward(self, log_probs, targets, input_lengths, target_lengths):
         return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
                           self.zero_infinity)
+
+
+# ---- fractional max pooling (2-d) ----
+
+def _fmp_starts(samples, input_size, output_size, pool_size):
+    # ATen's generate_intervals, in the input's dtype: window starts
+    # int((i + u) * alpha) - int(u * alpha), the last at input_size - pool_size.
+    seq = torch.zeros(samples.size(0), output_size, dtype=torch.int64, device=samples.device)
+    if output_size > 1:
+        alpha = (torch.tensor(input_size - pool_size, dtype=samples.dtype, device=samples.device)
+                 / torch.tensor(output_size - 1, dtype=samples.dtype, device=samples.device))
+        i = torch.arange(output_size, dtype=samples.dtype, device=samples.device)
+        seq = ((i.unsqueeze(0) + samples.unsqueeze(1)) * alpha).long() - (samples * alpha).long().unsqueeze(1)
+    if output_size > 0:
+        seq[:, output_size - 1] = input_size - pool_size
+    return seq
+
+
+def _fractional_max_pool2d_with_indices(input, kernel_size, output_size=None, output_ratio=None,
+                                        return_indices=False, _random_samples=None):
+    if output_size is None and output_ratio is None:
+        raise ValueError('fractional_max_pool2d requires specifying either an output_size or an output_ratio')
+    kh, kw = _pair(kernel_size)
+    if output_size is None:
+        if len(output_ratio) > 2:
+            raise ValueError('fractional_max_pool2d requires output_ratio to either be a single Int or tuple of Ints.')
+        ratio = _pair(output_ratio)
+        output_size = [int(input.size(-2) * ratio[0]), int(input.size(-1) * ratio[1])]
+    oh, ow = _pair(output_size)
+    if _random_samples is None:
+        n_batch = 1 if input.dim() == 3 else input.size(0)
+        _random_samples = torch.rand(n_batch, input.size(-3), 2, dtype=input.dtype, device=input.device)
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f'fractional_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}')
+    for d in range(1, input.dim()):
+        if input.size(d) == 0:
+            raise RuntimeError(f'fractional_max_pool2d(): Expected input to have non-zero size for non-batch '
+                               f'dimensions, but got{list(input.shape)} with dimension {d} being empty.')
+    h, w = input.size(-2), input.size(-1)
+    if oh + kh - 1 > h:
+        raise RuntimeError(f'fractional_max_pool2d(): pool height {kh} too large relative to input height {h}')
+    if ow + kw - 1 > w:
+        raise RuntimeError(f'fractional_max_pool2d(): pool width {kw} too large relative to input width {w}')
+    planes = input.numel() // (h * w)
+    samples = _random_samples.reshape(planes, 2)
+    rows = _fmp_starts(samples[:, 1], h, oh, kh).unsqueeze(2) + torch.arange(kh, device=input.device)
+    cols = _fmp_starts(samples[:, 0], w, ow, kw).unsqueeze(2) + torch.arange(kw, device=input.device)
+    # Each window's pixels in ATen's scan order (rows, then columns); the first
+    # strict maximum wins, as torch.argmax's first occurrence.
+    window = (rows[:, :, None, :, None] * w + cols[:, None, :, None, :]).reshape(planes, oh * ow, kh * kw)
+    x = input.reshape(planes, h * w)
+    pos = x.detach().gather(1, window.reshape(planes, -1)).view(planes, oh * ow, kh * kw).argmax(-1, keepdim=True)
+    indices = window.gather(2, pos).view(planes, oh * ow)
+    shape = list(input.shape)[:-2] + [oh, ow]
+    out = torch._C._set_grad_fn_name(x.gather(1, indices).view(shape), 'FractionalMaxPool2DBackward0')
+    return out, indices.view(shape)
+
+
+def _fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                           _random_samples=None):
+    out, indices = _fractional_max_pool2d_with_indices(input, kernel_size, output_size, output_ratio, True,
+                                                       _random_samples)
+    return (out, indices) if return_indices else out
+
+
+F.fractional_max_pool2d = _fractional_max_pool2d
+F.fractional_max_pool2d_with_indices = _fractional_max_pool2d_with_indices
+
+
+class FractionalMaxPool2d(Module):
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False, _random_samples=None):
+        super().__init__()
+        self.kernel_size = _pair(kernel_size)
+        self.return_indices = return_indices
+        self.register_buffer('_random_samples', _random_samples)
+        self.output_size = _pair(output_size) if output_size is not None else None
+        self.output_ratio = _pair(output_ratio) if output_ratio is not None else None
+        if output_size is None and output_ratio is None:
+            raise ValueError('FractionalMaxPool2d requires specifying either an output size, or a pooling ratio')
+        if output_size is not None and output_ratio is not None:
+            raise ValueError('only one of output_size and output_ratio may be specified')
+        if self.output_ratio is not None:
+            if not (0 < self.output_ratio[0] < 1 and 0 < self.output_ratio[1] < 1):
+                raise ValueError(f'output_ratio must be between 0 and 1 (got {output_ratio})')
+
+    def forward(self, input):
+        return F.fractional_max_pool2d(input, self.kernel_size, self.output_size, self.output_ratio,
+                                       self.return_indices, _random_samples=self._random_samples)
