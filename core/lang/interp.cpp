@@ -35,7 +35,12 @@ Obj object_setattr(Interp&, const CallArgs& a) {
   if (a.pos.size() != i + 2) throw Error("__setattr__ expected 2 arguments", ErrorKind::Type);
   InstanceObj* inst = self.as<InstanceObj>();
   if (!inst) throw Error("object.__setattr__ needs an instance", ErrorKind::Type);
-  inst->attrs.set(str_of(a.pos[i], "attribute name"), a.pos[i + 1]);
+  std::string name = str_of(a.pos[i], "attribute name");
+  if (name == "__class__") {
+    set_instance_class(*inst, a.pos[i + 1]);
+    return Obj();
+  }
+  inst->attrs.set(name, a.pos[i + 1]);
   return Obj();
 }
 

@@ -1496,6 +1496,7 @@ namespace {
 // property's setter when the class has one, else into the instance dict.
 void instance_store(Interp& in, const Obj& o, const std::string& name, Obj value) {
   auto* inst = o.as<InstanceObj>();
+  if (name == "__class__") return set_instance_class(*inst, value);
   Obj attr = inst->get_class().lookup(name);
   if (auto* p = attr.as<PropertyObj>()) {
     if (p->fset.is_none() || p->fset.is_null())
@@ -1509,6 +1510,14 @@ void instance_store(Interp& in, const Obj& o, const std::string& name, Obj value
 }
 
 }  // namespace
+
+void set_instance_class(InstanceObj& inst, const Obj& cls) {
+  const ClassObj* c = cls.as<ClassObj>();
+  if (!c) throw Error(detail::cat("__class__ must be set to a class, not '", type_name(cls), "' object"), ErrorKind::Type);
+  if (c->native_kind != Kind::Instance || c->is_exception != inst.get_class().is_exception)
+    throw Error("__class__ assignment only supported for mutable types or ModuleType subclasses", ErrorKind::Type);
+  inst.cls = cls;
+}
 
 void setattr(Interp& in, const Obj& o, const std::string& name, Obj value) {
   switch (o.kind()) {

@@ -59,6 +59,9 @@ Obj getattr(Interp& in, const Obj& o, const std::string& name);
 // Like getattr, but returns false instead of raising AttributeError.
 bool try_getattr(Interp& in, const Obj& o, const std::string& name, Obj& out);
 void setattr(Interp& in, const Obj& o, const std::string& name, Obj value);
+// obj.__class__ = cls for an instance of a class statement's class (what
+// nn.LazyLinear does on its first call): cls must be such a class too.
+void set_instance_class(InstanceObj& inst, const Obj& cls);
 void delattr(Interp& in, const Obj& o, const std::string& name);
 
 // Methods of built-in types (str.join, list.append, dict.get, ...): a

@@ -225,7 +225,9 @@ class DepthGuard {
     c.cls = cls;
     c.epoch = g_class_epoch;
     c.class_attr = cls->lookup(key);
-    c.custom_setattr = cls->lookup(intern("__setattr__")).kind() == Kind::Function;
+    // __class__ is no dict entry: storing it takes the generic path (set_instance_class).
+    c.custom_setattr = cls->lookup(intern("__setattr__")).kind() == Kind::Function ||
+                       key.as<StrObj>()->value == "__class__";
     c.has_getattr = !cls->lookup(intern("__getattr__")).is_null();
   }
   return c;

@@ -1314,7 +1314,7 @@ F.local_response_norm = _local_response_norm
 
 
 def _pair(v):
-    return (v, v) if isinstance(v, int) else tuple(v)
+    return (v, v) if isinstance(v, (int, float)) else tuple(v)
 
 
 # F.unfold (im2col): every kernel_size patch of a [N, C, H, W] (or [C, H, W]) input as a column,
@@ -2417,3 +2417,1312 @@ class UpsamplingNearest2d(Upsample):
 class UpsamplingBilinear2d(Upsample):
     def __init__(self, size=None, scale_factor=None):
         super().__init__(size, scale_factor, mode='bilinear', align_corners=True)
+
+
+# ---- RReLU, in-place activation variants, alpha and 3-d feature dropout ----
+
+_ATEN_TYPE_NAMES = {torch.int64: 'Long', torch.int32: 'Int', torch.int16: 'Short', torch.int8: 'Char',
+                    torch.uint8: 'Byte', torch.bool: 'Bool', torch.float32: 'Float', torch.float64: 'Double',
+                    torch.float16: 'Half', torch.bfloat16: 'BFloat16'}
+
+
+def _check_floating(input, kernel):
+    if not input.is_floating_point():
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{_ATEN_TYPE_NAMES[input.dtype]}\'')
+
+
+def _rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    if lower > upper:
+        raise RuntimeError('Lower bound should be less than or equal to the upper bound')
+    if not training:
+        _check_floating(input, 'leaky_relu_cpu')
+        out = F.leaky_relu(input, (lower + upper) / 2, inplace)
+    else:
+        _check_floating(input, 'rrelu_with_noise_out_cpu')
+        # ATen's CPU kernel walks the contiguous input and draws one
+        # uniform_real_distribution<double>(lower, upper) per element <= 0, its
+        # bounds first rounded to the input's compute type (float below double):
+        # a float64 uniform_ over the non-positive elements draws the same numbers.
+        neg = input.detach() <= 0
+        lo, hi = lower, upper
+        if input.dtype != torch.float64:
+            lo = torch.tensor(lower, dtype=torch.float32).item()
+            hi = torch.tensor(upper, dtype=torch.float32).item()
+        r = torch.empty(int(neg.sum()), dtype=torch.float64).uniform_(lo, hi)
+        noise = torch.ones_like(input)
+        noise[neg] = r.to(input.device, input.dtype)
+        out = input.mul_(noise) if inplace else input * noise
+    return torch._C._set_grad_fn_name(out, 'RreluWithNoiseBackward1' if inplace else 'RreluWithNoiseBackward0')
+
+
+def _rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return _rrelu(input, lower, upper, training, True)
+
+
+F.rrelu = _rrelu
+F.rrelu_ = _rrelu_
+torch.rrelu = _rrelu
+torch.rrelu_ = _rrelu_
+
+
+# F.elu_ and friends are their functions with inplace=True, as in PyTorch.
+def _elu_(input, alpha=1.0):
+    return F.elu(input, alpha, True)
+
+
+def _celu_(input, alpha=1.0):
+    return F.celu(input, alpha, True)
+
+
+def _selu_(input):
+    return F.selu(input, True)
+
+
+def _leaky_relu_(input, negative_slope=0.01):
+    return F.leaky_relu(input, negative_slope, True)
+
+
+def _hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return F.hardtanh(input, min_val, max_val, True)
+
+
+def _threshold_(input, threshold, value):
+    return F.threshold(input, threshold, value, True)
+
+
+for _f in (_elu_, _celu_, _selu_, _leaky_relu_, _hardtanh_, _threshold_):
+    setattr(F, _f.__name__[1:], _f)
+
+
+class RReLU(Module):
+    def __init__(self, lower=1.0 / 8, upper=1.0 / 3, inplace=False):
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        return 'lower={}, upper={}{}'.format(self.lower, self.upper, _inplace_str(self.inplace))
+
+
+def _check_dropout_p(p):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
+
+
+# ATen's _dropout_impl for the feature and alpha variants: a Bernoulli(1 - p)
+# noise over the input (or one per [N, C] channel), then for alpha dropout the
+# affine correction that keeps SELU's mean and variance.
+def _dropout_impl(input, p, train, feature, alpha, inplace):
+    if p == 0 or not train or input.numel() == 0:
+        return input
+    if p == 1:
+        zero = torch.zeros((), dtype=input.dtype, device=input.device)
+        return input.mul_(zero) if inplace else input * zero
+    if feature:
+        if input.dim() < 2:
+            raise RuntimeError('Feature dropout requires at least 2 dimensions in the input')
+        noise = input.new_empty([input.size(0), input.size(1)] + [1] * (input.dim() - 2))
+    else:
+        noise = torch.empty_like(input)
+    noise.bernoulli_(1 - p)
+    if not alpha:
+        noise.div_(1 - p)
+        return input.mul_(noise) if inplace else input * noise
+    a_const = 1.7580993408473766
+    a = 1.0 / math.sqrt((a_const * a_const * p + 1) * (1 - p))
+    b = noise.add(-1).mul_(a_const * a).add_(a_const * a * p)
+    noise.mul_(a)
+    return (input.mul_(noise) if inplace else input * noise).add_(b)
+
+
+def _alpha_dropout(input, p=0.5, training=False, inplace=False):
+    _check_dropout_p(p)
+    return _dropout_impl(input, p, training, False, True, inplace)
+
+
+def _feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    _check_dropout_p(p)
+    return _dropout_impl(input, p, training, True, True, inplace)
+
+
+def _dropout3d(input, p=0.5, training=True, inplace=False):
+    _check_dropout_p(p)
+    batched = input.dim() == 5
+    if not batched:
+        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _dropout_impl(input, p, training, True, False, inplace)
+    if not batched:
+        result = result.squeeze_(0) if inplace else result.squeeze(0)
+    return result
+
+
+F.alpha_dropout = _alpha_dropout
+F.feature_alpha_dropout = _feature_alpha_dropout
+F.dropout3d = _dropout3d
+
+
+class AlphaDropout(Dropout):
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(Dropout):
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
+
+
+class Dropout3d(Dropout):
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
+
+
+# ---- power-average pooling, margin losses, channel shuffle ----
+
+def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, n):
+    if isinstance(norm_type, (int, float)):
+        if norm_type == 0:
+            raise ValueError(f'norm_type must be a non-zero value, but got {norm_type}')
+        max_pool = F.max_pool1d if n == 1 else F.max_pool2d
+        if norm_type == float('inf'):
+            return max_pool(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+        if norm_type == -float('inf'):
+            return -max_pool(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    avg_pool = F.avg_pool1d if n == 1 else F.avg_pool2d
+    out = avg_pool(input.pow(norm_type), kernel_size, kernel_size if stride is None else stride, 0, ceil_mode)
+    window = 1
+    for k in _ntuple(kernel_size, n):
+        window *= k
+    return (torch.sign(out) * F.relu(torch.abs(out))).mul(window).pow(1.0 / norm_type)
+
+
+def _lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1)
+
+
+def _lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 2)
+
+
+class _LPPoolNd(Module):
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def extra_repr(self):
+        return 'norm_type={norm_type}, kernel_size={kernel_size}, stride={stride}, ceil_mode={ceil_mode}'.format(
+            norm_type=self.norm_type, kernel_size=self.kernel_size, stride=self.stride, ceil_mode=self.ceil_mode)
+
+
+class LPPool1d(_LPPoolNd):
+    def forward(self, input):
+        return F.lp_pool1d(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+
+class LPPool2d(_LPPoolNd):
+    def forward(self, input):
+        return F.lp_pool2d(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+
+def _reduction_of(size_average, reduce, reduction):
+    if size_average is not None or reduce is not None:
+        return _legacy_reduction(size_average, reduce)
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+    return reduction
+
+
+def _reduce_loss(loss, reduction, name):
+    if reduction == 'mean':
+        loss = loss.mean()
+    elif reduction == 'sum':
+        loss = loss.sum()
+    return torch._C._set_grad_fn_name(loss, name)
+
+
+# ATen's shape rule for the two margin losses: a vector or matrix of scores,
+# as [nframe, dim].
+def _margin_loss_frames(input):
+    nd = input.dim()
+    if not ((nd == 2 and input.size(1) != 0) or (nd == 1 and input.size(0) != 0) or nd == 0):
+        raise RuntimeError(f'Expected non-empty vector or matrix with optional 0-dim batch size, but got: '
+                           f'{list(input.shape)}')
+    if nd <= 1:
+        return 1, 1 if nd == 0 else input.size(0)
+    return input.size(0), input.size(1)
+
+
+def _check_long_target(target):
+    if target.dtype != torch.int64:
+        raise RuntimeError(f'expected scalar type Long but found {_ATEN_TYPE_NAMES[target.dtype]}')
+
+
+# Each sample's loss is the mean over the other classes d of
+# max(0, margin - x[y] + x[d]) ** p, weighted by weight[y].
+def _multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
+                       reduction='mean'):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    if p != 1 and p != 2:
+        raise ValueError('only p == 1 and p == 2 supported')
+    if weight is not None and weight.dim() != 1:
+        raise ValueError('weight must be one-dimensional')
+    nframe, dim = _margin_loss_frames(input)
+    if not (target.dim() <= 1 and target.numel() == nframe):
+        raise RuntimeError(f'multi_margin_loss: target tensor should be 1-D with size equal to the number of input '
+                           f'samples (batch size). Expected target size [{nframe}], but got {list(target.shape)}. '
+                           f'Input has shape {list(input.shape)}.')
+    if weight is not None and weight.numel() != dim:
+        raise RuntimeError(f'inconsistent weight size, expected {dim} but got {list(weight.shape)}')
+    _check_long_target(target)
+    t = target.reshape(nframe, 1)
+    if bool(((t < 0) | (t >= dim)).any()):
+        raise RuntimeError('target out of range')
+    x = input.reshape(nframe, dim)
+    z = margin - x.gather(1, t) + x
+    # Strictly positive terms, the target's own class left out, as ATen's loop.
+    keep = (z > 0) & (torch.arange(dim, device=input.device).unsqueeze(0) != t)
+    h = torch.where(keep, z if p == 1 else z * z, 0.0)
+    if weight is not None:
+        h = h * weight[t]
+    loss = h.sum(1) / dim
+    if reduction == 'none' and target.dim() == 0:
+        loss = loss.reshape(())
+    return _reduce_loss(loss, reduction, 'MultiMarginLossBackward0')
+
+
+# Each sample's targets are the leading non-negative entries of its row of
+# target; its loss sums max(0, 1 - x[j] + x[d]) over those j and the
+# non-target classes d, divided by the number of classes.
+def _multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    nframe, dim = _margin_loss_frames(input)
+    if input.dim() <= 1:
+        ok = target.dim() <= 1 and target.numel() == dim
+    else:
+        ok = target.dim() == 2 and target.size(0) == nframe and target.size(1) == dim
+    if not ok:
+        raise RuntimeError(f'inconsistent target size: {list(target.shape)} for input of size: {list(input.shape)}')
+    _check_long_target(target)
+    t = target.reshape(nframe, dim)
+    if bool(((t < -1) | (t >= dim)).any()):
+        raise RuntimeError("argument #2 'target' is out of range")
+    valid = (t >= 0).to(torch.int64).cumprod(1) > 0
+    tc = t.clamp_min(0)
+    is_target = ((tc.unsqueeze(2) == torch.arange(dim, device=input.device)) & valid.unsqueeze(2)).any(1)
+    x = input.reshape(nframe, dim)
+    z = 1 - x.gather(1, tc).unsqueeze(2) + x.unsqueeze(1)
+    keep = valid.unsqueeze(2) & (~is_target).unsqueeze(1) & (z > 0)
+    loss = torch.where(keep, z, 0.0).sum((1, 2)) / dim
+    if reduction == 'none' and target.dim() <= 1:
+        loss = loss.reshape(())
+    return _reduce_loss(loss, reduction, 'MultilabelMarginLossBackward0')
+
+
+class MultiMarginLoss(_WeightedLoss):
+    def __init__(self, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(weight, size_average, reduce, reduction)
+        if p != 1 and p != 2:
+            raise ValueError('only p == 1 and p == 2 supported')
+        if weight is not None and weight.dim() != 1:
+            raise ValueError(f'MultiMarginLoss: expected weight to be None or 1D tensor, got {weight.dim()}D instead')
+        self.p = p
+        self.margin = margin
+
+    def forward(self, input, target):
+        return F.multi_margin_loss(input, target, p=self.p, margin=self.margin, weight=self.weight,
+                                   reduction=self.reduction)
+
+
+class MultiLabelMarginLoss(_Loss):
+    def forward(self, input, target):
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
+def _triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0,
+                                       swap=False, reduction='mean'):
+    if reduction not in ('mean', 'sum', 'none'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+    if margin <= 0:
+        raise ValueError(f'margin must be greater than 0, got {margin}')
+    a_dim, p_dim, n_dim = anchor.dim(), positive.dim(), negative.dim()
+    if not (a_dim == p_dim and p_dim == n_dim):
+        raise RuntimeError(f'The anchor, positive, and negative tensors are expected to have the same number of '
+                           f'dimensions, but got: anchor {a_dim}D, positive {p_dim}D, and negative {n_dim}D inputs')
+    if distance_function is None:
+        distance_function = F.pairwise_distance
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:
+        dist_neg = torch.minimum(dist_neg, distance_function(positive, negative))
+    loss = torch.clamp_min(margin + dist_pos - dist_neg, 0)
+    if reduction == 'sum':
+        return torch.sum(loss)
+    if reduction == 'mean':
+        return torch.mean(loss)
+    return loss
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    def __init__(self, *, distance_function=None, margin=1.0, swap=False, reduction='mean'):
+        super().__init__(None, None, reduction)
+        if margin <= 0:
+            raise ValueError(f'TripletMarginWithDistanceLoss: expected margin to be greater than 0, got {margin} '
+                             f'instead')
+        self.distance_function = distance_function if distance_function is not None else PairwiseDistance()
+        self.margin = margin
+        self.swap = swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_with_distance_loss(anchor, positive, negative,
+                                                   distance_function=self.distance_function, margin=self.margin,
+                                                   swap=self.swap, reduction=self.reduction)
+
+
+# ATen's math_channel_shuffle: channels viewed as [groups, C / groups], transposed.
+def _channel_shuffle(input, groups):
+    if input.dim() <= 2:
+        raise RuntimeError(f'channel_shuffle expects input with > 2 dims, but got input with sizes '
+                           f'{list(input.shape)}')
+    if groups <= 0:
+        raise RuntimeError(f'Number of groups to divide channels in must be positive. Value of groups:{groups}')
+    c = input.size(1)
+    if c % groups != 0:
+        raise RuntimeError(f'Number of channels must be divisible by groups. Got {c} channels and {groups} groups.')
+    out = input.reshape(input.size(0), groups, c // groups, -1).permute(0, 2, 1, 3).reshape(input.shape)
+    return torch._C._set_grad_fn_name(out, 'ChannelShuffleBackward0')
+
+
+class ChannelShuffle(Module):
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input):
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self):
+        return f'groups={self.groups}'
+
+
+for _f in (_lp_pool1d, _lp_pool2d, _multi_margin_loss, _multilabel_margin_loss, _triplet_margin_with_distance_loss,
+           _channel_shuffle):
+    setattr(F, _f.__name__[1:], _f)
+torch.channel_shuffle = _channel_shuffle
+torch.pairwise_distance = F.pairwise_distance
+
+
+# ---- max_unpool: scatters each pooled value back to where max_pool found it ----
+
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    n = len(kernel_size)
+    default_size = [(input.size(input.dim() - n + d) - 1) * stride[d] + kernel_size[d] - 2 * padding[d]
+                    for d in range(n)]
+    if output_size is None:
+        ret = default_size
+    else:
+        if len(output_size) == n + 2:
+            output_size = output_size[2:]
+        if len(output_size) != n:
+            raise ValueError(f"output_size should be a sequence containing {n} or {n + 2} elements, but it has a "
+                             f"length of '{len(output_size)}'")
+        for d in range(n):
+            min_size = default_size[d] - stride[d]
+            max_size = default_size[d] + stride[d]
+            if not (min_size < output_size[d] < max_size):
+                raise ValueError(f'invalid output_size "{output_size}" (dim {d} must be between {min_size} and '
+                                 f'{max_size})')
+        ret = output_size
+    for d in range(n):
+        if ret[d] < 0:
+            raise ValueError(f'max_unpooling: output_size must contain non-negative spatial dimensions, but got '
+                             f'output_size[{d}]={ret[d]}')
+    return list(ret)
+
+
+def _max_unpool2d_kernel(input, indices, output_size):
+    if indices.dtype != torch.int64:
+        raise RuntimeError(f'elements in indices should be type int64 but got: {_ATEN_TYPE_NAMES[indices.dtype]}')
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f'Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with '
+                           f'{input.dim()} dimensions.')
+    if input.shape != indices.shape:
+        raise RuntimeError(f'Expected shape of indices to be same as that of the input tensor ({list(input.shape)}) '
+                           f'but got indices tensor with shape: {list(indices.shape)}')
+    for d in range(1, input.dim()):
+        if input.size(d) == 0:
+            raise RuntimeError(f'max_unpooling2d_forward_out_cpu(): Expected input to have non-zero size for '
+                               f'non-batch dimensions, but got {list(input.shape)} with dimension {d} being empty.')
+    oh, ow = output_size
+    flat = indices.flatten(-2)
+    bad = (flat < 0) | (flat >= oh * ow)
+    if oh * ow > 0 and bool(bad.any()):
+        # ATen's loop keeps going and reports the last bad index it met.
+        raise RuntimeError(f'Found an invalid max index: {int(flat[bad][-1])} (output volumes are of size '
+                           f'{oh}x{ow})')
+    lead = list(input.shape)[:-2]
+    if oh * ow > 0:
+        out = input.new_zeros(lead + [oh * ow]).scatter(-1, flat, input.flatten(-2))
+    else:
+        out = input.flatten(-2).narrow(-1, 0, 0)
+    return torch._C._set_grad_fn_name(out.view(lead + [oh, ow]), 'MaxUnpool2DBackward0')
+
+
+def _max_unpool(input, indices, kernel_size, stride, padding, output_size, n):
+    kernel_size = _ntuple(kernel_size, n)
+    stride = kernel_size if stride is None else _ntuple(stride, n)
+    size = _unpool_output_size(input, kernel_size, stride, _ntuple(padding, n), output_size)
+    if n == 2:
+        return _max_unpool2d_kernel(input, indices, size)
+    return _max_unpool2d_kernel(input.unsqueeze(-1), indices.unsqueeze(-1), size + [1]).squeeze(-1)
+
+
+def _max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 1)
+
+
+def _max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 2)
+
+
+F.max_unpool1d = _max_unpool1d
+F.max_unpool2d = _max_unpool2d
+
+
+class _MaxUnpoolNd(Module):
+    def __init__(self, kernel_size, stride, padding, n):
+        super().__init__()
+        self.kernel_size = _ntuple(kernel_size, n)
+        self.stride = _ntuple(stride if stride is not None else kernel_size, n)
+        self.padding = _ntuple(padding, n)
+
+    def extra_repr(self):
+        return f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}'
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__(kernel_size, stride, padding, 1)
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool1d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__(kernel_size, stride, padding, 2)
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+# ---- affine_grid and 2-D grid_sample (spatial transformers) ----
+
+def _linspace_from_neg_one(theta, num_steps, align_corners):
+    if num_steps <= 1:
+        return torch.tensor(0, dtype=theta.dtype, device=theta.device)
+    r = torch.linspace(-1, 1, num_steps, dtype=theta.dtype, device=theta.device)
+    return r if align_corners else r * (num_steps - 1) / num_steps
+
+
+def _affine_grid(theta, size, align_corners=None):
+    if align_corners is None:
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError(f'Expected theta to have floating point type, but got {theta.dtype}')
+    if len(size) == 4:
+        if theta.dim() != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
+            raise ValueError(f'Expected a batch of 2D affine matrices of shape Nx2x3 for size {size}. '
+                             f'Got {theta.shape}.')
+    elif len(size) == 5:
+        if theta.dim() != 3 or theta.shape[-2] != 3 or theta.shape[-1] != 4:
+            raise ValueError(f'Expected a batch of 3D affine matrices of shape Nx3x4 for size {size}. '
+                             f'Got {theta.shape}.')
+        raise NotImplementedError('affine_grid: 3-D (5-D size) grids are not supported by Kiln')
+    else:
+        raise NotImplementedError(f'affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, '
+                                  f'respectively. Got size {size}.')
+    if not (align_corners and min(size[-2:]) == 1) and min(size) <= 0:
+        raise ValueError(f'Expected non-zero, positive output size. Got {size}')
+    n, h, w = size[0], size[2], size[3]
+    # ATen's base grid: rows (x, y, 1) over the output pixels, times theta^T.
+    base = theta.new_empty(n, h, w, 3)
+    base.select(-1, 0).copy_(_linspace_from_neg_one(theta, w, align_corners))
+    base.select(-1, 1).copy_(_linspace_from_neg_one(theta, h, align_corners).unsqueeze(-1))
+    base.select(-1, 2).fill_(1)
+    grid = base.view(n, h * w, 3).bmm(theta.transpose(1, 2)).view(n, h, w, 2)
+    return torch._C._set_grad_fn_name(grid, 'AffineGridGeneratorBackward0')
+
+
+# One grid axis through ATen's vectorized CPU ComputeLocation: the grid
+# coordinate in pixels, and the unnormalizing scale that is its gradient.
+def _grid_unnormalize(coord, size, align_corners):
+    if align_corners:
+        return (coord + 1) * ((size - 1) / 2), (size - 1) / 2
+    return (coord + 1) * (size / 2) - 0.5, size / 2
+
+
+# ATen's compute_coordinates: the padding mode's reflection and clip, and the
+# factor (1, -1, or 0 where a clip bound holds) they put on the gradient.
+def _grid_pad_coord(x, size, padding_mode, align_corners):
+    sign = torch.ones_like(x)
+    if padding_mode == 'reflection':
+        if align_corners and size <= 1:
+            return torch.zeros_like(x), torch.zeros_like(x)
+        low = 0.0 if align_corners else -0.5
+        twice_span = 2 * (size - 1) if align_corners else 2 * size
+        shifted = x - low
+        a = shifted.abs()
+        extra = a - (a / twice_span).trunc() * twice_span
+        reflected = twice_span - extra
+        flip = extra > reflected
+        x = torch.where(flip, reflected, extra) + low
+        sign = torch.where(flip != (shifted < 0), -1.0, 1.0)
+    if padding_mode != 'zeros':
+        lo = x.clamp_min(0)
+        x = lo.clamp_max(size - 1)
+        sign = torch.where((lo != 0) & (x != size - 1), sign, 0.0)
+    return x, sign
+
+
+def _grid_source_coord(coord, size, padding_mode, align_corners):
+    x, scale = _grid_unnormalize(coord, size, align_corners)
+    x, sign = _grid_pad_coord(x, size, padding_mode, align_corners)
+    return x, sign * scale
+
+
+# ATen's cubic convolution weights (A = -0.75) of the four taps at offsets
+# -1..2 from floor(x), for t = x - floor(x).
+def _cubic_coefficients(t):
+    a = -0.75
+    x0 = t + 1
+    x3 = 2 - t
+    x2 = 1 - t
+    return [((a * x0 - 5 * a) * x0 + 8 * a) * x0 - 4 * a,
+            ((a + 2) * t - (a + 3)) * t * t + 1,
+            ((a + 2) * x2 - (a + 3)) * x2 * x2 + 1,
+            ((a * x3 - 5 * a) * x3 + 8 * a) * x3 - 4 * a]
+
+
+def _with_grid_grad(value, grid, mult):
+    # The exact forward value, with d value / d grid = mult.
+    if not grid.requires_grad:
+        return value
+    return value + (grid - grid.detach()) * mult
+
+
+def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
+    if mode != 'bilinear' and mode != 'nearest' and mode != 'bicubic':
+        raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         f"but got: '{mode}'")
+    if padding_mode != 'zeros' and padding_mode != 'border' and padding_mode != 'reflection':
+        raise ValueError(f"nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         f"'reflection', but got: '{padding_mode}'")
+    if align_corners is None:
+        align_corners = False
+    if input.size(0) != grid.size(0):
+        raise RuntimeError(f'grid_sampler(): expected grid and input to have same batch size, but got input with '
+                           f'sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
+    if grid.size(-1) != input.dim() - 2:
+        raise RuntimeError(f'grid_sampler(): expected grid to have size {input.dim() - 2} in last dimension, but '
+                           f'got grid with sizes {list(grid.shape)}')
+    for d in range(2, input.dim()):
+        if input.size(d) <= 0:
+            raise RuntimeError(f'grid_sampler(): expected input to have non-empty spatial dimensions, but input '
+                               f'has sizes {list(input.shape)} with dimension {d} being empty')
+    if input.dim() == 5 and grid.dim() == 5:
+        raise NotImplementedError('grid_sample: 3-D (5-D input) sampling is not supported by Kiln')
+    if input.dim() != 4 or grid.dim() != 4:
+        raise RuntimeError(f'grid_sampler(): expected 4D input and grid with same number of dimensions, but got '
+                           f'input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
+    if not input.is_floating_point():
+        raise NotImplementedError(f'"grid_sampler_2d_cpu_kernel_impl" not implemented for '
+                                  f"'{_ATEN_TYPE_NAMES[input.dtype]}'")
+    if grid.dtype != input.dtype:
+        raise RuntimeError(f'expected scalar type {_ATEN_TYPE_NAMES[input.dtype]} but found '
+                           f'{_ATEN_TYPE_NAMES[grid.dtype]}')
+    n, c, h, w = input.shape
+    ho, wo = grid.size(1), grid.size(2)
+    g = grid.detach().reshape(n, 1, ho * wo, 2)
+    flat = input.reshape(n, c, h * w)
+
+    def at(iy, ix):
+        # A corner's values; 0 outside the image, as ATen's masked gather.
+        inside = (ix > -1) & (ix < w) & (iy > -1) & (iy < h)
+        idx = torch.where(inside, iy * w + ix, 0).expand(n, c, ho * wo)
+        return torch.where(inside, flat.gather(2, idx), 0.0)
+
+    if mode == 'bicubic':
+        # Taps around the unpadded coordinate, each tap's own pixel through
+        # the padding mode; the grid's gradient is the unnormalizing scale's alone.
+        x, x_scale = _grid_unnormalize(g.select(-1, 0), w, align_corners)
+        y, y_scale = _grid_unnormalize(g.select(-1, 1), h, align_corners)
+        xy = torch.stack([x, y], -1)
+        scales = torch.tensor([x_scale, y_scale], dtype=grid.dtype, device=grid.device)
+        x, y = _with_grid_grad(xy, grid.reshape(n, 1, ho * wo, 2), scales).unbind(-1)
+        x_f = x.detach().floor()
+        y_f = y.detach().floor()
+        cx = _cubic_coefficients(x - x_f)
+        cy = _cubic_coefficients(y - y_f)
+        cols = [_grid_pad_coord(x_f + (i - 1), w, padding_mode, align_corners)[0].long() for i in range(4)]
+        out = None
+        for j in range(4):
+            row = _grid_pad_coord(y_f + (j - 1), h, padding_mode, align_corners)[0].long()
+            v = at(row, cols[0]) * cx[0] + at(row, cols[1]) * cx[1] + at(row, cols[2]) * cx[2] \
+                + at(row, cols[3]) * cx[3]
+            out = v * cy[j] if out is None else out + v * cy[j]
+        return torch._C._set_grad_fn_name(out.view(n, c, ho, wo), 'GridSampler2DBackward0')
+    x, x_mult = _grid_source_coord(g.select(-1, 0), w, padding_mode, align_corners)
+    y, y_mult = _grid_source_coord(g.select(-1, 1), h, padding_mode, align_corners)
+    if mode == 'nearest':
+        out = at(y.round().long(), x.round().long())
+        if grid.requires_grad:
+            # PyTorch's node reaches the grid, with a zero gradient.
+            out = out * (1 + _with_grid_grad(torch.zeros_like(grid), grid, 0.0).sum())
+    else:
+        # Both coordinates from one tensor: unbind's backward stacks their
+        # gradients, where two selects' would add a +0.0 to each (-0.0 + 0.0).
+        xy = torch.stack([x, y], -1)
+        x, y = _with_grid_grad(xy, grid.reshape(n, 1, ho * wo, 2), torch.stack([x_mult, y_mult], -1)).unbind(-1)
+        x_w = x.detach().floor()
+        y_n = y.detach().floor()
+        wd = x - x_w
+        e = 1 - wd
+        nd = y - y_n
+        s = 1 - nd
+        ix_w = x_w.long()
+        iy_n = y_n.long()
+        out = at(iy_n, ix_w) * (s * e) + at(iy_n, ix_w + 1) * (s * wd) + at(iy_n + 1, ix_w) * (nd * e) \
+            + at(iy_n + 1, ix_w + 1) * (nd * wd)
+    return torch._C._set_grad_fn_name(out.view(n, c, ho, wo), 'GridSampler2DBackward0')
+
+
+F.affine_grid = _affine_grid
+F.grid_sample = _grid_sample
+
+
+# ---- 3-d and circular padding modules, LazyLinear ----
+
+class ZeroPad3d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 3, 'constant')
+
+
+class ConstantPad3d(_PadNd):
+    def __init__(self, padding, value):
+        super().__init__(padding, 3, 'constant', value)
+
+
+class ReflectionPad3d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 3, 'reflect')
+
+
+class ReplicationPad3d(_PadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 3, 'replicate')
+
+
+class _CircularPadNd(_PadNd):
+    def __init__(self, padding, n):
+        super().__init__(padding, n, 'circular')
+        self._n = n
+
+    def forward(self, input):
+        if input.dim() != self._n + 1 and input.dim() != self._n + 2:
+            raise ValueError(f'expected {self._n + 1}D or {self._n + 2}D input (got {input.dim()}D input)')
+        return F.pad(input, list(self.padding), 'circular')
+
+
+class CircularPad1d(_CircularPadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 1)
+
+
+class CircularPad2d(_CircularPadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 2)
+
+
+class CircularPad3d(_CircularPadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 3)
+
+
+class UninitializedParameter:
+    # A lazy module's parameter until its first forward gives it a shape.
+    def __repr__(self):
+        return '<UninitializedParameter>'
+
+    @property
+    def shape(self):
+        raise RuntimeError("Can't access the shape of an uninitialized parameter or buffer. This error usually "
+                           "happens in `load_state_dict` when trying to load an uninitialized parameter into an "
+                           "initialized one. Call `forward` to initialize the parameters before accessing their "
+                           "attributes.")
+
+    def size(self, dim=None):
+        return self.shape
+
+    def detach(self):
+        return self
+
+
+class UninitializedBuffer(UninitializedParameter):
+    def __repr__(self):
+        return '<UninitializedBuffer>'
+
+
+# Lazy modules (PyTorch's LazyModuleMixin, shared here as functions since a
+# class has one base): placeholders until the first call, whose input gives
+# the shapes; the parameters are then made and initialized with the module's
+# own draws, and the module becomes its cls_to_become (its __class__ changes).
+def _lazy_placeholders(module, names, make=UninitializedParameter):
+    registry = module._buffers if make is UninitializedBuffer else module._parameters
+    for name in names:
+        placeholder = make()
+        registry[name] = placeholder
+        object.__setattr__(module, name, placeholder)
+
+
+def _has_uninitialized_params(self):
+    for v in list(self._parameters.values()) + list(self._buffers.values()):
+        if isinstance(v, UninitializedParameter):
+            return True
+    return False
+
+
+def _lazy_forward(self, *args, **kwargs):
+    if self.has_uninitialized_params():
+        with torch.no_grad():
+            self.initialize_parameters(*args)
+    self.__class__ = self.cls_to_become
+    return self.forward(*args, **kwargs)
+
+
+def _lazy_reset_parameters(self):
+    if not self.has_uninitialized_params() and getattr(self, self._lazy_size_attr) != 0:
+        self.cls_to_become.reset_parameters(self)
+
+
+def _make_lazy(cls, becomes, size_attr, initialize):
+    for name, value in (('cls_to_become', becomes), ('_lazy_size_attr', size_attr),
+                        ('has_uninitialized_params', _has_uninitialized_params),
+                        ('reset_parameters', _lazy_reset_parameters), ('initialize_parameters', initialize),
+                        ('forward', _lazy_forward)):
+        setattr(cls, name, value)
+
+
+def _lazy_linear_initialize(self, input):
+    self.in_features = input.shape[-1]
+    self.weight = Parameter(torch.empty(self.out_features, self.in_features))
+    if self.bias is not None:
+        self.bias = Parameter(torch.empty(self.out_features))
+    self.reset_parameters()
+
+
+class LazyLinear(Linear):
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        super().__init__(0, 0, False)
+        self.out_features = out_features
+        _lazy_placeholders(self, ['weight', 'bias'] if bias else ['weight'])
+
+
+def _lazy_conv_setup(module, out_channels, bias):
+    module.out_channels = out_channels
+    _lazy_placeholders(module, ['weight', 'bias'] if bias else ['weight'])
+
+
+def _lazy_conv_initialize(self, input, *args):
+    n = len(self.kernel_size)
+    if input.dim() not in (n + 1, n + 2):
+        raise RuntimeError(f'Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {type(self).__name__}, '
+                           f'but got input of size: {input.shape}')
+    self.in_channels = input.shape[1] if input.dim() == n + 2 else input.shape[0]
+    if self.in_channels % self.groups != 0:
+        raise ValueError('in_channels must be divisible by groups')
+    if self.transposed:
+        shape = [self.in_channels, self.out_channels // self.groups]
+    else:
+        shape = [self.out_channels, self.in_channels // self.groups]
+    self.weight = Parameter(torch.empty(shape + list(self.kernel_size)))
+    if self.bias is not None:
+        self.bias = Parameter(torch.empty(self.out_channels))
+    self.reset_parameters()
+
+
+class LazyConv1d(Conv1d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode)
+        _lazy_conv_setup(self, out_channels, bias)
+
+
+class LazyConv2d(Conv2d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode)
+        _lazy_conv_setup(self, out_channels, bias)
+
+
+class LazyConvTranspose1d(ConvTranspose1d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation, padding_mode)
+        _lazy_conv_setup(self, out_channels, bias)
+
+
+class LazyConvTranspose2d(ConvTranspose2d):
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation, padding_mode)
+        _lazy_conv_setup(self, out_channels, bias)
+
+
+def _lazy_norm_setup(module, affine, track_running_stats):
+    module.affine = affine
+    module.track_running_stats = track_running_stats
+    if affine:
+        _lazy_placeholders(module, ['weight', 'bias'])
+    if track_running_stats:
+        _lazy_placeholders(module, ['running_mean', 'running_var'], UninitializedBuffer)
+        module.num_batches_tracked = torch.tensor(0, dtype=torch.long)
+
+
+def _lazy_norm_initialize(self, input):
+    self.num_features = input.shape[1]
+    if self.affine:
+        self.weight = Parameter(torch.empty(self.num_features))
+        self.bias = Parameter(torch.empty(self.num_features))
+    if self.track_running_stats:
+        self.running_mean = torch.zeros(self.num_features)
+        self.running_var = torch.ones(self.num_features)
+    self.reset_parameters()
+
+
+# Not BatchNorm subclasses, as in PyTorch (LazyConvs are Conv subclasses).
+class LazyBatchNorm1d(_BatchNorm):
+    _check_input_dim = BatchNorm1d._check_input_dim
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False)
+        _lazy_norm_setup(self, affine, track_running_stats)
+
+
+class LazyBatchNorm2d(_BatchNorm):
+    _check_input_dim = BatchNorm2d._check_input_dim
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False)
+        _lazy_norm_setup(self, affine, track_running_stats)
+
+
+# PyTorch's lazy instance norms default to affine=True, track_running_stats=True.
+class LazyInstanceNorm1d(_InstanceNorm):
+    _spatial = 1
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False)
+        _lazy_norm_setup(self, affine, track_running_stats)
+
+
+class LazyInstanceNorm2d(_InstanceNorm):
+    _spatial = 2
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False)
+        _lazy_norm_setup(self, affine, track_running_stats)
+
+
+_make_lazy(LazyLinear, Linear, 'in_features', _lazy_linear_initialize)
+for _lazy, _concrete in ((LazyConv1d, Conv1d), (LazyConv2d, Conv2d), (LazyConvTranspose1d, ConvTranspose1d),
+                         (LazyConvTranspose2d, ConvTranspose2d)):
+    _make_lazy(_lazy, _concrete, 'in_channels', _lazy_conv_initialize)
+for _lazy, _concrete in ((LazyBatchNorm1d, BatchNorm1d), (LazyBatchNorm2d, BatchNorm2d),
+                         (LazyInstanceNorm1d, InstanceNorm1d), (LazyInstanceNorm2d, InstanceNorm2d)):
+    _make_lazy(_lazy, _concrete, 'num_features', _lazy_norm_initialize)
+
+
+# ---- pdist, the deprecated upsample wrappers, the *_with_indices pools, NLLLoss2d ----
+
+def _pdist(input, p=2):
+    if input.dim() != 2:
+        raise RuntimeError(f'pdist only supports 2D tensors, got: {input.dim()}D')
+    if not input.is_floating_point():
+        raise RuntimeError('pdist only supports floating-point dtypes')
+    if p < 0:
+        raise RuntimeError('pdist only supports non-negative p values')
+    n = input.size(0)
+    if input.size(1) == 0:
+        # As ATen: zeros without a reduction (one over an empty dim).
+        return input.new_zeros(n * (n - 1) // 2)
+    rows = torch.triu_indices(n, n, 1)
+    diff = input[rows[0]] - input[rows[1]]
+    if p == 0:
+        # The count of differing coordinates, with PyTorch's zero gradient
+        # (vector_norm's p=0 result has no graph here).
+        out = (diff != 0).sum(-1).to(input.dtype) + (diff - diff.detach()).sum(-1) * 0
+    else:
+        out = torch.linalg.vector_norm(diff, p, -1)
+    return torch._C._set_grad_fn_name(out, 'PdistBackward0')
+
+
+def _upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
+    return F.interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def _upsample_nearest(input, size=None, scale_factor=None):
+    return F.interpolate(input, size, scale_factor, mode='nearest')
+
+
+def _upsample_bilinear(input, size=None, scale_factor=None):
+    return F.interpolate(input, size, scale_factor, mode='bilinear', align_corners=True)
+
+
+# PyTorch's *_with_indices pools return (values, indices) whatever return_indices says.
+def _max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                             return_indices=False):
+    return F.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode=ceil_mode, return_indices=True)
+
+
+def _max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                             return_indices=False):
+    return F.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode=ceil_mode, return_indices=True)
+
+
+def _adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    return F.adaptive_max_pool1d(input, output_size, True)
+
+
+def _adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    return F.adaptive_max_pool2d(input, output_size, True)
+
+
+for _f in (_pdist, _upsample, _upsample_nearest, _upsample_bilinear, _max_pool1d_with_indices,
+           _max_pool2d_with_indices, _adaptive_max_pool1d_with_indices, _adaptive_max_pool2d_with_indices):
+    setattr(F, _f.__name__[1:], _f)
+torch.pdist = _pdist
+
+
+class NLLLoss2d(NLLLoss):
+    pass
+
+
+# ---- AdaptiveLogSoftmaxWithLoss (PyTorch's module, step for step) ----
+
+def _asm_output():
+    from collections import namedtuple
+    return namedtuple('_ASMoutput', ['output', 'loss'])
+
+
+_ASMoutput = _asm_output()
+
+
+class AdaptiveLogSoftmaxWithLoss(Module):
+    def __init__(self, in_features, n_classes, cutoffs, div_value=4.0, head_bias=False, device=None, dtype=None):
+        super().__init__()
+        cutoffs = list(cutoffs)
+        if len(cutoffs) == 0:
+            raise ValueError('cutoffs should be a sequence of length larger than 0')
+        if (cutoffs != sorted(cutoffs) or min(cutoffs) <= 0 or max(cutoffs) > n_classes - 1
+                or len(set(cutoffs)) != len(cutoffs) or any(int(c) != c for c in cutoffs)):
+            raise ValueError('cutoffs should be a sequence of unique, positive integers sorted in an increasing '
+                             'order, where each value is between 1 and n_classes-1')
+        self.in_features = in_features
+        self.n_classes = n_classes
+        self.cutoffs = cutoffs + [n_classes]
+        self.div_value = div_value
+        self.head_bias = head_bias
+        self.shortlist_size = self.cutoffs[0]
+        self.n_clusters = len(self.cutoffs) - 1
+        self.head_size = self.shortlist_size + self.n_clusters
+        self.head = Linear(self.in_features, self.head_size, bias=self.head_bias)
+        self.tail = ModuleList()
+        for i in range(self.n_clusters):
+            hsz = int(self.in_features // (self.div_value ** (i + 1)))
+            osz = self.cutoffs[i + 1] - self.cutoffs[i]
+            self.tail.append(Sequential(Linear(self.in_features, hsz, bias=False), Linear(hsz, osz, bias=False)))
+
+    def reset_parameters(self):
+        self.head.reset_parameters()
+        for projection in self.tail:
+            projection[0].reset_parameters()
+            projection[1].reset_parameters()
+
+    def forward(self, input_, target_):
+        targ_dim = target_.dim()
+        if targ_dim == 1:
+            if input_.size(0) != target_.size(0):
+                raise RuntimeError('Input and target should have the same size in the batch dimension.')
+            if input_.dim() != 2:
+                raise RuntimeError(f'1D target tensor expects 2D input tensors, but found inputs with size '
+                                   f'{input_.size()}')
+        elif targ_dim == 0:
+            if input_.dim() != 1:
+                raise RuntimeError(f'0D target tensor expects 1D input tensors, but found inputs with size '
+                                   f'{input_.size()}')
+        else:
+            raise RuntimeError('0D or 1D target tensor expected, multi-target not supported')
+        is_batched = targ_dim > 0
+        input = input_ if is_batched else input_.unsqueeze(0)
+        target = target_ if is_batched else target_.unsqueeze(0)
+        used_rows = 0
+        batch_size = target.size(0)
+        output = input.new_zeros(batch_size)
+        gather_inds = target.new_empty(batch_size)
+        cutoff_values = [0] + self.cutoffs
+        for i in range(len(cutoff_values) - 1):
+            low_idx = cutoff_values[i]
+            high_idx = cutoff_values[i + 1]
+            target_mask = (target >= low_idx) & (target < high_idx)
+            row_indices = target_mask.nonzero().squeeze()
+            if row_indices.numel() == 0:
+                continue
+            if i == 0:
+                gather_inds.index_copy_(0, row_indices, target[target_mask])
+            else:
+                relative_target = target[target_mask] - low_idx
+                input_subset = input.index_select(0, row_indices)
+                cluster_output = self.tail[i - 1](input_subset)
+                cluster_index = self.shortlist_size + i - 1
+                gather_inds.index_fill_(0, row_indices, cluster_index)
+                cluster_logprob = F.log_softmax(cluster_output, dim=1)
+                local_logprob = cluster_logprob.gather(1, relative_target.unsqueeze(1))
+                output.index_copy_(0, row_indices, local_logprob.squeeze(1))
+            used_rows += row_indices.numel()
+        if used_rows != batch_size:
+            raise RuntimeError(f'Target values should be in [0, {self.n_classes - 1}], but values in range '
+                               f'[{target.min().item()}, {target.max().item()}] were found. ')
+        head_output = self.head(input)
+        head_logprob = F.log_softmax(head_output, dim=1)
+        output += head_logprob.gather(1, gather_inds.unsqueeze(1)).squeeze()
+        loss = (-output).mean()
+        if not is_batched:
+            output = output.squeeze(0)
+        return _ASMoutput(output, loss)
+
+    def _get_full_log_prob(self, input, head_output):
+        out = input.new_empty((head_output.size(0), self.n_classes))
+        head_logprob = F.log_softmax(head_output, dim=1)
+        out[:, :self.shortlist_size] = head_logprob[:, :self.shortlist_size]
+        for i in range(self.n_clusters):
+            start_idx, stop_idx = self.cutoffs[i], self.cutoffs[i + 1]
+            cluster_logprob = F.log_softmax(self.tail[i](input), dim=1)
+            out[:, start_idx:stop_idx] = cluster_logprob + head_logprob[:, self.shortlist_size + i].unsqueeze(1)
+        return out
+
+    def log_prob(self, input):
+        return self._get_full_log_prob(input, self.head(input))
+
+    def predict(self, input):
+        head_output = self.head(input)
+        output = torch.argmax(head_output, dim=1)
+        not_in_shortlist = output >= self.shortlist_size
+        if not bool(not_in_shortlist.any()):
+            return output
+        if bool(not_in_shortlist.all()):
+            return torch.argmax(self._get_full_log_prob(input, head_output), dim=1)
+        log_prob = self._get_full_log_prob(input[not_in_shortlist], head_output[not_in_shortlist])
+        output[not_in_shortlist] = torch.argmax(log_prob, dim=1)
+        return output
+
+
+# ---- CTC loss ----
+
+def _lse3_safe(a, b, c):
+    # ATen's log(exp(a-m)+exp(b-m)+exp(c-m))+m with m = max (0 when all are
+    # -inf), kept free of nan gradients where every term is -inf.
+    m = torch.maximum(torch.maximum(a, b), c).detach()
+    m = torch.where(m == -math.inf, 0.0, m)
+    s = torch.exp(a - m) + torch.exp(b - m) + torch.exp(c - m)
+    alive = s > 0
+    return torch.where(alive, torch.log(torch.where(alive, s, 1.0)) + m, -math.inf)
+
+
+def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+    batched = log_probs.dim() == 3
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    if not batched:
+        targets = targets.unsqueeze(0)
+    t_max, n, num_labels = lp.shape
+    il = [int(v) for v in (input_lengths.tolist() if isinstance(input_lengths, torch.Tensor) else input_lengths)]
+    tl = [int(v) for v in (target_lengths.tolist() if isinstance(target_lengths, torch.Tensor) else target_lengths)]
+    if not (0 <= blank < num_labels):
+        raise RuntimeError('blank must be in label range')
+    if len(il) != n:
+        raise RuntimeError('input_lengths must be of size batch_size')
+    if len(tl) != n:
+        raise RuntimeError('target_lengths must be of size batch_size')
+    targets = targets.to(torch.int64)
+    l_max = max(tl + [0])
+    if targets.dim() == 1:
+        rows, at = [], 0
+        for length in tl:
+            rows.append(targets[at:at + length].tolist() + [blank] * (l_max - length))
+            at += length
+        padded = torch.tensor(rows, dtype=torch.int64, device=lp.device).view(n, l_max)
+    else:
+        if targets.size(1) < l_max:
+            raise RuntimeError(f"Expected tensor to have size at least {l_max} at dimension 1, but got size "
+                               f"{targets.size(1)} for argument #2 'targets' (while checking arguments for "
+                               f"ctc_loss_allocate_outputs)")
+        padded = targets[:, :l_max]
+    for length in il:
+        if length > t_max:
+            raise RuntimeError(f'Expected input_lengths to have value at most {t_max}, but got value {length} '
+                               f'(while checking arguments for ctc_loss_allocate_outputs)')
+    # The extended labels l' (blanks around each target) and where the skip
+    # from s-2 is allowed (a target unlike the one before it).
+    s_len = 2 * l_max + 1
+    ext = torch.full((n, s_len), blank, dtype=torch.int64, device=lp.device)
+    skip = torch.zeros(n, s_len, dtype=torch.bool, device=lp.device)
+    if l_max > 0:
+        ext[:, 1::2] = padded
+        skip[:, 3::2] = padded[:, 1:] != padded[:, :-1]
+    neg = torch.full((n, 1), -math.inf, dtype=lp.dtype, device=lp.device)
+    neg2 = torch.full((n, 2), -math.inf, dtype=lp.dtype, device=lp.device)
+    lengths = torch.tensor(il, device=lp.device)
+    first = torch.full((n, s_len), -math.inf, dtype=lp.dtype, device=lp.device)
+    emit0 = lp[0].gather(1, ext)
+    first[:, :1] = emit0[:, :1]
+    if l_max > 0:
+        first[:, 1:2] = torch.where(torch.tensor(tl, device=lp.device).unsqueeze(1) > 0, emit0[:, 1:2], -math.inf)
+    alpha = first
+    final = alpha
+    for t in range(1, t_max):
+        prev1 = torch.cat([neg, alpha[:, :-1]], 1)
+        prev2 = torch.where(skip, torch.cat([neg2, alpha[:, :-2]], 1), -math.inf)
+        alpha = _lse3_safe(alpha, prev1, prev2) + lp[t].gather(1, ext)
+        final = torch.where((lengths - 1 == t).unsqueeze(1), alpha, final)
+    tl_t = torch.tensor(tl, device=lp.device)
+    last = final.gather(1, (2 * tl_t).unsqueeze(1)).squeeze(1)
+    before = final.gather(1, (2 * tl_t - 1).clamp_min(0).unsqueeze(1)).squeeze(1)
+    before = torch.where(tl_t > 0, before, -math.inf)
+    nll = -_lse3_safe(last, before, torch.full_like(last, -math.inf))
+    # PyTorch's gradient to log_probs is exp(log_probs) minus the posterior:
+    # the gradient to logits through log_softmax. A term of value 0 adds it.
+    in_time = (torch.arange(t_max, device=lp.device).unsqueeze(1) < lengths.unsqueeze(0)).unsqueeze(2)
+    e = lp.exp()
+    extra = torch.where(in_time, e - e.detach(), 0.0)
+    impossible = (nll == math.inf).view(1, n, 1) & in_time
+    if extra.requires_grad and not zero_infinity and bool(impossible.any()):
+        # An impossible alignment's gradient is nan in PyTorch (inf - inf).
+        extra.register_hook(lambda g: torch.where(impossible, math.nan, g))
+    nll = nll + extra.sum((0, 2))
+    nll = torch._C._set_grad_fn_name(nll, 'CtcLossBackward0')
+    if zero_infinity:
+        nll = torch.where(nll == math.inf, torch.zeros((), dtype=nll.dtype, device=nll.device), nll)
+    if reduction == 'mean':
+        return (nll / tl_t.to(nll.dtype).clamp_min(1)).mean()
+    if reduction == 'sum':
+        return nll.sum()
+    return nll if batched else nll.squeeze(0)
+
+
+F.ctc_loss = _ctc_loss
+
+
+class CTCLoss(_Loss):
+    def __init__(self, blank=0, reduction='mean', zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                          self.zero_infinity)
+
+
+# ---- fractional max pooling (2-d) ----
+
+def _fmp_starts(samples, input_size, output_size, pool_size):
+    # ATen's generate_intervals, in the input's dtype: window starts
+    # int((i + u) * alpha) - int(u * alpha), the last at input_size - pool_size.
+    seq = torch.zeros(samples.size(0), output_size, dtype=torch.int64, device=samples.device)
+    if output_size > 1:
+        alpha = (torch.tensor(input_size - pool_size, dtype=samples.dtype, device=samples.device)
+                 / torch.tensor(output_size - 1, dtype=samples.dtype, device=samples.device))
+        i = torch.arange(output_size, dtype=samples.dtype, device=samples.device)
+        seq = ((i.unsqueeze(0) + samples.unsqueeze(1)) * alpha).long() - (samples * alpha).long().unsqueeze(1)
+    if output_size > 0:
+        seq[:, output_size - 1] = input_size - pool_size
+    return seq
+
+
+def _fractional_max_pool2d_with_indices(input, kernel_size, output_size=None, output_ratio=None,
+                                        return_indices=False, _random_samples=None):
+    if output_size is None and output_ratio is None:
+        raise ValueError('fractional_max_pool2d requires specifying either an output_size or an output_ratio')
+    kh, kw = _pair(kernel_size)
+    if output_size is None:
+        if len(output_ratio) > 2:
+            raise ValueError('fractional_max_pool2d requires output_ratio to either be a single Int or tuple of Ints.')
+        ratio = _pair(output_ratio)
+        output_size = [int(input.size(-2) * ratio[0]), int(input.size(-1) * ratio[1])]
+    oh, ow = _pair(output_size)
+    if _random_samples is None:
+        n_batch = 1 if input.dim() == 3 else input.size(0)
+        _random_samples = torch.rand(n_batch, input.size(-3), 2, dtype=input.dtype, device=input.device)
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f'fractional_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}')
+    for d in range(1, input.dim()):
+        if input.size(d) == 0:
+            raise RuntimeError(f'fractional_max_pool2d(): Expected input to have non-zero size for non-batch '
+                               f'dimensions, but got{list(input.shape)} with dimension {d} being empty.')
+    h, w = input.size(-2), input.size(-1)
+    if oh + kh - 1 > h:
+        raise RuntimeError(f'fractional_max_pool2d(): pool height {kh} too large relative to input height {h}')
+    if ow + kw - 1 > w:
+        raise RuntimeError(f'fractional_max_pool2d(): pool width {kw} too large relative to input width {w}')
+    planes = input.numel() // (h * w)
+    samples = _random_samples.reshape(planes, 2)
+    rows = _fmp_starts(samples[:, 1], h, oh, kh).unsqueeze(2) + torch.arange(kh, device=input.device)
+    cols = _fmp_starts(samples[:, 0], w, ow, kw).unsqueeze(2) + torch.arange(kw, device=input.device)
+    # Each window's pixels in ATen's scan order (rows, then columns); the first
+    # strict maximum wins, as torch.argmax's first occurrence.
+    window = (rows[:, :, None, :, None] * w + cols[:, None, :, None, :]).reshape(planes, oh * ow, kh * kw)
+    x = input.reshape(planes, h * w)
+    pos = x.detach().gather(1, window.reshape(planes, -1)).view(planes, oh * ow, kh * kw).argmax(-1, keepdim=True)
+    indices = window.gather(2, pos).view(planes, oh * ow)
+    shape = list(input.shape)[:-2] + [oh, ow]
+    out = torch._C._set_grad_fn_name(x.gather(1, indices).view(shape), 'FractionalMaxPool2DBackward0')
+    return out, indices.view(shape)
+
+
+def _fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                           _random_samples=None):
+    out, indices = _fractional_max_pool2d_with_indices(input, kernel_size, output_size, output_ratio, True,
+                                                       _random_samples)
+    return (out, indices) if return_indices else out
+
+
+F.fractional_max_pool2d = _fractional_max_pool2d
+F.fractional_max_pool2d_with_indices = _fractional_max_pool2d_with_indices
+
+
+class FractionalMaxPool2d(Module):
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False, _random_samples=None):
+        super().__init__()
+        self.kernel_size = _pair(kernel_size)
+        self.return_indices = return_indices
+        self.register_buffer('_random_samples', _random_samples)
+        self.output_size = _pair(output_size) if output_size is not None else None
+        self.output_ratio = _pair(output_ratio) if output_ratio is not None else None
+        if output_size is None and output_ratio is None:
+            raise ValueError('FractionalMaxPool2d requires specifying either an output size, or a pooling ratio')
+        if output_size is not None and output_ratio is not None:
+            raise ValueError('only one of output_size and output_ratio may be specified')
+        if self.output_ratio is not None:
+            if not (0 < self.output_ratio[0] < 1 and 0 < self.output_ratio[1] < 1):
+                raise ValueError(f'output_ratio must be between 0 and 1 (got {output_ratio})')
+
+    def forward(self, input):
+        return F.fractional_max_pool2d(input, self.kernel_size, self.output_size, self.output_ratio,
+                                       self.return_indices, _random_samples=self._random_samples)
