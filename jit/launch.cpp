@@ -93,8 +93,11 @@ bool bind_args(const FusedKernel& fk, std::span<const lazy::PendingOp> ops, Boun
     if (!t.is_contiguous()) return false;  // zeroed as one span
     out.zero.push_back({z, size_t(t.numel()) * t.element_size()});
   }
-  int64_t total = shape_numel(domain);
-  out.items = total == 0 ? 0 : k.kind == kir::Kind::Row ? total / domain.back() : total;
+  // A Row kernel runs once per row even when rows are empty: a reduction of
+  // nothing still stores its identity (a sum's 0, a mean's NaN).
+  int64_t rows = 1;
+  for (size_t d = 0; d + 1 < domain.size(); ++d) rows *= domain[d];
+  out.items = k.kind == kir::Kind::Row ? rows : shape_numel(domain);
   return true;
 }
 

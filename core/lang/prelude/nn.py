@@ -2814,7 +2814,6 @@ for _f in (_lp_pool1d, _lp_pool2d, _multi_margin_loss, _multilabel_margin_loss, 
            _channel_shuffle):
     setattr(F, _f.__name__[1:], _f)
 torch.channel_shuffle = _channel_shuffle
-torch.pairwise_distance = F.pairwise_distance
 
 
 # ---- max_unpool: scatters each pooled value back to where max_pool found it ----
@@ -3348,29 +3347,8 @@ for _lazy, _concrete in ((LazyBatchNorm1d, BatchNorm1d), (LazyBatchNorm2d, Batch
     _make_lazy(_lazy, _concrete, 'num_features', _lazy_norm_initialize)
 
 
-# ---- pdist, the deprecated upsample wrappers, the *_with_indices pools, NLLLoss2d ----
-
-def _pdist(input, p=2):
-    if input.dim() != 2:
-        raise RuntimeError(f'pdist only supports 2D tensors, got: {input.dim()}D')
-    if not input.is_floating_point():
-        raise RuntimeError('pdist only supports floating-point dtypes')
-    if p < 0:
-        raise RuntimeError('pdist only supports non-negative p values')
-    n = input.size(0)
-    if input.size(1) == 0:
-        # As ATen: zeros without a reduction (one over an empty dim).
-        return input.new_zeros(n * (n - 1) // 2)
-    rows = torch.triu_indices(n, n, 1)
-    diff = input[rows[0]] - input[rows[1]]
-    if p == 0:
-        # The count of differing coordinates, with PyTorch's zero gradient
-        # (vector_norm's p=0 result has no graph here).
-        out = (diff != 0).sum(-1).to(input.dtype) + (diff - diff.detach()).sum(-1) * 0
-    else:
-        out = torch.linalg.vector_norm(diff, p, -1)
-    return torch._C._set_grad_fn_name(out, 'PdistBackward0')
-
+# ---- the deprecated upsample wrappers, the *_with_indices pools, NLLLoss2d ----
+# (torch.pdist and F.pdist are the op table's pdist, core/ops/torch_extras.cpp.)
 
 def _upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
     return F.interpolate(input, size, scale_factor, mode, align_corners)
@@ -3403,10 +3381,9 @@ def _adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
     return F.adaptive_max_pool2d(input, output_size, True)
 
 
-for _f in (_pdist, _upsample, _upsample_nearest, _upsample_bilinear, _max_pool1d_with_indices,
+for _f in (_upsample, _upsample_nearest, _upsample_bilinear, _max_pool1d_with_indices,
            _max_pool2d_with_indices, _adaptive_max_pool1d_with_indices, _adaptive_max_pool2d_with_indices):
     setattr(F, _f.__name__[1:], _f)
-torch.pdist = _pdist
 
 
 class NLLLoss2d(NLLLoss):
