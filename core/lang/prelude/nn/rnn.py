@@ -139,12 +139,14 @@ class RNNBase(nn.Module):
     # [L, N, hidden] and the final state.
     def _run_direction(self, x, h, c, layer, direction):
         w_ih, w_hh, b_ih, b_hh = self._params(layer, direction)
-        x_gates = F.linear(x, w_ih, b_ih)
+        # One unbind, not a select per step: each select's gradient would be a
+        # zero-filled copy of the whole sequence, summed over the steps.
+        x_steps = F.linear(x, w_ih, b_ih).unbind(0)
         steps = x.size(0)
         outs = [None] * steps
         order = range(steps - 1, -1, -1) if direction == 1 else range(steps)
         for t in order:
-            h, c = self._step(x_gates[t], h, c, w_hh, b_hh)
+            h, c = self._step(x_steps[t], h, c, w_hh, b_hh)
             outs[t] = h
         return torch.stack(outs, 0), h, c
 
@@ -154,15 +156,12 @@ class RNNBase(nn.Module):
     # their initial state when their sequence's last step comes).
     def _run_direction_packed(self, x, sizes, h, c, layer, direction):
         w_ih, w_hh, b_ih, b_hh = self._params(layer, direction)
-        x_gates = F.linear(x, w_ih, b_ih)
-        offsets = [0]
-        for n in sizes:
-            offsets.append(offsets[-1] + n)
+        x_steps = F.linear(x, w_ih, b_ih).split(list(sizes), 0)  # one split: see _run_direction
         lstm = self.mode == 'LSTM'
         outs = [None] * len(sizes)
         if direction == 0:
             for t, n in enumerate(sizes):
-                hn, cn = self._step(x_gates[offsets[t]:offsets[t + 1]], h[:n], c[:n] if lstm else None, w_hh, b_hh)
+                hn, cn = self._step(x_steps[t], h[:n], c[:n] if lstm else None, w_hh, b_hh)
                 outs[t] = hn
                 h = torch.cat([hn, h[n:]], 0) if n < h.size(0) else hn
                 if lstm:
@@ -178,7 +177,7 @@ class RNNBase(nn.Module):
                 if lstm:
                     c = torch.cat([c, c0[rows:n]], 0)
                 rows = n
-            h, c = self._step(x_gates[offsets[t]:offsets[t + 1]], h, c, w_hh, b_hh)
+            h, c = self._step(x_steps[t], h, c, w_hh, b_hh)
             outs[t] = h
         return torch.cat(outs, 0), h, c
 
