@@ -1,5 +1,6 @@
 # warnings: warn() with CPython's filters, once-per-location registry and
-# stderr format ("path:line: Category: message" and the source line).
+# stderr format ("/abs/path.py:line: Category: message" and the source
+# line; the script's path is absolute, as CPython 3.11 makes __main__'s).
 # Filter messages are matched case-insensitively as a prefix, with `.*`
 # as the only regex wildcard. Replacing warnings.showwarning is not seen
 # (module attributes are not the module's globals in Kiln): use
@@ -7,6 +8,7 @@
 
 import sys
 import _frames
+from os.path import abspath
 
 filters = [('default', None, DeprecationWarning, '__main__', 0),
            ('ignore', None, DeprecationWarning, None, 0),
@@ -147,6 +149,8 @@ def warn(message, category=None, stacklevel=1, source=None):
     else:
         filename, lineno, line = where[0], where[1], where[2]
         module = '__main__' if not filename.startswith('<prelude>') else filename
+        if module == '__main__':
+            filename = abspath(filename)
     warn_explicit(message, category, filename, lineno, module, None, None, None, source, line)
 
 
