@@ -148,16 +148,17 @@ Obj os_cpu_count(Interp&, const CallArgs&) {
   return n > 0 ? Obj::from_int(int64_t(n)) : Obj();
 }
 
-// localtime(t): "YYYY-MM-DD HH:MM:SS" in local time, what logging's asctime starts with.
-Obj os_localtime(Interp&, const CallArgs& a) {
-  a.check("localtime", 1, 1);
-  double t = a.pos[0].as_number();
-  time_t secs = time_t(t);
+// strftime(format, t): t (seconds since the epoch) in local time, formatted by
+// C's strftime as CPython's time.strftime formats it (logging's asctime).
+Obj os_strftime(Interp&, const CallArgs& a) {
+  a.check("strftime", 2, 2);
+  const std::string& fmt = str_of(a.pos[0], "format");
+  time_t secs = time_t(a.pos[1].as_number());
   struct tm tm;
   ::localtime_r(&secs, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-  return make_str(buf);
+  std::string buf(256 + fmt.size() * 8, '\0');
+  size_t n = fmt.empty() ? 0 : std::strftime(buf.data(), buf.size(), fmt.c_str(), &tm);
+  return make_str(buf.substr(0, n));
 }
 
 }  // namespace
@@ -182,7 +183,7 @@ Obj make_os_core() {
   fn("write_text", os_write_text);
   fn("getpid", os_getpid);
   fn("cpu_count", os_cpu_count);
-  fn("localtime", os_localtime);
+  fn("strftime", os_strftime);
   return m;
 }
 

@@ -100,7 +100,10 @@ class Formatter:
         return '%(asctime)' in self._fmt
 
     def formatTime(self, record, datefmt=None):
-        return self.default_msec_format % (_os.localtime(record.created), record.msecs)
+        if datefmt:
+            return _os.strftime(datefmt, record.created)
+        seconds = _os.strftime(self.default_time_format, record.created)
+        return self.default_msec_format % (seconds, record.msecs)
 
     def format(self, record):
         record.message = record.getMessage()
