@@ -129,3 +129,9 @@ print(types.SimpleNamespace(x=1) == types.SimpleNamespace(x=1), types.SimpleName
 print(types.SimpleNamespace(), vars(types.SimpleNamespace(k=0)))
 show(lambda: ns.missing)
 print(isinstance(show, types.FunctionType), isinstance(len, types.BuiltinFunctionType), isinstance(abc, types.ModuleType))
+
+import copy
+import json
+print(copy.copy(Color.RED) is Color.RED, copy.deepcopy([Color.BLUE])[0] is Color.BLUE, copy.deepcopy({'s': Step.ONE}))
+print(json.dumps({Step.TWO: Step.TEN, 'mode': Mode.TRAIN, 'list': [Step.ONE]}))
+show(lambda: json.dumps(Color.RED))

@@ -247,7 +247,8 @@ class ArgumentParser:
         if kind in _ZERO_ARG_KINDS:
             nargs = 0
         elif nargs == 0:
-            raise ValueError('nargs for store actions must be != 0; if you have nothing to store, actions such as store true or store const may be more appropriate')
+            raise ValueError('nargs for store actions must be != 0; if you have nothing to store, '
+                             'actions such as store true or store const may be more appropriate')
         action = Action(option_strings, dest, nargs, kwargs.get('const'), default, kwargs.get('type'),
                         kwargs.get('choices'), kwargs.get('required', False), kwargs.get('help'),
                         kwargs.get('metavar'), kind)

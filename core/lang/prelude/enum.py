@@ -93,6 +93,13 @@ class Enum:
     def __reduce_ex__(self, proto):
         return (type(self), (self._value_,))
 
+    # Members are singletons: copies are the member itself.
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
 
 def _add_member(cls, name, value):
     for other in cls._member_map_.values():

@@ -1,9 +1,11 @@
 # json: dumps/dump and loads/load with CPython's output (separators, indent,
 # sort_keys, ensure_ascii, float reprs, Infinity/NaN) and its
-# JSONDecodeError messages. Not supported: cls=, object_pairs_hook=,
+# JSONDecodeError messages. IntEnum and StrEnum members encode as their
+# values (in CPython they are ints and strs). Not supported: cls=, object_pairs_hook=,
 # parse_float= and friends, and the circular-reference check.
 
 import math
+from enum import _ValueEnum
 
 
 class JSONDecodeError(ValueError):
@@ -72,6 +74,8 @@ class _Encoder:
         self.allow_nan = allow_nan
 
     def encode(self, o, level):
+        if isinstance(o, _ValueEnum):
+            o = o.value
         if isinstance(o, str):
             return _encode_str(o, self.ensure_ascii)
         if o is None:
@@ -104,6 +108,8 @@ class _Encoder:
         return self._joined([self.encode(x, level + 1) for x in o], level, '[', ']')
 
     def key(self, k):
+        if isinstance(k, _ValueEnum):
+            k = k.value
         if isinstance(k, str):
             return k
         if k is None or isinstance(k, (int, float)):
