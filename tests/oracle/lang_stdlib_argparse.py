@@ -1,5 +1,5 @@
 # argparse: options and positionals of every common kind, parse_args on
-# lists and parse_known_args, defaults through type=, and the help, usage
+# lists and parse_known_args, subparsers, defaults through type=, the help, usage
 # and error texts (errors exit with status 2; their usage goes to stderr).
 import argparse
 import sys
@@ -124,3 +124,37 @@ m.add_argument('--b', type=int)
 parse(g, [])
 parse(g, ['--b', '2'])
 print(g.format_usage(), end='')
+
+# Subparsers: the command word hands the rest to its parser; aliases, titles,
+# required commands, set_defaults on a command's parser.
+p = argparse.ArgumentParser(prog='tool')
+p.add_argument('--v', action='store_true')
+sub = p.add_subparsers(dest='cmd', help='what to do')
+t = sub.add_parser('train', help='train a model')
+t.add_argument('--lr', type=float, default=0.1)
+e = sub.add_parser('eval', aliases=['ev'], help='evaluate')
+e.add_argument('ckpt')
+sub.add_parser('quiet')
+parse(p, ['train', '--lr', '2'])
+parse(p, ['--v', 'eval', 'x.pt'])
+parse(p, ['ev', 'y.pt'])
+parse(p, [])
+p.print_help()
+t.print_help()
+print(t.prog, e.format_usage(), end='')
+parse(p, ['foo'])
+parse(p, ['eval'])
+print(p.parse_known_args(['train', '--zz', 'q']))
+p2 = argparse.ArgumentParser(prog='two')
+p2.add_argument('src')
+cmds = p2.add_subparsers(title='commands', description='Pick one.', required=True, metavar='COMMAND')
+cmds.add_parser('go', help='go there').add_argument('-n', type=int, default=1)
+parse(p2, ['a', 'go', '-n', '3'])
+parse(p2, ['a'])
+p2.print_help()
+p3 = argparse.ArgumentParser(prog='three')
+s3 = p3.add_subparsers()
+s3.add_parser('x').set_defaults(func='fx')
+parse(p3, ['x'])
+parse(p3, [])
+print(p3.format_usage(), end='')

@@ -2,8 +2,9 @@
 # store_true/false, append, append_const, count, extend, help, version,
 # BooleanOptionalAction), type=, default=, choices=, nargs (None, '?', '*',
 # '+', N), required=, dest=, metavar=, argument groups, mutually exclusive
-# groups, parse_args / parse_known_args, and CPython's usage, help and error
-# texts (exit status 2 for errors). Not supported: subparsers, fromfile and
+# groups, subparsers (a command word; everything after it goes to its
+# parser), parse_args / parse_known_args, and CPython's usage, help and
+# error texts (exit status 2 for errors). Not supported: fromfile and
 # prefix_chars other than '-'. Positionals are matched against all
 # positional strings at once, which differs from CPython only when options
 # sit between the strings of one '*' or '+' positional.
@@ -16,6 +17,7 @@ OPTIONAL = '?'
 ZERO_OR_MORE = '*'
 ONE_OR_MORE = '+'
 REMAINDER = '...'
+PARSER = 'A...'
 
 
 class Namespace:
@@ -57,7 +59,9 @@ def _action_name(action):
         return '/'.join(action.option_strings)
     if action.metavar not in (None, SUPPRESS):
         return action.metavar
-    return action.dest
+    if action.dest not in (None, SUPPRESS):
+        return action.dest
+    return '{' + ','.join(action.choices) + '}'
 
 
 class Action:
@@ -95,6 +99,28 @@ def _type_repr(value):
 
 class BooleanOptionalAction:
     pass
+
+
+# add_subparsers(): a positional whose choices are the command parsers.
+class _SubParsersAction(Action):
+    def __init__(self, prog, dest, required, help, metavar):
+        Action.__init__(self, [], dest, PARSER, None, None, None, {}, required, help, metavar, 'parsers')
+        self._prog_prefix = prog
+        self._choices_actions = []
+
+    def add_parser(self, name, **kwargs):
+        if kwargs.get('prog') is None:
+            kwargs['prog'] = self._prog_prefix + ' ' + name
+        aliases = kwargs.pop('aliases', ())
+        if 'help' in kwargs:
+            help = kwargs.pop('help')
+            metavar = name + ' (' + ', '.join(aliases) + ')' if aliases else name
+            self._choices_actions.append(Action([], name, help=help, metavar=metavar))
+        parser = ArgumentParser(**kwargs)
+        self.choices[name] = parser
+        for alias in aliases:
+            self.choices[alias] = parser
+        return parser
 
 
 _ZERO_ARG_KINDS = ('store_const', 'store_true', 'store_false', 'append_const', 'count', 'help',
@@ -165,6 +191,22 @@ class ArgumentParser:
         group = _Group(self, exclusive=True, required=required)
         self._exclusive_groups.append(group)
         return group
+
+    def add_subparsers(self, title=None, description=None, prog=None, dest=SUPPRESS, required=False,
+                       help=None, metavar=None):
+        if [a for a in self._actions if a.kind == 'parsers']:
+            self.error('cannot have multiple subparser arguments')
+        if prog is None:
+            formatter = _Formatter(self)
+            positionals = [a for a in self._actions if not a.option_strings]
+            prog = ' '.join([self.prog] + formatter.usage_parts(positionals))
+        action = _SubParsersAction(prog, dest, required, help, metavar)
+        if title is None and description is None:
+            self._register(action, None)
+        else:
+            self.add_argument_group(title or 'subcommands', description)._group_actions.append(action)
+            self._register(action, self._action_groups[-1])
+        return action
 
     def set_defaults(self, **kwargs):
         self._defaults.update(kwargs)
@@ -257,7 +299,7 @@ class ArgumentParser:
             if action.help is None:
                 action.help = "show program's version number and exit"
         if kind not in ('store', 'store_const', 'store_true', 'store_false', 'append', 'append_const',
-                        'count', 'help', 'version', 'extend', 'boolean_optional'):
+                        'count', 'help', 'version', 'extend', 'boolean_optional', 'parsers'):
             raise ValueError('unknown action "' + str(kind) + '"')
         return action
 
@@ -377,6 +419,9 @@ class _Parse:
             if arg == '--':
                 positional.extend([(j, args[j]) for j in range(i + 1, len(args))])
                 break
+            if self.is_arg(arg) and self.is_command(len(positional)):
+                unknown.extend(self.run_command(args[i:], i))
+                break
             if self.is_arg(arg):
                 positional.append((i, arg))
                 i += 1
@@ -392,6 +437,33 @@ class _Parse:
         self.check_required()
         self.convert_defaults()
         return extras
+
+    # Whether the positional string after `count` others is the command word:
+    # the positionals before the subparsers action take exactly `count`.
+    def is_command(self, count):
+        need = 0
+        for action in self.parser._actions:
+            if action.option_strings:
+                continue
+            if action.kind == 'parsers':
+                return need == count
+            need += _nargs_range(action.nargs)[0]
+        return False
+
+    # Runs the command's parser on the rest; its values join the namespace.
+    def run_command(self, args, start):
+        action = [a for a in self.parser._actions if a.kind == 'parsers'][0]
+        name = args[0]
+        self.seen.append(action)
+        if action.dest != SUPPRESS:
+            setattr(self.ns, action.dest, name)
+        if name not in action.choices:
+            choices = ', '.join([repr(c) for c in action.choices])
+            raise ArgumentError(action, 'invalid choice: %r (choose from %s)' % (name, choices))
+        sub_ns, extras = action.choices[name].parse_known_args(args[1:], None)
+        for key, value in vars(sub_ns).items():
+            setattr(self.ns, key, value)
+        return [(start + 1 + k, s) for k, s in enumerate(extras)]
 
     def consume_option(self, action, name, explicit, args, i):
         if explicit is not None and action.nargs == 0:
@@ -427,7 +499,7 @@ class _Parse:
         return i + count
 
     def consume_positionals(self, strings):
-        actions = [a for a in self.parser._actions if not a.option_strings]
+        actions = [a for a in self.parser._actions if not a.option_strings and a.kind != 'parsers']
         counts = _match_positionals(actions, len(strings))
         pos = 0
         for action, count in zip(actions, counts):
@@ -636,6 +708,8 @@ class _Formatter:
             return '%s [%s ...]' % (m, m)
         if nargs == REMAINDER:
             return '...'
+        if nargs == PARSER:
+            return '%s ...' % m
         if nargs == 0:
             return ''
         return ' '.join(parts if parts is not None else [m] * nargs)
@@ -716,17 +790,18 @@ class _Formatter:
             params['choices'] = ', '.join([str(c) for c in params['choices']])
         return action.help % params
 
-    def action_lines(self, action, help_position):
+    def action_lines(self, action, help_position, indent=2):
         help_width = max(self.width - help_position, 11)
-        action_width = help_position - 2 - 2
+        action_width = help_position - indent - 2
         header = self.invocation(action)
+        out = ' ' * indent + header
         if not action.help:
-            return '  ' + header + '\n'
+            return out + '\n' + self.subcommand_lines(action, help_position, indent)
         if len(header) <= action_width:
-            out = '  ' + header + ' ' * (action_width - len(header)) + '  '
+            out += ' ' * (action_width - len(header)) + '  '
             indent_first = 0
         else:
-            out = '  ' + header + '\n'
+            out += '\n'
             indent_first = help_position
         help_lines = _wrap(self.expand_help(action), help_width)
         if help_lines:
@@ -735,7 +810,11 @@ class _Formatter:
                 out += ' ' * help_position + line + '\n'
         elif not out.endswith('\n'):
             out += '\n'
-        return out
+        return out + self.subcommand_lines(action, help_position, indent)
+
+    def subcommand_lines(self, action, help_position, indent):
+        subs = getattr(action, '_choices_actions', [])
+        return ''.join([self.action_lines(sub, help_position, indent + 2) for sub in subs])
 
     def text(self, text, indent):
         lines = _wrap(text, max(self.width - indent, 11))
@@ -747,6 +826,8 @@ class _Formatter:
         longest = 0
         for action in shown:
             longest = max(longest, len(self.invocation(action)) + 2)
+            for sub in getattr(action, '_choices_actions', []):
+                longest = max(longest, len(self.invocation(sub)) + 4)
         help_position = min(longest + 2, self.max_help_position)
         out = self.usage() + '\n\n'
         if parser.description:
