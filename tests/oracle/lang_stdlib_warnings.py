@@ -1,6 +1,7 @@
 # warnings and contextlib: filters, the once-per-location registry,
 # catch_warnings(record=True), formatwarning; nullcontext, suppress,
-# closing, contextmanager and ExitStack.
+# closing, contextmanager (exceptions thrown in at the yield), ExitStack and
+# generator.throw().
 import warnings
 import contextlib
 from contextlib import contextmanager, suppress, nullcontext
@@ -91,11 +92,6 @@ def tag(name):
 
 with tag('b') as t:
     print('inside', t)
-try:
-    with tag('i'):
-        raise RuntimeError('boom')
-except RuntimeError as e:
-    print('propagated', e)
 
 
 @contextmanager
@@ -120,3 +116,83 @@ with contextlib.ExitStack() as stack:
     b = stack.enter_context(tag('y'))
     stack.callback(print, 'callback', 1)
     print('body', a, b)
+
+
+# Exceptions in the with-body are thrown into a @contextmanager generator;
+# generator.throw() itself.
+@contextmanager
+def guarded(name):
+    print('enter', name)
+    try:
+        yield name
+    except KeyError as e:
+        print('handled KeyError', e)
+    finally:
+        print('exit', name)
+
+
+with guarded('a') as n:
+    print('body', n)
+with guarded('b'):
+    raise KeyError('k')
+print('after b')
+try:
+    with guarded('c'):
+        raise ValueError('v')
+except ValueError as e:
+    print('propagated', e)
+
+
+@contextmanager
+def transform():
+    try:
+        yield
+    except ZeroDivisionError:
+        raise RuntimeError('converted')
+
+
+try:
+    with transform():
+        1 / 0
+except RuntimeError as e:
+    print('RuntimeError', e)
+
+
+@contextmanager
+def bad():
+    try:
+        yield
+    except Exception:
+        yield
+
+
+try:
+    with bad():
+        raise IndexError('i')
+except RuntimeError as e:
+    print('RuntimeError', e)
+
+
+def gen():
+    try:
+        yield 1
+        yield 2
+    except ValueError as e:
+        print('gen caught', e)
+        yield 'recovered'
+    yield 'end'
+
+
+g = gen()
+print(next(g), g.throw(ValueError('x')), next(g))
+try:
+    g.throw(KeyError('after'))
+except KeyError as e:
+    print('KeyError', e)
+print(list(g))
+g2 = gen()
+try:
+    g2.throw(TypeError('fresh'))
+except TypeError as e:
+    print('TypeError', e)
+print(list(g2))

@@ -1,8 +1,6 @@
-# contextlib: nullcontext, suppress, closing, contextmanager and ExitStack.
-# Kiln generators have no throw(): when the with-body raises, a
-# @contextmanager generator is not resumed (code after its yield does not
-# run, as in CPython when the generator does not catch the exception), but
-# its try/finally or except around the yield do not run either.
+# contextlib: nullcontext, suppress, closing, contextmanager and ExitStack,
+# as CPython's (an exception in the with-body is thrown into a
+# @contextmanager generator at its yield).
 
 
 class AbstractContextManager:
@@ -54,13 +52,23 @@ class _GeneratorContextManager(AbstractContextManager):
             raise RuntimeError("generator didn't yield")
 
     def __exit__(self, typ, value, traceback):
-        if typ is not None:
-            return False
+        if typ is None:
+            try:
+                next(self.gen)
+            except StopIteration:
+                return False
+            raise RuntimeError("generator didn't stop")
+        if value is None:
+            value = typ()
         try:
-            next(self.gen)
-        except StopIteration:
+            self.gen.throw(value)
+        except StopIteration as exc:
+            return exc is not value
+        except BaseException as exc:
+            if exc is not value:
+                raise
             return False
-        raise RuntimeError("generator didn't stop")
+        raise RuntimeError("generator didn't stop after throw()")
 
 
 def contextmanager(func):
