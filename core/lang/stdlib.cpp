@@ -1,6 +1,7 @@
 // The standard-library modules scripts may import besides torch: math,
 // time and sys, each with the members model scripts use, CPython's results
-// and CPython's error wording ("math domain error").
+// and CPython's error wording ("math domain error"); and _frames, the frame
+// walk under prelude/warnings.py and logging.py.
 #include <algorithm>
 #include <chrono>
 #include <ctime>
