@@ -73,6 +73,12 @@ Obj exception_init(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// object.__init_subclass__(): what a subclass hook's super() call ends at.
+Obj object_init_subclass(Interp&, const CallArgs& a) {
+  KILN_CHECK(a.kw.empty(), Type, "object.__init_subclass__() takes no keyword arguments");
+  return Obj();
+}
+
 // SystemExit.__init__(self, *args): args, and CPython's `code` (None, the
 // one argument, or the tuple of them).
 Obj system_exit_init(Interp& in, const CallArgs& a) {
@@ -124,6 +130,7 @@ Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
   ensure_method(*this, "object", "__setattr__", object_setattr);
   ensure_method(*this, "object", "__delattr__", object_delattr);
   ensure_method(*this, "object", "__new__", object_new);
+  ensure_method(*this, "object", "__init_subclass__", object_init_subclass);
   ensure_method(*this, "BaseException", "__init__", exception_init);
   ensure_method(*this, "SystemExit", "__init__", system_exit_init);
   register_module("builtins", builtins_);

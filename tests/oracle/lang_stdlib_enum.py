@@ -1,6 +1,6 @@
 # abc, enum and types: abstract classes refuse instantiation with CPython's
 # message; Enum/IntEnum/StrEnum members, lookups, iteration and reprs;
-# SimpleNamespace.
+# SimpleNamespace; __init_subclass__ and __new__ in class statements.
 import abc
 import enum
 import types
@@ -135,3 +135,42 @@ import json
 print(copy.copy(Color.RED) is Color.RED, copy.deepcopy([Color.BLUE])[0] is Color.BLUE, copy.deepcopy({'s': Step.ONE}))
 print(json.dumps({Step.TWO: Step.TEN, 'mode': Mode.TRAIN, 'list': [Step.ONE]}))
 show(lambda: json.dumps(Color.RED))
+
+
+# The class machinery enum and abc build on: a base's __init_subclass__ (with
+# super() up to object's) and a class's own __new__.
+registry = {}
+
+
+class Plugin:
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        registry[cls.__name__] = cls
+
+
+class A(Plugin):
+    pass
+
+
+class B(A):
+    pass
+
+
+print(sorted(registry))
+
+
+class Single:
+    _inst = None
+
+    def __new__(cls, *args):
+        if cls._inst is None:
+            cls._inst = super().__new__(cls)
+        return cls._inst
+
+    def __init__(self, v):
+        self.v = v
+
+
+s1 = Single(1)
+s2 = Single(2)
+print(s1 is s2, s1.v)
