@@ -85,7 +85,20 @@ Obj class_getattr(Interp& in, const Obj& c, const std::string& name) {
   return attr;
 }
 
+// A class's own special methods (iter, len, in, [] on the class itself) come
+// from its `__kiln_metaclass__`, a class whose methods take the class as self:
+// how the prelude's enum gives Enum classes CPython's metaclass behaviour
+// (scripts cannot declare metaclasses).
+static Obj class_special_method(Interp& in, const Obj& o, std::string_view name) {
+  Obj meta = o.as<ClassObj>()->lookup("__kiln_metaclass__");
+  const ClassObj* m = meta.as<ClassObj>();
+  if (!m) return Obj::null();
+  Obj attr = m->lookup(name);
+  return attr.is_null() ? attr : bind(in, attr, o, meta);
+}
+
 Obj special_method(Interp& in, const Obj& o, std::string_view name) {
+  if (o.kind() == Kind::Class) return class_special_method(in, o, name);
   const InstanceObj* inst = o.as<InstanceObj>();
   if (!inst) return Obj::null();
   Obj attr = inst->get_class().lookup(name);
@@ -116,6 +129,10 @@ Obj build_class(Interp& in, const CallArgs& a) {
   Obj cell = run_body(in, body->get_code(), body->globals, names, body->closure);
   names.for_each([&](const Obj& k, const Obj& v) { cls->attrs.set(k, v); });
   if (CellObj* c = cell.as<CellObj>()) c->value = result;
+  // The base's __init_subclass__, an implicit classmethod, sees each new subclass.
+  Obj hook = base_cls->lookup("__init_subclass__");
+  if (const auto* cm = hook.as<ClassMethodObj>()) hook = cm->func;
+  if (hook.kind() == Kind::Function) in.call(hook, {&result, 1});
   return result;
 }
 

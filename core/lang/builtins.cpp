@@ -737,7 +737,10 @@ Obj builtin_dir(Interp& in, const CallArgs& a) {
 Obj unsupported(const char* what) {
   throw Error(detail::cat(what, "() is not supported by kiln"), ErrorKind::NotImplemented);
 }
-Obj builtin_open(Interp&, const CallArgs&) { return unsupported("open"); }
+// open() is io.open (prelude/io.py), whose module loads on the first call.
+Obj builtin_open(Interp& in, const CallArgs& a) {
+  return in.call(getattr(in, in.import_module("io"), "open"), a.pos, a.kw);
+}
 Obj builtin_input(Interp&, const CallArgs&) { return unsupported("input"); }
 Obj builtin_eval(Interp&, const CallArgs&) { return unsupported("eval"); }
 Obj builtin_exec(Interp&, const CallArgs&) { return unsupported("exec"); }
@@ -823,7 +826,12 @@ void add_exception_classes(ModuleBuilder& b) {
       {"FileNotFoundError", "OSError"},   {"PermissionError", "OSError"},
       {"ModuleNotFoundError", "ImportError"}, {"SyntaxError", "Exception"},
       {"Warning", "Exception"},           {"UserWarning", "Warning"},
-      {"DeprecationWarning", "Warning"},
+      {"DeprecationWarning", "Warning"},  {"PendingDeprecationWarning", "Warning"},
+      {"FutureWarning", "Warning"},       {"RuntimeWarning", "Warning"},
+      {"SyntaxWarning", "Warning"},       {"ImportWarning", "Warning"},
+      {"ResourceWarning", "Warning"},     {"UnicodeWarning", "Warning"},
+      {"FileExistsError", "OSError"},     {"IsADirectoryError", "OSError"},
+      {"NotADirectoryError", "OSError"},
   };
   for (const auto& [name, parent] : kTree) {
     Obj base = parent ? *b.mod.attrs.find(std::string_view(parent)) : b.object;

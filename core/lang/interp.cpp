@@ -78,6 +78,26 @@ Obj exception_init(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// object.__init_subclass__(): what a subclass hook's super() call ends at.
+Obj object_init_subclass(Interp&, const CallArgs& a) {
+  KILN_CHECK(a.kw.empty(), Type, "object.__init_subclass__() takes no keyword arguments");
+  return Obj();
+}
+
+// SystemExit.__init__(self, *args): args, and CPython's `code` (None, the
+// one argument, or the tuple of them).
+Obj system_exit_init(Interp& in, const CallArgs& a) {
+  exception_init(in, a);
+  size_t i;
+  Obj self = self_or_first(a, i);
+  if (InstanceObj* inst = self.as<InstanceObj>()) {
+    const Obj& args = *inst->attrs.find(std::string_view("args"));
+    const auto& items = args.as<TupleObj>()->items;
+    inst->attrs.set("code", items.empty() ? Obj() : items.size() == 1 ? items[0] : args);
+  }
+  return Obj();
+}
+
 void ensure_method(Interp& in, const char* cls, const char* name, NativeFn fn) {
   Obj c = in.builtin(cls);
   ClassObj* k = c.as<ClassObj>();
@@ -91,6 +111,20 @@ std::string strip(std::string_view s) {
   return std::string(s.substr(a, b - a + 1));
 }
 
+// Runs a prelude module's source and registers the module it defines.
+Obj load_prelude(Interp& in, const PreludeModule& m) {
+  Obj globals = make<DictObj>();
+  OrderedMap& g = globals.as<DictObj>()->map;
+  g.set("__name__", make_str(m.name));
+  in.add_source(m.filename, m.source);
+  Obj code = compile_module(parse_module(m.source, m.filename));
+  run_body(in, *code.as<Code>(), globals, g, {});
+  Obj mod = make<ModuleObj>(m.name);
+  g.for_each([&](const Obj& k, const Obj& v) { mod.as<ModuleObj>()->attrs.set(k, v); });
+  in.register_module(m.name, mod);
+  return mod;
+}
+
 }  // namespace
 
 Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
@@ -101,24 +135,22 @@ Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
   ensure_method(*this, "object", "__setattr__", object_setattr);
   ensure_method(*this, "object", "__delattr__", object_delattr);
   ensure_method(*this, "object", "__new__", object_new);
+  ensure_method(*this, "object", "__init_subclass__", object_init_subclass);
   ensure_method(*this, "BaseException", "__init__", exception_init);
+  ensure_method(*this, "SystemExit", "__init__", system_exit_init);
   register_module("builtins", builtins_);
   register_stdlib_modules(*this);
   make_torch_module(*this);
+  // torch's prelude modules run now, the standard library's on their first
+  // import (None marks them until then).
   for (const PreludeModule& m : prelude_modules()) {
     if (!*m.source) continue;
-    Obj globals = make<DictObj>();
-    OrderedMap& g = globals.as<DictObj>()->map;
-    g.set("__name__", make_str(m.name));
-    add_source(m.filename, m.source);
-    Obj code = compile_module(parse_module(m.source, m.filename));
-    run_body(*this, *code.as<Code>(), globals, g, {});
-    Obj mod = make<ModuleObj>(m.name);
-    g.for_each([&](const Obj& k, const Obj& v) { mod.as<ModuleObj>()->attrs.set(k, v); });
-    register_module(m.name, mod);
+    if (std::string_view(m.name).starts_with("torch")) load_prelude(*this, m);
+    else modules_[m.name] = Obj();
   }
   link_submodules();
 }
+
 
 // `import torch` gives torch.nn, torch.nn.functional, torch.optim, ... as
 // attributes, as in PyTorch, where torch/__init__ imports them all.
@@ -127,7 +159,7 @@ void Interp::link_submodules() {
     const size_t dot = name.rfind('.');
     if (dot == std::string::npos) continue;
     auto parent = modules_.find(name.substr(0, dot));
-    if (parent == modules_.end()) continue;
+    if (parent == modules_.end() || !parent->second.as<ModuleObj>() || !mod.as<ModuleObj>()) continue;
     OrderedMap& attrs = parent->second.as<ModuleObj>()->attrs;
     const std::string leaf = name.substr(dot + 1);
     if (!attrs.find(leaf)) attrs.set(std::string_view(leaf), mod);
@@ -170,11 +202,24 @@ namespace {
 Obj instantiate(Interp& in, const Obj& c, std::span<const Obj> pos, std::span<const Kwarg> kw) {
   ClassObj& cls = *c.as<ClassObj>();
   if (cls.construct) return cls.construct(in, CallArgs{pos, kw, Obj::null()});
-  Obj inst = make<InstanceObj>(c);
+  // A class statement's own __new__ (object's is a builtin) makes the
+  // instance; as in CPython, __init__ runs only on an instance of the class.
+  Obj new_fn = cls.lookup("__new__");
+  if (const auto* sm = new_fn.as<StaticMethodObj>()) new_fn = sm->func;
+  const bool own_new = new_fn.kind() == Kind::Function;
+  Obj inst;
+  if (own_new) {
+    std::vector<Obj> args{c};
+    args.insert(args.end(), pos.begin(), pos.end());
+    inst = in.call(new_fn, args, kw);
+    if (!isinstance(in, inst, c)) return inst;
+  } else {
+    inst = make<InstanceObj>(c);
+  }
   if (cls.is_exception) inst.as<InstanceObj>()->attrs.set("args", make_tuple({pos.begin(), pos.end()}));
   Obj init = cls.lookup("__init__");
   if (init.is_null() || (init.kind() == Kind::Builtin && init.as<BuiltinObj>()->fn == object_init)) {
-    if (!pos.empty() || !kw.empty()) throw Error(cls.name + "() takes no arguments", ErrorKind::Type);
+    if (!own_new && (!pos.empty() || !kw.empty())) throw Error(cls.name + "() takes no arguments", ErrorKind::Type);
     return inst;
   }
   std::vector<Obj> args;
@@ -309,7 +354,10 @@ void Interp::register_module(const std::string& name, Obj module) {
 
 Obj Interp::import_module(const std::string& name) {
   auto it = modules_.find(name);
-  if (it != modules_.end()) return it->second;
+  if (it != modules_.end() && !it->second.is_none()) return it->second;
+  if (it != modules_.end())
+    for (const PreludeModule& m : prelude_modules())
+      if (m.name == name) return load_prelude(*this, m);
   std::vector<std::string> names;  // the top-level modules a script can import
   for (const auto& [n, m] : modules_)
     if (n.find('.') == std::string::npos && n[0] != '_' && n != "builtins") names.push_back(n);

@@ -12,6 +12,7 @@
 #include "core/lang/objops.h"
 #include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
+#include "core/lang/vm.h"
 
 namespace kiln::lang {
 
@@ -1021,6 +1022,11 @@ Obj data_attribute(const Obj& o, const std::string& name) {
 }  // namespace
 
 Obj builtin_method(Interp&, const Obj& self, const std::string& name) {
+  if (name == "throw" && is_generator(self)) {  // contextlib's @contextmanager throws into its generator
+    auto* b = new BuiltinObj(name, generator_throw);
+    b->self = self;
+    return Obj(b);
+  }
   if (const MethodTable* t = methods_for(self.kind())) {
     auto it = t->find(name);
     if (it != t->end()) {

@@ -904,7 +904,11 @@ std::string repr(Interp& in, const Obj& o) {
                                                            : "?";
       return "<bound method " + name + " of " + repr(in, m->self) + ">";
     }
-    case Kind::Class: return class_repr(*o.as<ClassObj>());
+    case Kind::Class: {
+      Obj f = special_method(in, o, "__repr__");
+      if (f.is_null()) return class_repr(*o.as<ClassObj>());
+      return str_of(in.call(f, {}), "__repr__ result");
+    }
     case Kind::Instance: return instance_repr(in, o);
     case Kind::Module: return "<module '" + o.as<ModuleObj>()->name + "' (built-in)>";
     case Kind::Tensor: return tensor_repr(in, o);
@@ -955,6 +959,7 @@ int64_t len(Interp& in, const Obj& o) {
       KILN_CHECK(t.dim() > 0, Type, "len() of a 0-d tensor");
       return t.size(0);
     }
+    case Kind::Class:
     case Kind::Instance: {
       Obj f = special_method(in, o, "__len__");
       if (f.is_null()) break;
@@ -1086,6 +1091,8 @@ Obj getitem(Interp& in, const Obj& o, const Obj& key) {
       break;
     }
     case Kind::Class: {
+      Obj f = special_method(in, o, "__getitem__");
+      if (!f.is_null()) return in.call(f, {&key, 1});
       // list[int] and friends in annotations-like positions evaluate to the class itself.
       auto* c = o.as<ClassObj>();
       if (c->native_kind != Kind::Instance) return o;
@@ -1261,6 +1268,7 @@ Obj iter(Interp& in, const Obj& o) {
     case Kind::DictView: return make_dict_iter(o.as<DictViewObj>()->dict, o.as<DictViewObj>()->what);
     case Kind::Set: return make_set_iter(o);
     case Kind::Tensor: return tensor_iter(in, o);
+    case Kind::Class:
     case Kind::Instance: {
       Obj f = special_method(in, o, "__iter__");
       if (!f.is_null()) {
@@ -1421,9 +1429,9 @@ Obj class_attr(Interp& in, const Obj& o, const std::string& name) {
   return Obj::null();
 }
 
+// __class__ and __dict__ come before instance_getattr, whose __getattr__
+// fallback must not see them (in CPython they are found by normal lookup).
 Obj instance_attr(Interp& in, const Obj& o, const std::string& name) {
-  Obj v = instance_getattr(in, o, name);
-  if (!v.is_null()) return v;
   auto* inst = o.as<InstanceObj>();
   if (name == "__class__") return inst->cls;
   if (name == "__dict__") {
@@ -1432,7 +1440,7 @@ Obj instance_attr(Interp& in, const Obj& o, const std::string& name) {
     inst->attrs.for_each([&](const Obj& k, const Obj& val) { d->map.set(k, val); });
     return res;
   }
-  return Obj::null();  // instance_getattr already tried __getattr__
+  return instance_getattr(in, o, name);  // Null when absent; it tries __getattr__
 }
 
 // Null when absent.

@@ -1,5 +1,6 @@
 // Modules written in the Kiln language itself (core/lang/prelude/*.py),
-// embedded into the binary at build time and run when an Interp starts.
+// embedded into the binary at build time: the torch ones run when an Interp
+// starts, the standard-library ones on their first import.
 #pragma once
 
 #include <span>

@@ -1,6 +1,7 @@
 // The standard-library modules scripts may import besides torch: math,
 // time and sys, each with the members model scripts use, CPython's results
-// and CPython's error wording ("math domain error").
+// and CPython's error wording ("math domain error"); and _frames, the frame
+// walk under prelude/warnings.py and logging.py.
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -13,6 +14,7 @@
 #include "core/lang/interp.h"
 #include "core/lang/iterators.h"
 #include "core/lang/objops.h"
+#include "core/lang/vm.h"
 
 namespace kiln::lang {
 
@@ -463,6 +465,21 @@ Obj make_sys(Interp& in) {
   return m;
 }
 
+// ---- _frames ----------------------------------------------------------------------------------
+// _frames.caller(depth): (filename, lineno, source line, function name) of the Python frame
+// `depth` calls out from the caller's own (0), or None past the outermost:
+// where warnings.warn reports a warning, as CPython's frame walk does.
+Obj frames_caller(Interp& in, const CallArgs& a) {
+  a.check("caller", 1, 1);
+  int64_t depth = to_index(in, a.pos[0], "an integer");
+  std::vector<FrameRef> stack = current_stack(size_t(std::max<int64_t>(depth, 0)) + 1);
+  if (depth < 0 || size_t(depth) >= stack.size()) return Obj();
+  const FrameRef& f = stack[size_t(depth)];
+  int line = f.code->positions.empty() ? 0 : f.code->positions[f.pc].line;
+  return make_tuple({make_str(f.code->filename), Obj::from_int(line),
+                     make_str(std::string(in.source_line(f.code->filename, line))), make_str(f.code->name)});
+}
+
 }  // namespace
 
 void set_argv(Interp& in, std::vector<std::string> argv) {
@@ -480,6 +497,10 @@ void register_stdlib_modules(Interp& in) {
   in.register_module("time", make_time());
   in.register_module("sys", make_sys(in));
   in.register_module("_random", make_random_core());
+  in.register_module("_os", make_os_core());
+  Obj frames = make<ModuleObj>("_frames");
+  frames.as<ModuleObj>()->attrs.set("caller", make_builtin("caller", frames_caller));
+  in.register_module("_frames", frames);
   // CPython's _collections supplies OrderedDict to collections.py; so does Kiln's.
   Obj collections = make<ModuleObj>("_collections");
   collections.as<ModuleObj>()->attrs.set("OrderedDict", find_builtin_class(in, "OrderedDict"));

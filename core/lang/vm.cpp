@@ -13,6 +13,7 @@
 #include "core/small_vector.h"
 #include "traces/recorder.h"
 
+#include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 
@@ -85,7 +86,9 @@ struct GeneratorObj : IteratorObj {
   uint32_t pc = 0, depth = 0;
   SmallVec<Block, 4> blocks;
   bool running = false, done = false, yielded = false;
-  bool next(Interp& in, Obj& out) override;
+  bool next(Interp& in, Obj& out) override { return resume(in, out, nullptr); }
+  // Runs to the next yield (true) or the end; `pending` is raised at the yield first.
+  bool resume(Interp& in, Obj& out, ScriptException* pending);
   const char* type_name() const override { return "generator"; }
   void clear_refs() override {
     fn = Obj();
@@ -579,7 +582,7 @@ Obj exc_instance(Interp& in, const Obj& e) {
 // ---- the loop -------------------------------------------------------------------------------------
 
 struct Vm {
-  static Obj run(Interp& in, Frame& entry);
+  static Obj run(Interp& in, Frame& entry, ScriptException* pending = nullptr);
   static Obj dispatch(Interp& in, Frame*& current);
   static bool handle(Interp& in, Frame& f, ScriptException& e);
   static bool unwind(Interp& in, Frame*& current, Frame& entry, ScriptException& e, size_t handling_depth);
@@ -683,7 +686,9 @@ bool Vm::unwind(Interp& in, Frame*& cur, Frame& entry, ScriptException& e, size_
   }
 }
 
-Obj Vm::run(Interp& in, Frame& entry) {
+// `pending`: an exception to raise where the entry frame stands before running
+// on (generator.throw).
+Obj Vm::run(Interp& in, Frame& entry, ScriptException* pending) {
   size_t handling_depth = in.handling.size();
   entry.outer = t_top;
   t_top = &entry;
@@ -693,6 +698,10 @@ Obj Vm::run(Interp& in, Frame& entry) {
   } restore{entry.outer};
   region_enter(in, entry);
   Frame* cur = &entry;
+  if (pending && !unwind(in, cur, entry, *pending, handling_depth)) {
+    region_exit(in, entry, true);
+    throw *pending;
+  }
   for (;;) {
     try {
       Obj result = dispatch(in, cur);
@@ -1356,7 +1365,11 @@ Obj make_generator(const FunctionObj& fn, std::span<const Obj> pos, std::span<co
 
 // Runs the generator's frame from where it stopped to its next yield (true,
 // the value in `out`) or its end (false).
-bool GeneratorObj::next(Interp& in, Obj& out) {
+bool GeneratorObj::resume(Interp& in, Obj& out, ScriptException* pending) {
+  if (pending && (done || pc == 0)) {  // not started or finished: it raises without running
+    done = true, slots.clear();
+    throw *pending;
+  }
   if (done) return false;
   if (running) throw Error("generator already executing", ErrorKind::Value);
   const FunctionObj& f_obj = *fn.as<FunctionObj>();
@@ -1387,10 +1400,25 @@ bool GeneratorObj::next(Interp& in, Obj& out) {
   // A yield inside an except block leaves the handler's exception behind:
   // it belongs to the suspended frame, not to the caller's code.
   const size_t handling = in.handling.size();
-  out = Vm::run(in, f);
+  out = Vm::run(in, f, pending);
   in.handling.resize(std::min(in.handling.size(), handling));
   in.handling_tb.resize(in.handling.size());
   return yielded;
+}
+
+bool is_generator(const Obj& o) {
+  auto* it = o.as<IteratorObj>();
+  return it && dynamic_cast<GeneratorObj*>(it);
+}
+
+Obj generator_throw(Interp& in, const CallArgs& a) {
+  a.check("throw", 1, 1);
+  auto* g = dynamic_cast<GeneratorObj*>(a.self.as<IteratorObj>());
+  KILN_CHECK(g, Type, "throw() needs a generator");
+  ScriptException pending{exc_instance(in, a.pos[0]), {}};
+  Obj out;
+  if (g->resume(in, out, &pending)) return out;
+  raise_exception(in, find_builtin_class(in, "StopIteration"), {});
 }
 
 Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw) {

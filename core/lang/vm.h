@@ -16,6 +16,10 @@ class Interp;
 Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, std::span<const Kwarg> kw);
 // Runs a module or class body with `names` as its LOAD_NAME/STORE_NAME namespace.
 Obj run_body(Interp& in, Code& code, const Obj& globals, OrderedMap& names, const std::vector<Obj>& closure);
+// generator.throw(exc): raises exc where the generator is suspended; returns
+// what it yields next (StopIteration when it finishes instead).
+bool is_generator(const Obj& o);
+Obj generator_throw(Interp& in, const CallArgs& a);
 // Where the VM is: a code and the index of the instruction executing.
 struct FrameRef {
   const Code* code = nullptr;  // null: no Python frame is running

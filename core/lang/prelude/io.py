@@ -1,0 +1,207 @@
+# io: StringIO, and the text files behind the builtin open() (which calls
+# io.open): reading reads the whole file at open(), each write
+# goes to the file at once. Binary modes and '+' modes are not supported.
+
+import _os
+
+SEEK_SET = 0
+SEEK_CUR = 1
+SEEK_END = 2
+
+
+class UnsupportedOperation(OSError):
+    pass
+
+
+# The read side of StringIO and text files: a string and a position in it.
+class _TextBuffer:
+    _closed_message = 'I/O operation on closed file.'
+
+    def _check_open(self):
+        if self.closed:
+            raise ValueError(self._closed_message)
+
+    def read(self, size=-1):
+        self._check_open()
+        if size is None or size < 0:
+            end = len(self._buf)
+        else:
+            end = min(len(self._buf), self._pos + size)
+        text = self._buf[self._pos:end]
+        self._pos = max(self._pos, end)
+        return text
+
+    def readline(self, size=-1):
+        self._check_open()
+        nl = self._buf.find('\n', self._pos)
+        end = len(self._buf) if nl < 0 else nl + 1
+        if size is not None and size >= 0:
+            end = min(end, self._pos + size)
+        text = self._buf[self._pos:end]
+        self._pos = max(self._pos, end)
+        return text
+
+    def readlines(self, hint=-1):
+        lines = []
+        while True:
+            line = self.readline()
+            if not line:
+                return lines
+            lines.append(line)
+
+    def __iter__(self):
+        self._check_open()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def tell(self):
+        self._check_open()
+        return self._pos
+
+    def close(self):
+        self.closed = True
+
+    def __enter__(self):
+        self._check_open()
+        return self
+
+    def __exit__(self, *args):
+        self.close()
+
+    def flush(self):
+        self._check_open()
+
+    def readable(self):
+        self._check_open()
+        return True
+
+    def seekable(self):
+        self._check_open()
+        return True
+
+
+class StringIO(_TextBuffer):
+    _closed_message = 'I/O operation on closed file'
+
+    def __init__(self, initial_value='', newline='\n'):
+        if initial_value is None:
+            initial_value = ''
+        if not isinstance(initial_value, str):
+            raise TypeError('initial_value must be str or None, not ' + type(initial_value).__name__)
+        self._buf = initial_value
+        self._pos = 0
+        self.closed = False
+
+    def write(self, s):
+        self._check_open()
+        if not isinstance(s, str):
+            raise TypeError('string argument expected, got ' + repr(type(s).__name__))
+        if self._pos > len(self._buf):
+            self._buf += '\0' * (self._pos - len(self._buf))
+        self._buf = self._buf[:self._pos] + s + self._buf[self._pos + len(s):]
+        self._pos += len(s)
+        return len(s)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def getvalue(self):
+        self._check_open()
+        return self._buf
+
+    def seek(self, pos, whence=0):
+        self._check_open()
+        if whence == 0:
+            if pos < 0:
+                raise ValueError('Negative seek position ' + str(pos))
+            self._pos = pos
+        elif whence == 1:
+            if pos != 0:
+                raise OSError("Can't do nonzero cur-relative seeks")
+        elif whence == 2:
+            if pos != 0:
+                raise OSError("Can't do nonzero end-relative seeks")
+            self._pos = len(self._buf)
+        else:
+            raise ValueError('Invalid whence (' + str(whence) + ', should be 0, 1 or 2)')
+        return self._pos
+
+    def truncate(self, size=None):
+        self._check_open()
+        size = self._pos if size is None else size
+        self._buf = self._buf[:size]
+        return size
+
+    def writable(self):
+        self._check_open()
+        return True
+
+    def __repr__(self):
+        return '<_io.StringIO object>'
+
+
+class TextIOWrapper(_TextBuffer):
+    def __init__(self, file, mode):
+        self.name = file
+        self.mode = mode
+        self.encoding = 'UTF-8'
+        self.closed = False
+        self._pos = 0
+        self._buf = ''
+        if mode == 'r':
+            self._buf = _os.read_text(file)
+        elif mode == 'x' and _os.kind(file) != 0:
+            raise FileExistsError("[Errno 17] File exists: " + repr(file))
+        else:
+            _os.write_text(file, '', mode == 'a')
+
+    def write(self, s):
+        self._check_open()
+        if self.mode == 'r':
+            raise UnsupportedOperation('not writable')
+        if not isinstance(s, str):
+            raise TypeError('write() argument must be str, not ' + type(s).__name__)
+        _os.write_text(self.name, s, True)
+        return len(s)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def read(self, size=-1):
+        if self.mode != 'r':
+            self._check_open()
+            raise UnsupportedOperation('not readable')
+        return _TextBuffer.read(self, size)
+
+    def seek(self, pos, whence=0):
+        self._check_open()
+        if self.mode != 'r' or whence != 0:
+            raise UnsupportedOperation("kiln's text files seek only to an absolute position when reading")
+        self._pos = pos
+        return pos
+
+    def writable(self):
+        self._check_open()
+        return self.mode != 'r'
+
+    def __repr__(self):
+        return "<_io.TextIOWrapper name=" + repr(self.name) + " mode=" + repr(self.mode) + " encoding='UTF-8'>"
+
+
+def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):
+    if not isinstance(file, str):
+        raise TypeError('expected str, bytes or os.PathLike object, not ' + type(file).__name__)
+    text_mode = mode.replace('t', '')
+    if 'b' in mode or '+' in mode:
+        raise NotImplementedError("open() mode '" + mode + "' is not supported by kiln (text modes r, w, a, x only)")
+    if text_mode not in ('r', 'w', 'a', 'x'):
+        raise ValueError('invalid mode: ' + repr(mode))
+    return TextIOWrapper(file, text_mode)
+
