@@ -336,7 +336,10 @@ std::vector<Tensor> max_other(const Args& a) { return {maximum(a[0].tensor(), a[
 std::vector<Tensor> min_other(const Args& a) { return {minimum(a[0].tensor(), a[1].tensor())}; }
 
 // ---- var / std ------------------------------------------------------------------------
-// Welford's running mean and sum of squared deviations, in double.
+// Welford's running mean and sum of squared deviations, in double. A
+// unit-stride run is summarised in two passes (its mean, then its squared
+// deviations: no division per element, which made batch_norm's statistics
+// 1.4 GB/s) and merged as a partial (Chan, Golub and LeVeque's update).
 template <bool Std>
 struct MomentsOp {
   double correction;
@@ -350,6 +353,27 @@ struct MomentsOp {
     double delta = x - acc.mean;
     acc.mean += delta / acc.n;
     acc.m2 += delta * (x - acc.mean);
+  }
+  template <class In> void step_contiguous(Acc& acc, const In* q, int64_t n, int64_t) const {
+    if (n == 0) return;
+    const double mean = kernels::sum_contiguous<double>(q, n) / double(n);
+    double m2 = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const double d = double(compute_t<In>(q[i])) - mean;
+      m2 += d * d;
+    }
+    combine(acc, Acc{double(n), mean, m2});
+  }
+  void combine(Acc& acc, const Acc& later) const {
+    if (later.n == 0) return;
+    if (acc.n == 0) {
+      acc = later;
+      return;
+    }
+    const double n = acc.n + later.n, delta = later.mean - acc.mean;
+    acc.mean += delta * (later.n / n);
+    acc.m2 += later.m2 + delta * delta * (acc.n * later.n / n);
+    acc.n = n;
   }
   double finish(const Acc& acc, int64_t) const {
     double v = acc.m2 / std::max(0.0, acc.n - correction);
