@@ -30,11 +30,8 @@ Obj f_activation(Interp& in, const CallArgs& a) {
   if constexpr (Inplace[0] != '\0') {
     op(Inplace, {x});
   } else {
-    Tensor y = op(Op, {x});
-    Tensor self = x;
-    copy_(self, y);
     // ATen's in-place kernel keeps the op's node name (SiluBackward0), where ours is a copy.
-    if (y.grad_fn()) ops::as_node(self, grad_fn_name(*y.grad_fn()).c_str());
+    ops::write_into_self(x, op(Op, {x}));
   }
   return b[0];
 }

@@ -34,7 +34,10 @@ struct GcdLcmF {
     else if constexpr (!Lcm) return gcd_of(x, y);
     else {
       const T g = gcd_of(x, y);
-      return g == 0 ? T(0) : T(std::abs(int64_t(x) / int64_t(g) * int64_t(y)));
+      if (g == 0) return T(0);
+      // The product wraps in uint64 as the hardware's int64 does, without signed-overflow UB.
+      const int64_t l = int64_t(uint64_t(int64_t(x) / int64_t(g)) * uint64_t(int64_t(y)));
+      return T(l < 0 ? int64_t(0 - uint64_t(l)) : l);
     }
   }
 };
