@@ -31,7 +31,7 @@ Obj f_activation(Interp& in, const CallArgs& a) {
     op(Inplace, {x});
   } else {
     // ATen's in-place kernel keeps the op's node name (SiluBackward0), where ours is a copy.
-    ops::write_into_self(x, op(Op, {x}));
+    ops::write_into_self(x, op(Op, {inplace_input(in, b[0], b[1], Op)}));
   }
   return b[0];
 }
@@ -58,11 +58,11 @@ Obj f_gelu(Interp&, const CallArgs& a) {
 
 Obj f_leaky_relu(Interp& in, const CallArgs& a) {
   auto b = bind("leaky_relu", a, {"input", "negative_slope", "inplace"}, 1);
-  const Tensor& x = input(b[0], "leaky_relu");
+  Tensor x = inplace_input(in, b[0], b[2], "leaky_relu");
   double slope = or_default(b[1], Obj::from_float(0.01)).as_number();
   Tensor y = where(gt(x, scalar_tensor(0, DType::Int64, true)), x, mul(x, slope));
   if (!flag(in, b[2], false)) return make_tensor(ops::as_node(y, "LeakyReluBackward0"));
-  Tensor self = x;
+  Tensor self = tensor_of(b[0]);
   copy_(self, y);
   ops::as_node(self, "LeakyReluBackward1");
   return b[0];
@@ -98,12 +98,12 @@ constexpr char kSoftmax[] = "softmax", kLogSoftmax[] = "log_softmax";
 
 Obj f_dropout(Interp& in, const CallArgs& a) {
   auto b = bind("dropout", a, {"input", "p", "training", "inplace"}, 1);
-  const Tensor& x = input(b[0], "dropout");
+  Tensor x = inplace_input(in, b[0], b[3], "dropout");
   double p = or_default(b[1], Obj::from_float(0.5)).as_number();
   KILN_CHECK(p >= 0 && p <= 1, Value, "dropout probability has to be between 0 and 1, but got ", format_double(p));
   Tensor y = op("dropout", {x, p, flag(in, b[2], true)});
   if (!flag(in, b[3], false)) return make_tensor(y);
-  Tensor self = x;
+  Tensor self = tensor_of(b[0]);
   copy_(self, y);
   return b[0];
 }

@@ -46,20 +46,20 @@ Tensor elu_core(const Tensor& x, double alpha, double scale, double input_scale)
 
 Obj f_elu(Interp& in, const CallArgs& a) {
   auto b = bind("elu", a, {"input", "alpha", "inplace"}, 1);
-  return finish(in, b[0], b[2], elu_core(input(b[0], "elu"), number(b[1], 1.0), 1, 1), kElu);
+  return finish(in, b[0], b[2], elu_core(inplace_input(in, b[0], b[2], "elu"), number(b[1], 1.0), 1, 1), kElu);
 }
 
 Obj f_selu(Interp& in, const CallArgs& a) {
   auto b = bind("selu", a, {"input", "inplace"}, 1);
   constexpr double kAlpha = 1.6732632423543772848170429916717, kScale = 1.0507009873554804934193349852946;
-  return finish(in, b[0], b[1], elu_core(input(b[0], "selu"), kAlpha, kScale, 1), kElu);
+  return finish(in, b[0], b[1], elu_core(inplace_input(in, b[0], b[1], "selu"), kAlpha, kScale, 1), kElu);
 }
 
 Obj f_celu(Interp& in, const CallArgs& a) {
   auto b = bind("celu", a, {"input", "alpha", "inplace"}, 1);
   double alpha = number(b[1], 1.0);
   KILN_CHECK(alpha != 0, Runtime, "ZeroDivisionError");
-  return finish(in, b[0], b[2], elu_core(input(b[0], "celu"), alpha, 1, 1.0 / alpha),
+  return finish(in, b[0], b[2], elu_core(inplace_input(in, b[0], b[2], "celu"), alpha, 1, 1.0 / alpha),
                 {"CeluBackward0", "CeluBackward1"});
 }
 
@@ -72,24 +72,24 @@ Obj f_hardtanh(Interp& in, const CallArgs& a) {
   auto b = bind("hardtanh", a, {"input", "min_val", "max_val", "inplace"}, 1);
   double lo = number(b[1], -1.0), hi = number(b[2], 1.0);
   KILN_CHECK(lo <= hi, Value, "min_val cannot be greater than max_val");
-  return finish(in, b[0], b[3], hardtanh_core(input(b[0], "hardtanh"), lo, hi), kHardtanh);
+  return finish(in, b[0], b[3], hardtanh_core(inplace_input(in, b[0], b[3], "hardtanh"), lo, hi), kHardtanh);
 }
 
 Obj f_relu6(Interp& in, const CallArgs& a) {
   auto b = bind("relu6", a, {"input", "inplace"}, 1);
-  return finish(in, b[0], b[1], hardtanh_core(input(b[0], "relu6"), 0, 6), kHardtanh);
+  return finish(in, b[0], b[1], hardtanh_core(inplace_input(in, b[0], b[1], "relu6"), 0, 6), kHardtanh);
 }
 
 Obj f_hardsigmoid(Interp& in, const CallArgs& a) {
   auto b = bind("hardsigmoid", a, {"input", "inplace"}, 1);
-  const Tensor& x = input(b[0], "hardsigmoid");
+  Tensor x = inplace_input(in, b[0], b[1], "hardsigmoid");
   return finish(in, b[0], b[1], div(hardtanh_core(add(x, 3.0), 0, 6), num(6)),
                 {"HardsigmoidBackward0", "HardsigmoidBackward0"});
 }
 
 Obj f_hardswish(Interp& in, const CallArgs& a) {
   auto b = bind("hardswish", a, {"input", "inplace"}, 1);
-  const Tensor& x = input(b[0], "hardswish");
+  Tensor x = inplace_input(in, b[0], b[1], "hardswish");
   return finish(in, b[0], b[1], div(mul(x, hardtanh_core(add(x, 3.0), 0, 6)), num(6)),
                 {"HardswishBackward0", "HardswishBackward0"});
 }
@@ -132,7 +132,7 @@ Obj f_hardshrink(Interp&, const CallArgs& a) {
 
 Obj f_threshold(Interp& in, const CallArgs& a) {
   auto b = bind("threshold", a, {"input", "threshold", "value", "inplace"}, 3);
-  const Tensor& x = input(b[0], "threshold");
+  Tensor x = inplace_input(in, b[0], b[3], "threshold");
   return finish(in, b[0], b[3], where(gt(x, num(b[1].as_number())), x, num(b[2].as_number())),
                 {"ThresholdBackward0", "ThresholdBackward1"});
 }
@@ -154,7 +154,7 @@ Obj f_glu(Interp&, const CallArgs& a) {
 // x * tanh(softplus(x)), softplus linear above 20 like F.softplus (tanh is 1 there in float32).
 Obj f_mish(Interp& in, const CallArgs& a) {
   auto b = bind("mish", a, {"input", "inplace"}, 1);
-  const Tensor& x = input(b[0], "mish");
+  Tensor x = inplace_input(in, b[0], b[1], "mish");
   Tensor sp = where(gt(x, num(20)), x, log1p(exp(clamp(x, std::nullopt, 20.0))));
   return finish(in, b[0], b[1], mul(x, tanh(sp)), {"MishBackward0", "MishBackward0"});
 }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/autograd.h"
 #include "core/dispatch.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
@@ -42,6 +43,15 @@ inline std::vector<Obj> bind(const char* fn, const CallArgs& a, std::initializer
 inline Obj or_default(const Obj& v, Obj def) { return v.is_null() ? def : v; }
 inline bool flag(Interp& in, const Obj& v, bool def) { return v.is_null() ? def : truthy(in, v); }
 inline const Tensor& input(const Obj& v, const char* fn) { return tensor_of(v, fn); }
+// What an activation called with inplace=True computes from: a copy of the input when autograd
+// records the call. Our in-place activations are compositions whose nodes save that input;
+// writing the result back into it would fail backward's version check and let the input's own
+// history hold it (a reference cycle, never freed).
+inline Tensor inplace_input(Interp& in, const Obj& v, const Obj& inplace, const char* fn) {
+  const Tensor& x = input(v, fn);
+  bool record = flag(in, inplace, false) && GradMode::enabled() && x.requires_grad();
+  return record ? clone(x) : x;
+}
 
 inline Tensor op(std::string_view name, std::initializer_list<Value> pos, const Kwargs& kw = {}) {
   return call_op(name, std::span<const Value>(pos.begin(), pos.size()), kw)[0];

@@ -188,10 +188,8 @@ Obj f_dropout_nd(Interp& in, const CallArgs& a) {
   for (size_t d = x.dim() == ND + 1 ? 1 : 2; d < s.size(); ++d) s[d] = 1;
   Tensor noise = move_to(empty(s, x.dtype()), x.device());
   Tensor mask = p == 1 ? zeros_like(noise) : div(bernoulli(noise, 1 - p), scalar_tensor(1 - p, DType::Float64, true));
-  Tensor y = mul(x, mask);
-  if (!flag(in, b[3], false)) return make_tensor(y);
-  Tensor self = x;
-  copy_(self, y);
+  if (!flag(in, b[3], false)) return make_tensor(mul(x, mask));
+  op("mul_", {x, mask});  // in place, as aten: the node saves the mask, not the overwritten input
   return b[0];
 }
 

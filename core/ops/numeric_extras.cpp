@@ -13,9 +13,12 @@ namespace ops {
 namespace {
 
 // ---- gcd, lcm ----------------------------------------------------------------------------
-// Euclid on the absolute values: gcd(0, 0) = 0 and the result is never negative.
+// Euclid on the absolute values, as ATen: gcd(0, 0) = 0. The absolute value of the type's minimum
+// wraps to itself (as ATen's abs does), without std::abs's undefined behaviour, so the signed loop
+// then gives ATen's results there too (gcd(INT64_MIN, 6) = -2).
 template <class T> T gcd_of(T x, T y) {
-  T a = T(std::abs(int64_t(x))), b = T(std::abs(int64_t(y)));
+  auto wrapping_abs = [](T v) { return v < 0 ? T(int64_t(0 - uint64_t(int64_t(v)))) : v; };
+  T a = wrapping_abs(x), b = wrapping_abs(y);
   while (a != 0) {
     T c = a;
     a = T(b % a);

@@ -245,6 +245,9 @@ print(torch.gcd(g1, g2), torch.lcm(g1, g2), g1.gcd(g2), g1.lcm(g2))
 print(torch.gcd(torch.tensor([[12], [18]]), torch.tensor([8, 27])), torch.tensor([12, 5]).gcd(torch.tensor(10)))
 print(torch.gcd(torch.tensor([12], dtype=torch.int32), torch.tensor([8])).dtype)
 print(torch.gcd(torch.tensor([12], dtype=torch.uint8), torch.tensor([8], dtype=torch.uint8)))
+# The minimum wraps under abs, as in ATen (no undefined behaviour on the way).
+print(torch.gcd(torch.tensor([-9223372036854775807 - 1, -9223372036854775807 - 1, -12]), torch.tensor([0, 6, 18])).tolist(),
+      torch.gcd(torch.tensor([-128, -4], dtype=torch.int8), torch.tensor([6, -128], dtype=torch.int8)).tolist())
 g = torch.tensor([12, 18])
 g.gcd_(torch.tensor([8, 4]))
 print(g)

@@ -759,7 +759,7 @@ class Dropout(Module):
         self.inplace = inplace
 
     def forward(self, input):
-        return F.dropout(input, self.p, self.training)
+        return F.dropout(input, self.p, self.training, self.inplace)
 
     def extra_repr(self):
         return 'p={}, inplace={}'.format(self.p, self.inplace)
@@ -771,7 +771,7 @@ class ReLU(Module):
         self.inplace = inplace
 
     def forward(self, input):
-        return F.relu(input)
+        return F.relu(input, inplace=self.inplace)
 
     def extra_repr(self):
         return 'inplace=True' if self.inplace else ''
@@ -795,7 +795,7 @@ class SiLU(Module):
         self.inplace = inplace
 
     def forward(self, input):
-        return F.silu(input)
+        return F.silu(input, inplace=self.inplace)
 
     def extra_repr(self):
         return 'inplace=True' if self.inplace else ''
