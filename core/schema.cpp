@@ -183,6 +183,7 @@ std::vector<Value> bind_args(const Schema& s, std::span<const Value> positional,
   }
   for (const auto& [name, v] : kwargs) {
     int i = s.index_of(name);
+    if (i < 0 && name == "input") i = s.index_of("self");  // Python's torch.f(input=x) names aten's self
     KILN_CHECK(i >= 0, Type, s.name, "() got an unexpected keyword argument '", name, "'");
     KILN_CHECK(!set[size_t(i)], Type, s.name, "() got multiple values for argument '", name, "'");
     out[size_t(i)] = coerce(s, s.args[size_t(i)], v);
