@@ -133,7 +133,7 @@ Obj inplace_binary(BinOpKind op, const Obj& a, const Obj& b) {
   Tensor self = a.as<TensorObj>()->tensor;
   // The op's in-place form where the table has one (add_, bitwise_and_, ...).
   const char* name = binop_op_name(op);
-  if (name && op_table().find(std::string(name) + "_")) {
+  if (name && !op_table().overloads(std::string(name) + "_").empty()) {
     Value args[2] = {Value(self), operand(b)};
     call_op(std::string(name) + "_", args);
     return a;

@@ -52,3 +52,17 @@ with torch.no_grad():
     w = x.clone()
     F.elu_(w)
     print(r(w))
+
+# Augmented assignment runs the in-place op (pow_ is pow_.Scalar / pow_.Tensor in the table).
+for e in [2, 0.5, torch.tensor([1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 1.0])]:
+    w = x.detach().flatten().abs() * 1
+    w.requires_grad_()
+    v = w * 1
+    v **= e
+    v.sum().backward()
+    print(type(v.grad_fn).__name__, r(v), r(w.grad))
+n = torch.tensor([5, -7, 9])
+n **= 2
+n //= 4
+n %= 7
+print(n.tolist(), n.dtype)
