@@ -21,6 +21,7 @@ void register_window_ops(OpTable&);
 void register_combine_ops(OpTable&);
 void register_take_ops(OpTable&);
 void register_stats_ops(OpTable&);
+void register_rnn_ops(OpTable&);
 
 std::string_view op_kind_name(OpKind k) {
   static constexpr std::string_view kNames[] = {
@@ -103,6 +104,7 @@ const OpTable& op_table() {
     register_combine_ops(t);
     register_take_ops(t);
     register_stats_ops(t);
+    register_rnn_ops(t);
     t.finish();
     return t;
   }();

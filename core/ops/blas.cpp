@@ -502,6 +502,11 @@ std::vector<Tensor> linear_composite(const Args& a) {
 }
 
 }  // namespace
+
+void mm_into(const Tensor& a, const Tensor& b, const Tensor& out) {
+  bmm_into(as_batch(a), as_batch(b), as_batch(out), "addmm_impl_cpu_");
+}
+
 }  // namespace ops
 
 void register_blas_ops(OpTable& t) {

@@ -55,6 +55,10 @@ void visit_floating(DType d, const char* op, F&& f) {
   }
 }
 
+// out = a @ b for 2-D matrices of one float dtype, out dense: the library call mm's kernel makes,
+// for kernels that run products of their own (a recurrent layer's steps) outside dispatch.
+void mm_into(const Tensor& a, const Tensor& b, const Tensor& out);
+
 // PyTorch's name for the node that made `out` (what grad_fn=<...> prints),
 // where Kiln composes the op from others: the last of them made the node.
 Tensor as_node(Tensor out, const char* name);

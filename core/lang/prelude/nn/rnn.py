@@ -139,6 +139,13 @@ class RNNBase(nn.Module):
     # [L, N, hidden] and the final state.
     def _run_direction(self, x, h, c, layer, direction):
         w_ih, w_hh, b_ih, b_hh = self._params(layer, direction)
+        fused = self.mode == 'LSTM' and x.device.type == 'cpu' and x.numel() > 0
+        if fused and x.dtype in (torch.float32, torch.float64):
+            # The steps as one op whose backward takes the weight gradient over
+            # all steps in one product (core/ops/rnn.cpp).
+            out, cells, _ = torch._kiln_lstm_layer(F.linear(x, w_ih, b_ih), h, c, w_hh, b_hh, direction == 1)
+            last = 0 if direction == 1 else -1
+            return out, out[last], cells[last]
         # One unbind, not a select per step: each select's gradient would be a
         # zero-filled copy of the whole sequence, summed over the steps.
         x_steps = F.linear(x, w_ih, b_ih).unbind(0)
