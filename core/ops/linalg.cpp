@@ -374,14 +374,18 @@ Tensor singular_value_norm(const Tensor& x, double ord, bool nuc, int64_t d0, in
 Tensor matrix_norm(const Tensor& A, double ord, MatrixOrd kind, const Value& dim, bool keepdim, const Value& dtype) {
   KILN_CHECK(A.dim() >= 2, Runtime, "linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
   Shape dims = dim.is_none() ? Shape{-2, -1} : dim.int_list();
-  KILN_CHECK(dims.size() == 2, Runtime, "linalg.matrix_norm: dim must be a 2-tuple. Got ", shape_str(dims));
+  if (dims.size() != 2) {
+    std::string shown;  // PyTorch prints the dims space-separated
+    for (int64_t d : dims) shown += (shown.empty() ? "" : " ") + std::to_string(d);
+    throw Error("linalg.matrix_norm: dim must be a 2-tuple. Got " + shown, ErrorKind::Runtime);
+  }
   int64_t d0 = wrap_dim(dims[0], A.dim()), d1 = wrap_dim(dims[1], A.dim());
   KILN_CHECK(d0 != d1, Runtime, "linalg.matrix_norm: dims must be different. Got (", dims[0], ", ", dims[1], ")");
-  if (kind == MatrixOrd::Fro) return vector_norm(A, 2.0, Value(Shape{d0, d1}), keepdim, dtype, "linalg.matrix_norm");
   Tensor x = dtype.is_none() ? A : to_dtype(A, dtype.dtype());
-  KILN_CHECK(is_floating(x.dtype()), Runtime,
+  KILN_CHECK(is_floating(x.dtype()), NotImplemented,
              "linalg.matrix_norm: Expected a floating point or complex tensor as input. Got ",
              dtype_legacy_name(x.dtype()));
+  if (kind == MatrixOrd::Fro) return vector_norm(A, 2.0, Value(Shape{d0, d1}), keepdim, dtype, "linalg.matrix_norm");
   if (kind != MatrixOrd::Induced) return singular_value_norm(x, ord, kind == MatrixOrd::Nuc, d0, d1, keepdim);
   // ord 1 sums over rows (d0) then takes the extreme over columns; inf the other way.
   int64_t sum_dim = std::isinf(ord) ? d1 : d0, ext_dim = std::isinf(ord) ? d0 : d1;
