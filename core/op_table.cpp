@@ -13,6 +13,7 @@ void register_scan_ops(OpTable&);
 void register_linalg_ops(OpTable&);
 void register_lapack_ops(OpTable&);
 void register_lapack_spectral_ops(OpTable&);
+void register_lapack_lu_ops(OpTable&);
 void register_linalg_extras_ops(OpTable&);
 void register_torch_extras_ops(OpTable&);
 void register_numeric_extras_ops(OpTable&);
@@ -96,6 +97,7 @@ const OpTable& op_table() {
     register_linalg_ops(t);
     register_lapack_ops(t);
     register_lapack_spectral_ops(t);
+    register_lapack_lu_ops(t);
     register_linalg_extras_ops(t);
     register_torch_extras_ops(t);
     register_numeric_extras_ops(t);

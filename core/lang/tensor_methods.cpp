@@ -472,7 +472,9 @@ bool excluded_method(std::string_view base) {
       "_linalg_inv", "_linalg_det", "_linalg_slogdet", "_linalg_solve", "_linalg_cholesky", "linalg_matrix_power",
       "linalg_svd", "linalg_svdvals", "linalg_eigh", "linalg_eigvalsh", "_linalg_lstsq", "linalg_lstsq",
       "linalg_pinv", "linalg_matrix_rank", "linalg_vecdot", "linalg_diagonal", "linalg_solve_triangular",
-      "linalg_cond", "linalg_matrix_exp", "pdist", "combinations", "linalg_vander", "vander", "special_i1"};
+      "linalg_cond", "linalg_matrix_exp", "pdist", "combinations", "linalg_vander", "vander", "special_i1",
+      "_linalg_lu_factor", "linalg_lu_factor", "linalg_lu_factor_ex", "linalg_lu", "lu_unpack",
+      "_lu_pivots_to_permutation", "_linalg_lu_solve", "linalg_lu_solve"};
   return kNot.count(base) != 0;
 }
 

@@ -316,9 +316,33 @@ void qr_kernel(const Args& a, std::vector<Tensor>& outs) {
     }
   });
 }
-std::vector<Tensor> grad_not_implemented_qr(const GradCtx&) {
-  throw Error("kiln: the derivative of torch.linalg.qr is not implemented; compute Q and R under torch.no_grad()",
-              ErrorKind::NotImplemented);
+// The symmetric matrix whose lower triangle is M's.
+Tensor lower_to_symmetric(const Tensor& M) {
+  Tensor strict = tril(M, -1);
+  return add(tril(M), mT(strict));
+}
+// Square or tall A = Q R (reduced): gA = (gQ + Q sym_lower(R gR^T - gQ^T Q)) R^-T, the formula of
+// Walter and Lehmann; R^-T by a triangular solve.
+Tensor qr_grad_tall(const Tensor& Q, const Tensor& R, const Tensor& gQ, const Tensor& gR) {
+  Tensor M = sub(matmul(R, mT(gR)), matmul(mT(gQ), Q));
+  Tensor b = add(gQ, matmul(Q, lower_to_symmetric(M)));
+  return mT(call_op("linalg_solve_triangular", std::vector<Value>{R, mT(b)}, {{"upper", true}})[0]);
+}
+// A wide A = [X | Y] has X = Q U square and V = Q^T Y: Y's gradient is Q gV, and V feeds Q.
+std::vector<Tensor> grad_qr(const GradCtx& c) {
+  const std::string& mode = c.args[1].str();
+  KILN_CHECK(mode != "r", Runtime,
+             "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
+             "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.");
+  const Tensor &Q = c.out(0), &R = c.out(1), &gQ = c.grad(0), &gR = c.grad(1);
+  const int64_t m = Q.size(-2), n = R.size(-1);
+  KILN_CHECK(!(mode == "complete" && m > n), Runtime,
+             "The QR decomposition is not differentiable when mode='complete' and nrows > ncols.");
+  if (m >= n) return {qr_grad_tall(Q, R, gQ, gR)};
+  Tensor V = narrow(R, -1, m, n - m), gV = narrow(gR, -1, m, n - m);
+  Tensor Y = matmul(Q, V);
+  Tensor gX = qr_grad_tall(Q, narrow(R, -1, 0, m), add(gQ, matmul(Y, mT(gV))), narrow(gR, -1, 0, m));
+  return {cat({gX, matmul(Q, gV)}, -1)};
 }
 
 // ---- cholesky ------------------------------------------------------------------------------
@@ -427,7 +451,8 @@ void register_lapack_ops(OpTable& t) {
   t.add({.schema_text = "linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", .kind = C,
          .composite = solve_composite});
   t.add({.schema_text = "linalg_qr(Tensor A, str mode='reduced') -> (Tensor Q, Tensor R)", .kind = E,
-         .shape = shape_qr, .dtype = dtype_two_like_self, .kernel = qr_kernel, .grad = grad_not_implemented_qr});
+         .shape = shape_qr, .dtype = dtype_two_like_self, .kernel = qr_kernel, .grad = grad_qr,
+         .saves = save_out(0) | save_out(1)});
   t.add({.schema_text = "_linalg_cholesky(Tensor A, bool upper=False) -> Tensor", .kind = E,
          .shape = shape_cholesky, .dtype = dtype_like_self, .kernel = cholesky_kernel, .grad = grad_cholesky,
          .saves = save_out(0), .check = check_factorable<Factor::Cholesky, kCholeskyName>});

@@ -89,12 +89,6 @@ int gelsy(int m, int n, int nrhs, T* a, T* b, int ldb, T rcond) {
   return rank;
 }
 
-std::vector<Tensor> grad_not_implemented(const GradCtx& c) {
-  throw Error("kiln: the derivative of torch.linalg." + c.op->name().substr(c.op->name().find('_') + 1) +
-                  " is not implemented; compute it under torch.no_grad() or detach its input",
-              ErrorKind::NotImplemented);
-}
-
 // ---- svd -------------------------------------------------------------------------------------
 struct SvdDims {
   int m, n, k, ucols, vrows;
@@ -145,6 +139,35 @@ void svd_kernel(const Args& a, std::vector<Tensor>& outs) {
         for (int j = 0; j < d.n; ++j) pvh[i * d.n + j] = vt[size_t(j) * d.vrows + size_t(i)];
     }
   });
+}
+
+// Derivative for distinct, nonzero singular values (Townsend, "Differentiating the singular
+// value decomposition"), A = U S V^T with U m x k, V n x k:
+//   gA = U [J S + diag(gS) + S K] V^T + (I - U U^T) gU S^-1 V^T + U S^-1 gV^T (I - V V^T),
+//   J = F o (U^T gU - gU^T U), K = F o (V^T gV - gV^T V), F_ij = 1 / (s_j^2 - s_i^2), F_ii = 0.
+// With full_matrices the extra columns of U and rows of Vh are arbitrary: only the first k count.
+std::vector<Tensor> grad_svd(const GradCtx& c) {
+  const Tensor& S = c.out(1);
+  const int64_t k = S.size(-1);
+  Tensor U = narrow(c.out(0), -1, 0, k), Vh = narrow(c.out(2), -2, 0, k);
+  Tensor gS = c.grad(1);
+  if (!c.flowed(0) && !c.flowed(2)) return {matmul(mul(U, unsqueeze(gS, -2)), Vh)};
+  Tensor gU = narrow(c.grad(0), -1, 0, k), gV = mT(narrow(c.grad(2), -2, 0, k)), V = mT(Vh);
+  const DType d = S.dtype();
+  Tensor off = logical_not(eye(k, std::nullopt, DType::Bool));
+  Tensor s2 = mul(S, S);
+  Tensor gap = sub(unsqueeze(s2, -2), unsqueeze(s2, -1));  // s_j^2 - s_i^2
+  Tensor F = where(off, div(scalar_tensor(1, d, true), where(off, gap, scalar_tensor(1, d, true))),
+                   scalar_tensor(0, d, true));
+  Tensor UtgU = matmul(mT(U), gU), VtgV = matmul(mT(V), gV);
+  Tensor J = mul(F, sub(UtgU, mT(UtgU))), K = mul(F, sub(VtgV, mT(VtgV)));
+  Tensor row_s = unsqueeze(S, -2), col_s = unsqueeze(S, -1);
+  Tensor inner = add(add(mul(J, row_s), mul(col_s, K)), mul(unsqueeze(gS, -1), eye(k, std::nullopt, d)));
+  Tensor gA = matmul(matmul(U, inner), Vh);
+  const int64_t m = U.size(-2), n = V.size(-2);
+  if (m > k) gA = add(gA, matmul(div(sub(gU, matmul(U, UtgU)), row_s), Vh));  // (I - U U^T) gU S^-1 V^T
+  if (n > k) gA = add(gA, matmul(U, mT(div(sub(gV, matmul(V, VtgV)), row_s))));  // U S^-1 gV^T (I - V V^T)
+  return {gA};
 }
 
 // ---- eigh ------------------------------------------------------------------------------------
@@ -233,6 +256,22 @@ void lstsq_kernel(const Args& a, std::vector<Tensor>& outs) {
     }
   });
 }
+// X = pinv(A) B for full-rank A: gB = pinv(A)^T gX, and A's gradient is pinv's for G = gX B^T
+// (from Golub and Pereyra's dP = -P dA P + P P^T dA^T (I - A P) + (I - P A) dA^T P^T P):
+//   gA = -P^T G P^T + (I - A P) G^T P P^T + P^T P G^T (I - P A).
+std::vector<Tensor> grad_lstsq(const GradCtx& c) {
+  const Tensor &A = c.in(0), &B = c.in(1), &gX = c.grad(0);
+  Tensor P = invoke("linalg_pinv", {A});
+  Tensor gA, gB = c.need(1) ? matmul(mT(P), gX) : Tensor();
+  if (c.need(0)) {
+    Tensor G = matmul(gX, mT(B)), Gt = mT(G), Pt = mT(P);
+    Tensor AP = matmul(A, P), PA = matmul(P, A);
+    gA = neg(matmul(matmul(Pt, G), Pt));
+    gA = add(gA, matmul(sub(matmul(Gt, P), matmul(AP, matmul(Gt, P))), Pt));  // (I - A P) G^T P P^T
+    gA = add(gA, matmul(matmul(Pt, P), sub(Gt, matmul(Gt, PA))));             // P^T P G^T (I - P A)
+  }
+  return {gA, gB};
+}
 // lstsq(A, B, rcond=None, *, driver=None): (solution, residuals, rank, singular_values) as
 // PyTorch's default gelsy driver returns them (residuals and singular values empty).
 std::vector<Tensor> lstsq_composite(const Args& a) {
@@ -244,7 +283,8 @@ std::vector<Tensor> lstsq_composite(const Args& a) {
   if (vector) B = unsqueeze(B, -1);
   std::vector<Tensor> r = call_op("_linalg_lstsq", std::vector<Value>{A, B, a[2]});
   Tensor empty = empty_tensor({0}, A.dtype());
-  return {vector ? squeeze(r[0], Shape{-1}) : r[0], empty, r[1], empty_tensor({0}, A.dtype())};
+  Tensor x = as_node(vector ? squeeze(r[0], Shape{-1}) : r[0], "LinalgLstsqBackward0");
+  return {x, empty, r[1], empty_tensor({0}, A.dtype())};
 }
 
 // ---- composites ------------------------------------------------------------------------------
@@ -291,7 +331,7 @@ void register_lapack_spectral_ops(OpTable& t) {
   t.add({.schema_text = "linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, "
                         "Tensor Vh)",
          .kind = E, .shape = shape_svd, .dtype = dtype_three_like_self, .kernel = svd_kernel,
-         .grad = grad_not_implemented});
+         .grad = grad_svd, .saves = save_out(0) | save_out(1) | save_out(2)});
   t.add({.schema_text = "linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor", .kind = C,
          .composite = svdvals_composite});
   t.add({.schema_text = "linalg_eigh(Tensor A, str UPLO='L') -> (Tensor eigenvalues, Tensor eigenvectors)",
@@ -301,7 +341,7 @@ void register_lapack_spectral_ops(OpTable& t) {
          .composite = eigvalsh_composite});
   t.add({.schema_text = "_linalg_lstsq(Tensor A, Tensor B, float? rcond=None) -> (Tensor solution, Tensor rank)",
          .kind = E, .shape = shape_lstsq, .dtype = dtype_lstsq, .kernel = lstsq_kernel,
-         .grad = grad_not_implemented});
+         .grad = grad_lstsq, .saves = save_in(0) | save_in(1)});
   t.add({.schema_text = "linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor "
                         "solution, Tensor residuals, Tensor rank, Tensor singular_values)",
          .kind = C, .composite = lstsq_composite});

@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 
+#include "core/format.h"
 #include "core/ops/common.h"
 
 namespace kiln {
@@ -347,44 +348,81 @@ std::vector<Tensor> norm_composite(const Args& a) {
   double p = a[1].is_none() ? 2.0 : a[1].to_double();
   return {vector_norm(a[0].tensor(), p, a[2], a[3].to_bool(), a[4], "linalg.vector_norm")};
 }
-// norm.str(Tensor self, str p, ...): 'fro' is the 2-norm over dim; 'nuc' needs an SVD.
-std::vector<Tensor> norm_str_composite(const Args& a) {
-  const std::string& p = a[1].str();
-  KILN_CHECK(p != "nuc", NotImplemented, "kiln does not support the nuclear norm");
-  KILN_CHECK(p == "fro", Runtime, "Invalid norm order: ", p);
-  return {vector_norm(a[0].tensor(), 2.0, a[2], a[3].to_bool(), a[4], "linalg.vector_norm")};
+// Matrix norms over two dims (default the last two): 'fro'; the induced 1 / inf norms (max
+// column / row sum of |A|); and from the singular values, 'nuc' (their sum) and 2 / -2 (the
+// largest / smallest). PyTorch's order names.
+enum class MatrixOrd { Fro, Nuc, Spectral, Induced };
+std::string ord_text(double ord) {
+  if (std::isinf(ord)) return ord > 0 ? "inf" : "-inf";
+  if (ord == std::trunc(ord) && std::abs(ord) < 1e15) return detail::cat(int64_t(ord));
+  return format_double(ord);
 }
-
-// Matrix norms over two dims (default the last two): 'fro', and the induced
-// 1 / inf norms (max column / row sum of |A|).
-Tensor matrix_norm(const Tensor& A, double ord, bool fro, const Value& dim, bool keepdim, const Value& dtype) {
+// The norm from singular values: the two dims move last (PyTorch's permutation, which keepdim undoes).
+Tensor singular_value_norm(const Tensor& x, double ord, bool nuc, int64_t d0, int64_t d1, bool keepdim) {
+  Shape perm;
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if (d != d0 && d != d1) perm.push_back(d);
+  perm.insert(perm.end(), {d0, d1});
+  Tensor s = invoke("linalg_svdvals", {permute(x, perm)});
+  // sum over a dim list is PyTorch's SumBackward1 even when it reduces everything.
+  Tensor r = nuc ? as_node(sum(s, Shape{-1}), "SumBackward1") : ord > 0 ? amax(s, {-1}) : amin(s, {-1});
+  if (!keepdim) return r;
+  Shape inverse(perm.size());
+  for (size_t i = 0; i < perm.size(); ++i) inverse[size_t(perm[i])] = int64_t(i);
+  return permute(unsqueeze(unsqueeze(r, -1), -1), inverse);
+}
+Tensor matrix_norm(const Tensor& A, double ord, MatrixOrd kind, const Value& dim, bool keepdim, const Value& dtype) {
   KILN_CHECK(A.dim() >= 2, Runtime, "linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
   Shape dims = dim.is_none() ? Shape{-2, -1} : dim.int_list();
-  KILN_CHECK(dims.size() == 2, Runtime, "linalg.matrix_norm: dim must be a 2-tuple. Got ", shape_str(dims));
+  if (dims.size() != 2) {
+    std::string shown;  // PyTorch prints the dims space-separated
+    for (int64_t d : dims) shown += (shown.empty() ? "" : " ") + std::to_string(d);
+    throw Error("linalg.matrix_norm: dim must be a 2-tuple. Got " + shown, ErrorKind::Runtime);
+  }
   int64_t d0 = wrap_dim(dims[0], A.dim()), d1 = wrap_dim(dims[1], A.dim());
   KILN_CHECK(d0 != d1, Runtime, "linalg.matrix_norm: dims must be different. Got (", dims[0], ", ", dims[1], ")");
-  if (fro) return vector_norm(A, 2.0, Value(Shape{d0, d1}), keepdim, dtype, "linalg.matrix_norm");
-  KILN_CHECK(std::isinf(ord) || ord == 1 || ord == -1, NotImplemented,
-             "kiln supports matrix norms of order 'fro', 1, -1, inf and -inf only");
   Tensor x = dtype.is_none() ? A : to_dtype(A, dtype.dtype());
-  KILN_CHECK(is_floating(x.dtype()), Runtime,
+  KILN_CHECK(is_floating(x.dtype()), NotImplemented,
              "linalg.matrix_norm: Expected a floating point or complex tensor as input. Got ",
              dtype_legacy_name(x.dtype()));
+  if (kind == MatrixOrd::Fro) return vector_norm(A, 2.0, Value(Shape{d0, d1}), keepdim, dtype, "linalg.matrix_norm");
+  if (kind != MatrixOrd::Induced) return singular_value_norm(x, ord, kind == MatrixOrd::Nuc, d0, d1, keepdim);
   // ord 1 sums over rows (d0) then takes the extreme over columns; inf the other way.
   int64_t sum_dim = std::isinf(ord) ? d1 : d0, ext_dim = std::isinf(ord) ? d0 : d1;
   Tensor s = sum(abs(x), Shape{sum_dim}, keepdim);
   if (!keepdim && sum_dim < ext_dim) --ext_dim;
   return ord > 0 ? amax(s, {ext_dim}, keepdim) : amin(s, {ext_dim}, keepdim);
 }
+Tensor matrix_norm_num(const Tensor& A, double ord, const Value& dim, bool keepdim, const Value& dtype) {
+  const bool spectral = std::abs(ord) == 2, induced = std::isinf(ord) || std::abs(ord) == 1;
+  KILN_CHECK(spectral || induced, Runtime, "linalg.matrix_norm: Order ", ord_text(ord), " not supported.");
+  return matrix_norm(A, ord, spectral ? MatrixOrd::Spectral : MatrixOrd::Induced, dim, keepdim, dtype);
+}
+Tensor matrix_norm_str(const Tensor& A, const std::string& ord, const Value& dim, bool keepdim, const Value& dtype) {
+  KILN_CHECK(ord == "fro" || ord == "nuc", Runtime, "linalg.matrix_norm: Order ", ord, " not supported.");
+  return matrix_norm(A, 0, ord == "fro" ? MatrixOrd::Fro : MatrixOrd::Nuc, dim, keepdim, dtype);
+}
+// norm.str(Tensor self, str p, ...): 'fro' over at most two dims is the 2-norm over them; the
+// rest is matrix_norm's, over every dim when none are given (which must then be two).
+std::vector<Tensor> norm_str_composite(const Args& a) {
+  const Tensor& x = a[0].tensor();
+  const std::string& p = a[1].str();
+  if (p == "fro" && (a[2].is_none() || a[2].int_list().size() <= 2))
+    return {vector_norm(x, 2.0, a[2], a[3].to_bool(), a[4], "linalg.vector_norm")};
+  Shape dims;
+  if (a[2].is_none())
+    for (int64_t d = 0; d < x.dim(); ++d) dims.push_back(d);
+  else
+    dims = a[2].int_list();
+  return {matrix_norm_str(x, p, Value(dims), a[3].to_bool(), a[4])};
+}
+
 // linalg_matrix_norm(Tensor self, Scalar ord, int[]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)
 std::vector<Tensor> matrix_norm_composite(const Args& a) {
-  return {matrix_norm(a[0].tensor(), a[1].to_double(), false, a[2], a[3].to_bool(), a[4])};
+  return {matrix_norm_num(a[0].tensor(), a[1].to_double(), a[2], a[3].to_bool(), a[4])};
 }
 std::vector<Tensor> matrix_norm_str_composite(const Args& a) {
-  const std::string& ord = a[1].str();
-  KILN_CHECK(ord != "nuc", NotImplemented, "kiln does not support the nuclear norm");
-  KILN_CHECK(ord == "fro", Runtime, "linalg.matrix_norm: Order ", ord, " not supported.");
-  return {matrix_norm(a[0].tensor(), 0, true, a[2], a[3].to_bool(), a[4])};
+  return {matrix_norm_str(a[0].tensor(), a[1].str(), a[2], a[3].to_bool(), a[4])};
 }
 // linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None):
 // a vector norm, or a matrix norm when ord is given for a matrix (or dim names two dims).
@@ -397,14 +435,11 @@ std::vector<Tensor> linalg_norm_composite(const Args& a) {
   }
   KILN_CHECK(!a[2].is_none() || x.dim() <= 2, Runtime,
              "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got ", x.dim(), "D.");
-  if (two) return {matrix_norm(x, a[1].to_double(), false, a[2], a[3].to_bool(), a[4])};
+  if (two) return {matrix_norm_num(x, a[1].to_double(), a[2], a[3].to_bool(), a[4])};
   return {vector_norm(x, a[1].to_double(), a[2], a[3].to_bool(), a[4], "linalg.vector_norm")};
 }
 std::vector<Tensor> linalg_norm_str_composite(const Args& a) {
-  const std::string& ord = a[1].str();
-  KILN_CHECK(ord != "nuc", NotImplemented, "kiln does not support the nuclear norm");
-  KILN_CHECK(ord == "fro", Runtime, "linalg.matrix_norm: Order ", ord, " not supported.");
-  return {matrix_norm(a[0].tensor(), 0, true, a[2], a[3].to_bool(), a[4])};
+  return {matrix_norm_str(a[0].tensor(), a[1].str(), a[2], a[3].to_bool(), a[4])};
 }
 
 }  // namespace

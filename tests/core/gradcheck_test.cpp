@@ -61,8 +61,8 @@ bool needs_sample(const OpDef& op) {
       // Cholesky and eigh read one triangle of a symmetric input while their derivatives are the
       // symmetrised ones: lapack_test.cpp checks them through X X^T instead.
       "linalg_cholesky", "linalg_eigvalsh",
-      // Through svd or lstsq, whose derivatives raise; matrix_rank counts.
-      "linalg_svdvals", "linalg_pinv", "linalg_lstsq", "linalg_matrix_rank", "svd", "pinverse",
+      // Counts singular values.
+      "linalg_matrix_rank",
       // Removed from PyTorch: it only raises.
       "qr",
       // Read one triangle, with PyTorch's derivative for every entry: linalg_legacy_test.cpp checks them.
@@ -73,10 +73,8 @@ bool needs_sample(const OpDef& op) {
       // Counts, not differentiable in PyTorch.
       "histogram.bins_tensor", "histogram.bin_ct"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
-  // QR, SVD and lstsq have no derivative (their backward raises); cholesky's and eigh's kernel
-  // ops as linalg_cholesky above.
-  static const std::set<std::string> kRaising = {"linalg_qr", "linalg_svd", "_linalg_lstsq"};
-  if (kRaising.count(op.name()) || op.name() == "_linalg_cholesky" || op.name() == "linalg_eigh") return false;
+  // Cholesky's and eigh's kernel ops as linalg_cholesky above.
+  if (op.name() == "_linalg_cholesky" || op.name() == "linalg_eigh") return false;
   return op.grad != nullptr;
 }
 

@@ -161,6 +161,94 @@ TEST(Lapack, EighGradientMatchesFiniteDifferences) {
   expect_gradient_matches_finite_differences(x, f);
 }
 
+// LU: pivots 1-based int32, A = P L U, rectangular shapes; values recorded from PyTorch 2.15.
+TEST(Lapack, LuFactorUnpackSolveMatchPyTorch) {
+  Tensor w = T({1, 2, 3, 4, 5, 6, 7, 9, 1, 0, 2, 1}, {3, 4});
+  std::vector<Tensor> f = ops2("linalg_lu_factor", {w});
+  EXPECT_TRUE(Near(f[0], {5, 6, 7, 9, 0.2, -1.2, 0.6, -0.8, 0.2, -0.6667, 2, 1.6667}, {3, 4}, 1e-4));
+  EXPECT_EQ(f[1].dtype(), DType::Int32);
+  EXPECT_TRUE(Near(to_dtype(f[1], DType::Float32), {2, 3, 3}, {3}));
+  std::vector<Tensor> plu = ops2("lu_unpack", {f[0], f[1]});
+  EXPECT_TRUE(Near(plu[0], {0, 0, 1, 1, 0, 0, 0, 1, 0}, {3, 3}));
+  EXPECT_TRUE(Near(matmul(plu[0], matmul(plu[1], plu[2])), to_double_vector(w), {3, 4}, 1e-5));
+  std::vector<Tensor> tall = ops2("linalg_lu", {transpose(w, 0, 1)});
+  EXPECT_TRUE(Near(tall[0], {0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0}, {4, 4}));
+  EXPECT_TRUE(Near(tall[1], {1, 0, 0, 0.25, 1, 0, 0.75, 0.0909, 1, 0.5, 0.5455, -0.7692}, {4, 3}, 1e-4));
+  Tensor m = T(kM, {3, 3});
+  std::vector<Tensor> mf = ops2("linalg_lu_factor", {m});
+  EXPECT_TRUE(Near(op("linalg_lu_solve", {mf[0], mf[1], T({1, 2, 3}, {3, 1})}), {0.33333334, 0.33333331, 0.66666669},
+                   {3, 1}));
+  std::vector<Tensor> ex = ops2("linalg_lu_factor_ex", {T({1, 1, 1, 1}, {2, 2})});
+  EXPECT_EQ(ex[2].item_double(), 2);
+  EXPECT_KILN_ERROR(ops2("linalg_lu_factor", {T({1, 1, 1, 1}, {2, 2})}),
+                    "torch.linalg.lu_factor: U[2,2] is zero and using it on lu_solve would result in a division by "
+                    "zero.");
+  EXPECT_KILN_ERROR(ops2("linalg_lu_factor", {ones({3})}),
+                    "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: [3] instead");
+  EXPECT_KILN_ERROR(ops2("lu_unpack", {mf[0], to_dtype(T({4, 3, 3}), DType::Int32)}),
+                    "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive.");
+}
+
+// svd's derivative through sign-invariant losses: U diag(S) Vh and |U|, |Vh| weighted.
+TEST(Lapack, SvdGradientMatchesFiniteDifferences) {
+  for (Shape shape : {Shape{4, 3}, Shape{3, 5}}) {
+    Tensor x = grad_input(shape, -1, 1, 31);
+    Tensor wu = grad_input({shape[0], 3}, 0.5, 1.5, 32).detach(), wv = grad_input({3, shape[1]}, 0.5, 1.5, 33).detach();
+    auto f = [&](const Tensor& v) {
+      std::vector<Tensor> usv = ops2("linalg_svd", {v, false});
+      Tensor back = matmul(mul(usv[0], unsqueeze(usv[1], -2)), usv[2]);
+      return add(add(sum(mul(back, back)), sum(mul(abs(usv[0]), wu))), sum(mul(abs(usv[2]), wv)));
+    };
+    expect_gradient_matches_finite_differences(x, f);
+  }
+}
+
+KILN_GRAD_SAMPLE("linalg_svd", { return {grad_input({3, 2}, -1, 1, 21), false}; });
+KILN_GRAD_SAMPLE("linalg_svd", { return {grad_input({2, 4}, -1, 1, 22), false}; });
+KILN_GRAD_SAMPLE("linalg_svd", { return {grad_input({3, 3}, -1, 1, 23)}; });
+KILN_GRAD_SAMPLE("linalg_svdvals", { return {grad_input({3, 4}, -1, 1, 24)}; });
+KILN_GRAD_SAMPLE("linalg_pinv", { return {grad_input({4, 3}, -1, 1, 25)}; });
+KILN_GRAD_SAMPLE("pinverse", { return {grad_input({2, 3}, -1, 1, 26)}; });
+KILN_GRAD_SAMPLE("svd", { return {grad_input({3, 2}, -1, 1, 27)}; });
+KILN_GRAD_SAMPLE("linalg_qr", { return {grad_input({4, 3}, -1, 1, 28)}; });
+KILN_GRAD_SAMPLE("linalg_qr", { return {grad_input({2, 4}, -1, 1, 29)}; });
+KILN_GRAD_SAMPLE("linalg_qr", { return {grad_input({2, 3, 3}, -1, 1, 30), "complete"}; });
+KILN_GRAD_SAMPLE("_linalg_lstsq", { return {grad_input({4, 3}, -1, 1, 31), grad_input({4, 2}, -1, 1, 32)}; });
+KILN_GRAD_SAMPLE("linalg_lstsq", { return {grad_input({4, 2}, -1, 1, 33), grad_input({4}, -1, 1, 34)}; });
+KILN_GRAD_SAMPLE("linalg_matrix_norm", { return {grad_input({3, 2}, -1, 1, 35), 2}; });
+KILN_GRAD_SAMPLE("linalg_matrix_norm", { return {grad_input({2, 3, 2}, -1, 1, 36), -2, Shape{0, 2}, true}; });
+KILN_GRAD_SAMPLE("linalg_matrix_norm.str_ord", { return {grad_input({3, 3}, -1, 1, 37), "nuc"}; });
+KILN_GRAD_SAMPLE("linalg_norm.ord_str", { return {grad_input({2, 3}, -1, 1, 38), "nuc"}; });
+KILN_GRAD_SAMPLE("norm.str", { return {grad_input({3, 2}, -1, 1, 39), "nuc"}; });
+KILN_GRAD_SAMPLE("_linalg_lu_factor", { return {grad_input({3, 3}, -1, 1, 40)}; });
+KILN_GRAD_SAMPLE("_linalg_lu_factor", { return {grad_input({2, 3, 4}, -1, 1, 41)}; });
+KILN_GRAD_SAMPLE("_linalg_lu_factor", { return {grad_input({4, 2}, -1, 1, 42)}; });
+KILN_GRAD_SAMPLE("linalg_lu_factor", { return {grad_input({3, 3}, -1, 1, 43)}; });
+KILN_GRAD_SAMPLE("linalg_lu_factor_ex", { return {grad_input({3, 2}, -1, 1, 44)}; });
+KILN_GRAD_SAMPLE("linalg_lu", { return {grad_input({2, 3}, -1, 1, 45)}; });
+KILN_GRAD_SAMPLE("lu", { return {grad_input({3, 3}, -1, 1, 53), true, true}; });
+KILN_GRAD_SAMPLE("lu_unpack", {
+  return {grad_input({3, 3}, -1, 1, 46), call_op("linalg_lu_factor", std::vector<Value>{T(kM, {3, 3})})[1]};
+});
+// The solves take a factor of a well-conditioned matrix, with the gradient checked at the factor.
+Tensor factored(uint64_t seed, Tensor* pivots) {
+  std::vector<Tensor> f = call_op("linalg_lu_factor", std::vector<Value>{well_conditioned({3, 3}, seed).detach()});
+  *pivots = f[1];
+  f[0].requires_grad_(true);
+  return f[0];
+}
+KILN_GRAD_SAMPLE("_linalg_lu_solve", {
+  Tensor piv, lu = factored(47, &piv);
+  return {lu, piv, grad_input({3, 2}, -1, 1, 48), true};
+});
+KILN_GRAD_SAMPLE("linalg_lu_solve", {
+  Tensor piv, lu = factored(49, &piv);
+  return {lu, piv, grad_input({2, 3}, -1, 1, 50), false, true};
+});
+KILN_GRAD_SAMPLE("lu_solve", {
+  Tensor piv, lu = factored(51, &piv);
+  return {grad_input({3, 1}, -1, 1, 52), lu, piv};
+});
 KILN_GRAD_SAMPLE("linalg_matrix_power", { return {well_conditioned({3, 3}), 3}; });
 KILN_GRAD_SAMPLE("linalg_matrix_power", { return {well_conditioned({2, 2}), -2}; });
 KILN_GRAD_SAMPLE("matrix_power", { return {well_conditioned({2, 2}), 0}; });

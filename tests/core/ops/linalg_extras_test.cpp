@@ -88,9 +88,10 @@ KILN_GRAD_SAMPLE("linalg_solve_triangular", { return {well_conditioned({3, 3}), 
 KILN_GRAD_SAMPLE("linalg_solve_triangular",
                  { return {well_conditioned({3, 3}), grad_input({2, 3}), false, false, true}; });
 KILN_GRAD_SAMPLE("linalg_vecdot", { return {grad_input({2, 3}), grad_input({3}, -1, 1, 2)}; });
-// The 2-norm condition numbers need svd's derivative, which Kiln does not have; the others are norms.
 KILN_GRAD_SAMPLE("linalg_cond", { return {well_conditioned({3, 3}), 1}; });
+KILN_GRAD_SAMPLE("linalg_cond", { return {grad_input({3, 2}, -1, 1, 4), -2}; });
 KILN_GRAD_SAMPLE("linalg_cond.p_str", { return {well_conditioned({3, 3}), "fro"}; });
+KILN_GRAD_SAMPLE("linalg_cond.p_str", { return {well_conditioned({3, 3}, 2), "nuc"}; });
 KILN_GRAD_SAMPLE("linalg_multi_dot", {
   return {std::vector<Tensor>{grad_input({2, 3}), grad_input({3, 4}, -1, 1, 2), grad_input({4}, -1, 1, 3)}};
 });
