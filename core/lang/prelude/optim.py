@@ -94,10 +94,7 @@ class Optimizer:
                     # As PyTorch 2.x: tensors are taken, not copied, cast to the parameter's
                     # float dtype where they differ ('step' stays float32).
                     for key, value in saved_state[saved['params'][i]].items():
-                        if (isinstance(value, torch.Tensor) and key != 'step' and value.is_floating_point()
-                                and value.dtype != p.dtype):
-                            value = value.to(p.dtype)
-                        st[key] = value
+                        st[key] = value if key == 'step' else _cast_state(value, p)
                 states.append(st)
                 if len(st) > 0:
                     self.state[p] = st
@@ -111,6 +108,22 @@ class Optimizer:
                 if key != 'params':
                     text += '\n    {}: {}'.format(key, group[key])
         return text + '\n)'
+
+
+# A loaded state value as PyTorch takes it: float tensors cast to the parameter's dtype, lists,
+# tuples and dicts rebuilt around their (cast) items, so the loaded state shares no container.
+def _cast_state(value, p):
+    if isinstance(value, torch.Tensor):
+        if value.is_floating_point() and value.dtype != p.dtype:
+            return value.to(p.dtype)
+        return value
+    if isinstance(value, list):
+        return [_cast_state(v, p) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_cast_state(v, p) for v in value)
+    if isinstance(value, dict):
+        return {k: _cast_state(v, p) for k, v in value.items()}
+    return value
 
 
 def _check_lr(lr):
@@ -533,3 +546,37 @@ class ASGD(Optimizer):
 
     def step(self, closure=None):
         return _step_all(self, closure, _asgd_update)
+
+
+# Rprop: each element keeps its own step size, grown by etaplus while the gradient keeps its sign
+# and shrunk by etaminus when it flips (that step then moves nothing, and the gradient remembered
+# for the next comparison is zero). PyTorch's foreach and single-tensor forms give the same numbers.
+def _rprop_update(p, grad, state, group, step):
+    etaminus, etaplus = group['etas']
+    lo, hi = group['step_sizes']
+    if 'prev' not in state:
+        state['prev'] = torch.zeros_like(p)
+        state['step_size'] = torch.full_like(grad, group['lr'])
+    prev = state['prev']
+    step_size = state['step_size']
+    sign = grad.mul(prev).sign()
+    # +1 -> etaplus, -1 -> etaminus, 0 -> 1; a NaN product stays NaN.
+    factor = torch.where(sign.gt(0), etaplus, torch.where(sign.lt(0), etaminus, torch.where(sign.eq(0), 1.0, sign)))
+    step_size.mul_(factor).clamp_(lo, hi)
+    grad = torch.where(factor.eq(etaminus), 0.0, grad)
+    p.add_(grad.sign() * step_size, alpha=-1)
+    prev.copy_(grad)
+
+
+class Rprop(Optimizer):
+    def __init__(self, params, lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50), capturable=False, foreach=None,
+                 maximize=False, differentiable=False):
+        _check_lr(lr)
+        if not 0.0 < etas[0] < 1.0 < etas[1]:
+            raise ValueError('Invalid eta values: {}, {}'.format(etas[0], etas[1]))
+        defaults = {'lr': lr, 'etas': etas, 'step_sizes': step_sizes, 'foreach': foreach, 'maximize': maximize,
+                    'differentiable': differentiable, 'capturable': capturable}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        return _step_all(self, closure, _rprop_update)
