@@ -101,6 +101,8 @@ print(total(nn.MaxPool3d(3, 2, 1)(xp)), total(nn.AvgPool3d(3, 2, 1, count_includ
 print(total(nn.AdaptiveAvgPool3d((2, None, 3))(xp)), total(nn.AdaptiveMaxPool3d(2)(xp)))
 y, idx = nn.MaxPool3d(2, return_indices=True)(xp)
 print(tuple(idx.shape), idx.dtype)
+y, idx = F.max_pool3d_with_indices(xp, 3, 2)
+print(total(y), idx.reshape(-1)[:4].tolist(), total(F.adaptive_max_pool3d_with_indices(xp, (1, 2, 3))[0]))
 
 # ---- normalization ----
 bn = nn.BatchNorm3d(3)

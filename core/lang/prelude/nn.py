@@ -3454,8 +3454,18 @@ def _adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
     return F.adaptive_max_pool2d(input, output_size, True)
 
 
+def _max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                             return_indices=False):
+    return F.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode=ceil_mode, return_indices=True)
+
+
+def _adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    return F.adaptive_max_pool3d(input, output_size, True)
+
+
 for _f in (_upsample, _upsample_nearest, _upsample_bilinear, _max_pool1d_with_indices,
-           _max_pool2d_with_indices, _adaptive_max_pool1d_with_indices, _adaptive_max_pool2d_with_indices):
+           _max_pool2d_with_indices, _adaptive_max_pool1d_with_indices, _adaptive_max_pool2d_with_indices,
+           _max_pool3d_with_indices, _adaptive_max_pool3d_with_indices):
     setattr(F, _f.__name__[1:], _f)
 
 
