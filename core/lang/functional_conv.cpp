@@ -62,9 +62,8 @@ Obj f_avg_pool(Interp& in, const CallArgs& a) {
   auto b = bind(name.c_str(), a,
                 {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"},
                 2);
-  return call(name, {to_value(b[0]), to_value(b[1]), val_or(b[2], Value(Shape{})),
-                             val_or(b[3], Value(Shape{0})), Value(flag(in, b[4], false)), Value(flag(in, b[5], true)),
-                             val(b[6])});
+  return call(name, {to_value(b[0]), to_value(b[1]), val_or(b[2], Value(Shape{})), val_or(b[3], Value(Shape{0})),
+                     Value(flag(in, b[4], false)), Value(flag(in, b[5], true)), val(b[6])});
 }
 
 Obj f_avg_pool1d(Interp& in, const CallArgs& a) {
