@@ -1,4 +1,4 @@
-// torch.nn.functional for convolutional networks: conv1d/conv2d, pooling,
+// torch.nn.functional for convolutional networks: conv1d/2d/3d, pooling,
 // batch/group/instance norm, pad and dropout2d, bound onto the op table's
 // entries (core/ops/conv.cpp, pool.cpp, norm.cpp) with F's argument names,
 // order and defaults. pad's reflect/replicate/circular modes are index_select
@@ -31,10 +31,16 @@ Obj call(std::string_view name, std::initializer_list<Value> pos) {
 }
 
 // ---- convolution ------------------------------------------------------------------------------
+// The op's name for ND spatial dims: "conv" + "3d".
+template <int ND>
+std::string nd_name(const char* base) {
+  return base + std::to_string(ND) + "d";
+}
+
 template <int ND>
 Obj f_conv(Interp&, const CallArgs& a) {
-  const char* name = ND == 1 ? "conv1d" : "conv2d";
-  auto b = bind(name, a, {"input", "weight", "bias", "stride", "padding", "dilation", "groups"}, 2);
+  const std::string name = nd_name<ND>("conv");
+  auto b = bind(name.c_str(), a, {"input", "weight", "bias", "stride", "padding", "dilation", "groups"}, 2);
   return call(name, {to_value(b[0]), to_value(b[1]), val(b[2]), val_or(b[3], Value(Shape{1})),
                      val_or(b[4], Value(Shape{0})), val_or(b[5], Value(Shape{1})), val_or(b[6], Value(int64_t(1)))});
 }
@@ -42,20 +48,22 @@ Obj f_conv(Interp&, const CallArgs& a) {
 // ---- pooling ------------------------------------------------------------------------------------
 template <int ND>
 Obj f_max_pool(Interp& in, const CallArgs& a) {
-  const char* name = ND == 1 ? "max_pool1d" : "max_pool2d";
-  auto b = bind(name, a, {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"}, 2);
-  const char* op = ND == 1 ? "max_pool1d_with_indices" : "max_pool2d_with_indices";
+  const std::string name = nd_name<ND>("max_pool");
+  auto b = bind(name.c_str(), a,
+                {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"}, 2);
+  const std::string op = name + "_with_indices";
   return call(flag(in, b[6], false) ? op : name, {to_value(b[0]), to_value(b[1]), val_or(b[2], Value(Shape{})), val_or(b[3], Value(Shape{0})),
                      val_or(b[4], Value(Shape{1})), Value(flag(in, b[5], false))});
 }
 
-Obj f_avg_pool2d(Interp& in, const CallArgs& a) {
-  auto b = bind("avg_pool2d", a,
+template <int ND>
+Obj f_avg_pool(Interp& in, const CallArgs& a) {
+  const std::string name = nd_name<ND>("avg_pool");
+  auto b = bind(name.c_str(), a,
                 {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"},
                 2);
-  return call("avg_pool2d", {to_value(b[0]), to_value(b[1]), val_or(b[2], Value(Shape{})),
-                             val_or(b[3], Value(Shape{0})), Value(flag(in, b[4], false)), Value(flag(in, b[5], true)),
-                             val(b[6])});
+  return call(name, {to_value(b[0]), to_value(b[1]), val_or(b[2], Value(Shape{})), val_or(b[3], Value(Shape{0})),
+                     Value(flag(in, b[4], false)), Value(flag(in, b[5], true)), val(b[6])});
 }
 
 Obj f_avg_pool1d(Interp& in, const CallArgs& a) {
@@ -69,25 +77,41 @@ bool is_one_by_one(const Value& size) {
   return size.is_int_list() && std::ranges::all_of(size.int_list(), [](int64_t s) { return s == 1; });
 }
 
+// An adaptive pool's output_size: an int, or a tuple whose None entries keep the input's size.
+Value adaptive_size(Interp& in, const Obj& size, const Tensor& x) {
+  if (size.is_none() || size.is_number()) return to_value(size);
+  Shape out;
+  const int64_t n = len(in, size);
+  for (int64_t i = 0; i < n; ++i) {
+    Obj v = getitem(in, size, Obj::from_int(i));
+    // None keeps the input's size in that dim (a wrong n is the op's to report).
+    const int64_t dim = x.dim() - n + i;
+    out.push_back(!v.is_none() ? to_index(in, v, "output_size") : dim >= 0 ? x.size(dim) : -1);
+  }
+  return Value(out);
+}
+
 template <int ND>
-Obj f_adaptive_avg_pool(Interp&, const CallArgs& a) {
-  const char* name = ND == 1 ? "adaptive_avg_pool1d" : "adaptive_avg_pool2d";
-  auto b = bind(name, a, {"input", "output_size"}, 2);
-  Value size = to_value(b[1]);
-  // ATen pools a plane to 1x1 as a mean over it (MeanBackward1); the JIT then fuses
+Obj f_adaptive_avg_pool(Interp& in, const CallArgs& a) {
+  const std::string name = nd_name<ND>("adaptive_avg_pool");
+  auto b = bind(name.c_str(), a, {"input", "output_size"}, 2);
+  Value size = adaptive_size(in, b[1], tensor_of(b[0], name.c_str()));
+  // ATen pools a plane (or volume) to 1x1 as a mean over it (MeanBackward1); the JIT then fuses
   // a CNN head's global average pooling as a reduction.
   // It checks no dims first: a 1-d input fails in the mean, as ours does.
   if (ND == 2 && is_one_by_one(size))
     return call("mean", {to_value(b[0]), Value(Shape{-1, -2}), Value(true)});
+  if (ND == 3 && is_one_by_one(size))
+    return call("mean", {to_value(b[0]), Value(Shape{-1, -2, -3}), Value(true)});
   return call(name, {to_value(b[0]), size});
 }
 
 
 template <int ND>
 Obj f_adaptive_max_pool(Interp& in, const CallArgs& a) {
-  const char* name = ND == 1 ? "adaptive_max_pool1d" : "adaptive_max_pool2d";
-  auto b = bind(name, a, {"input", "output_size", "return_indices"}, 2);
-  const Value args[] = {to_value(b[0]), to_value(b[1])};
+  const std::string name = nd_name<ND>("adaptive_max_pool");
+  auto b = bind(name.c_str(), a, {"input", "output_size", "return_indices"}, 2);
+  const Value args[] = {to_value(b[0]), adaptive_size(in, b[1], tensor_of(b[0], name.c_str()))};
   std::vector<Tensor> outs = call_op(name, args);
   if (flag(in, b[2], false)) return make_tuple({make_tensor(outs[0]), make_tensor(outs[1])});
   return make_tensor(outs[0]);
@@ -300,10 +324,15 @@ Obj per_dim(Interp& in, const Obj& v, int64_t i, const Tensor& x, bool size) {
 
 // PyTorch's node for each mode: upsample_<mode><n>d's.
 const char* upsample_node(const std::string& mode, int64_t nd) {
-  if (mode == "nearest") return nd == 1 ? "UpsampleNearest1DBackward0" : "UpsampleNearest2DBackward0";
-  if (mode == "nearest-exact") return nd == 1 ? "UpsampleNearestExact1DBackward0" : "UpsampleNearestExact2DBackward0";
+  static const char* const kNearest[] = {"UpsampleNearest1DBackward0", "UpsampleNearest2DBackward0",
+                                         "UpsampleNearest3DBackward0"};
+  static const char* const kExact[] = {"UpsampleNearestExact1DBackward0", "UpsampleNearestExact2DBackward0",
+                                       "UpsampleNearestExact3DBackward0"};
+  if (mode == "nearest") return kNearest[nd - 1];
+  if (mode == "nearest-exact") return kExact[nd - 1];
   if (mode == "linear") return "UpsampleLinear1DBackward0";
   if (mode == "bilinear") return "UpsampleBilinear2DBackward0";
+  if (mode == "trilinear") return "UpsampleTrilinear3DBackward0";
   return "UpsampleBicubic2DBackward0";
 }
 
@@ -312,13 +341,15 @@ Obj f_interpolate(Interp& in, const CallArgs& a) {
                 {"input", "size", "scale_factor", "mode", "align_corners", "recompute_scale_factor", "antialias"}, 1);
   const Tensor& x = tensor_of(b[0], "interpolate");
   std::string mode = given(b[3]) ? str_of(b[3], "mode") : "nearest";
-  const bool linear = mode == "bilinear" || mode == "linear", cubic = mode == "bicubic";
+  const bool linear = mode == "bilinear" || mode == "linear" || mode == "trilinear", cubic = mode == "bicubic";
   const bool nearest = mode == "nearest" || mode == "nearest-exact", area = mode == "area";
-  KILN_CHECK(nearest || area || ((mode == "bilinear" || cubic) && x.dim() == 4) || (mode == "linear" && x.dim() == 3),
-             NotImplemented,
-             "kiln's interpolate supports mode='nearest', 'nearest-exact', 'area', 'linear'/'bilinear' and "
-             "'bicubic', got mode='", mode, "' with a ", x.dim(), "-D input");
-  KILN_CHECK(x.dim() == 3 || x.dim() == 4, NotImplemented, "kiln's interpolate supports 3-D and 4-D inputs");
+  KILN_CHECK(nearest || area || linear || cubic, NotImplemented,
+             "kiln's interpolate supports mode='nearest', 'nearest-exact', 'area', 'linear'/'bilinear'/'trilinear' "
+             "and 'bicubic', got mode='", mode, "'");
+  KILN_CHECK(x.dim() >= 3 && x.dim() <= 5, NotImplemented,
+             "Input Error: Only 3D, 4D and 5D input Tensors supported (got ", x.dim(),
+             "D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got ", mode,
+             ")");
   KILN_CHECK(!(given(b[4]) && !linear && !cubic), Value,
              "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
   KILN_CHECK(given(b[1]) != given(b[2]), Value, given(b[1]) ? "only one of size or scale_factor should be defined"
@@ -339,7 +370,12 @@ Obj f_interpolate(Interp& in, const CallArgs& a) {
     out[size_t(i)] = int64_t(std::floor(double(x.size(2 + i)) * f));
     if (!recompute) sf[size_t(i)] = f;
   }
-  if (area) return call(nd == 1 ? "adaptive_avg_pool1d" : "adaptive_avg_pool2d", {x, Value(out)});
+  // Each interpolating mode has its input rank (PyTorch checks it after the sizes).
+  const int64_t rank = mode == "linear" ? 3 : mode == "trilinear" ? 5 : 4;
+  KILN_CHECK(!(linear || cubic) || x.dim() == rank, NotImplemented, "Got ", x.dim(), "D input, but ", mode,
+             " mode needs ", rank, "D input");
+  static const char* const kArea[] = {"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d"};
+  if (area) return call(kArea[nd - 1], {x, Value(out)});
   Tensor y = x;
   for (int64_t i = nd - 1; i >= 0; --i) {  // the last dim first: aten's blend order
     const int64_t dim = 2 + i, len = x.size(dim), o = out[size_t(i)];
@@ -360,9 +396,11 @@ Obj f_interpolate(Interp& in, const CallArgs& a) {
 
 void register_conv_functional(ModuleObj& f) {
   const std::pair<const char*, NativeFn> fns[] = {
-      {"conv1d", f_conv<1>}, {"conv2d", f_conv<2>}, {"max_pool1d", f_max_pool<1>}, {"max_pool2d", f_max_pool<2>},
-      {"avg_pool1d", f_avg_pool1d}, {"avg_pool2d", f_avg_pool2d},
+      {"conv1d", f_conv<1>}, {"conv2d", f_conv<2>}, {"conv3d", f_conv<3>}, {"max_pool1d", f_max_pool<1>},
+      {"max_pool2d", f_max_pool<2>}, {"max_pool3d", f_max_pool<3>},
+      {"avg_pool1d", f_avg_pool1d}, {"avg_pool2d", f_avg_pool<2>}, {"avg_pool3d", f_avg_pool<3>},
       {"adaptive_avg_pool1d", f_adaptive_avg_pool<1>}, {"adaptive_avg_pool2d", f_adaptive_avg_pool<2>},
+      {"adaptive_avg_pool3d", f_adaptive_avg_pool<3>}, {"adaptive_max_pool3d", f_adaptive_max_pool<3>},
       {"batch_norm", f_batch_norm}, {"group_norm", f_group_norm}, {"instance_norm", f_instance_norm},
       {"pad", f_pad}, {"dropout1d", f_dropout_nd<1>}, {"dropout2d", f_dropout_nd<2>}, {"interpolate", f_interpolate},
       {"adaptive_max_pool1d", f_adaptive_max_pool<1>}, {"adaptive_max_pool2d", f_adaptive_max_pool<2>}};

@@ -1,8 +1,8 @@
 // Convolution and constant padding. `convolution` is aten's op (batched
-// input, 1-d or 2-d; transposed convolutions are not supported): float32 on
+// input, 1-d, 2-d or 3-d; transposed convolutions are not supported): float32 on
 // oneDNN's convolution primitives (onednn_conv.h), else an im2col + gemm
 // kernel over the thread pool; its derivative is the `convolution_backward`
-// op, on the same two paths. conv1d/conv2d are
+// op, on the same two paths. conv1d/conv2d/conv3d are
 // Composites that check and expand arguments, add the batch dim to
 // unbatched inputs and pad for padding='same', as in aten's Convolution.cpp.
 #include <cblas.h>
@@ -21,14 +21,16 @@ namespace {
 using namespace spatial;
 
 // ---- geometry ----------------------------------------------------------------------
-// A 1-d convolution is a 2-d one of height 1.
+// Every convolution is a 3-d one: a 2-d one has depth 1, a 1-d one height 1 too.
 struct ConvGeom {
-  int64_t N = 1, C = 1, H = 1, W = 1, O = 1, kh = 1, kw = 1;
-  int64_t sh = 1, sw = 1, ph = 0, pw = 0, dh = 1, dw = 1, groups = 1, Ho = 1, Wo = 1;
+  int64_t N = 1, C = 1, D = 1, H = 1, W = 1, O = 1, kd = 1, kh = 1, kw = 1;
+  int64_t sd = 1, sh = 1, sw = 1, pd = 0, ph = 0, pw = 0, dd = 1, dh = 1, dw = 1, groups = 1;
+  int64_t Do = 1, Ho = 1, Wo = 1, nd = 2;  // nd: the input's spatial dims
   int64_t Cg() const { return C / groups; }
   int64_t Og() const { return O / groups; }
-  int64_t ck() const { return Cg() * kh * kw; }  // im2col rows
-  int64_t L() const { return Ho * Wo; }          // im2col columns
+  int64_t ck() const { return Cg() * kd * kh * kw; }  // im2col rows
+  int64_t L() const { return Do * Ho * Wo; }          // im2col columns
+  int64_t S() const { return D * H * W; }             // one input channel's elements
 };
 
 std::string sizes_x(const Shape& s) {
@@ -37,11 +39,15 @@ std::string sizes_x(const Shape& s) {
   return out;
 }
 
+int64_t conv_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d) {
+  return (in + 2 * p - d * (k - 1) - 1) / s + 1;
+}
+
 // Checks in aten's order (check_shape_forward) and the output geometry.
 ConvGeom conv_geom(const Tensor& x, const Tensor& w, const Tensor& bias, const Shape& stride0, const Shape& pad0,
                    const Shape& dil0, int64_t groups) {
   const int64_t nd = x.dim() - 2;
-  KILN_CHECK(nd == 1 || nd == 2, NotImplemented, "kiln supports 1-d and 2-d convolutions, got input of size: ",
+  KILN_CHECK(nd >= 1 && nd <= 3, NotImplemented, "kiln supports 1-d, 2-d and 3-d convolutions, got input of size: ",
              x.shape_str());
   Shape stride = expand_param(stride0, size_t(nd), "stride"), pad = expand_param(pad0, size_t(nd), "padding");
   Shape dil = expand_param(dil0, size_t(nd), "dilation");
@@ -73,12 +79,20 @@ ConvGeom conv_geom(const Tensor& x, const Tensor& w, const Tensor& bias, const S
   KILN_CHECK(x.dtype() == w.dtype(), Runtime, "expected scalar type ", dtype_legacy_name(x.dtype()),
              " but found ", dtype_legacy_name(w.dtype()));
   ConvGeom g;
-  g.N = x.size(0), g.C = x.size(1), g.O = w.size(0), g.groups = groups;
-  const size_t last = size_t(nd - 1);
-  g.W = x.size(-1), g.kw = w.size(-1), g.sw = stride[last], g.pw = pad[last], g.dw = dil[last];
-  if (nd == 2) g.H = x.size(2), g.kh = w.size(2), g.sh = stride[0], g.ph = pad[0], g.dh = dil[0];
-  g.Ho = (g.H + 2 * g.ph - g.dh * (g.kh - 1) - 1) / g.sh + 1;
-  g.Wo = (g.W + 2 * g.pw - g.dw * (g.kw - 1) - 1) / g.sw + 1;
+  g.N = x.size(0), g.C = x.size(1), g.O = w.size(0), g.groups = groups, g.nd = nd;
+  // Spatial dim i of the input fills the last nd of (D, H, W).
+  int64_t* in[3] = {&g.D, &g.H, &g.W};
+  int64_t* k[3] = {&g.kd, &g.kh, &g.kw};
+  int64_t* s[3] = {&g.sd, &g.sh, &g.sw};
+  int64_t* p[3] = {&g.pd, &g.ph, &g.pw};
+  int64_t* d[3] = {&g.dd, &g.dh, &g.dw};
+  for (int64_t i = 0; i < nd; ++i) {
+    const size_t j = size_t(3 - nd + i), a = size_t(i);
+    *in[j] = x.size(2 + i), *k[j] = w.size(2 + i), *s[j] = stride[a], *p[j] = pad[a], *d[j] = dil[a];
+  }
+  g.Do = conv_out(g.D, g.kd, g.sd, g.pd, g.dd);
+  g.Ho = conv_out(g.H, g.kh, g.sh, g.ph, g.dh);
+  g.Wo = conv_out(g.W, g.kw, g.sw, g.pw, g.dw);
   return g;
 }
 
@@ -87,54 +101,67 @@ ConvGeom conv_geom(const Tensor& x, const Tensor& w, const Tensor& bias, const S
 template <class T>
 std::optional<ConvParams> onednn_params(const ConvGeom& g) {
   if (!std::is_same_v<T, float> || detail::in_parallel_region()) return std::nullopt;
-  return ConvParams{g.N, g.C, g.H, g.W, g.O, g.kh, g.kw, g.sh, g.sw, g.ph, g.pw, g.dh, g.dw, g.groups, g.Ho, g.Wo};
+  ConvParams p{g.N, g.C, g.H, g.W, g.O, g.kh, g.kw, g.sh, g.sw, g.ph, g.pw, g.dh, g.dw, g.groups, g.Ho, g.Wo};
+  if (g.nd == 3) p.depth = {g.D, g.kd, g.sd, g.pd, g.dd, g.Do};
+  return p;
 }
 
 Shape conv_out_shape(const ConvGeom& g, int64_t nd) {
+  if (nd == 3) return Shape{g.N, g.O, g.Do, g.Ho, g.Wo};
   return nd == 1 ? Shape{g.N, g.O, g.Wo} : Shape{g.N, g.O, g.Ho, g.Wo};
 }
 
 // ---- im2col / col2im -----------------------------------------------------------------
-// col[(c*kh + i)*kw + j][oh*Wo + ow] = x[c][oh*sh - ph + i*dh][ow*sw - pw + j*dw] (0 outside).
-template <class T>
-void im2col(const ConvGeom& g, const T* x, T* col) {
+// col[((c*kd + a)*kh + i)*kw + j][(od*Ho + oh)*Wo + ow] =
+//   x[c][od*sd - pd + a*dd][oh*sh - ph + i*dh][ow*sw - pw + j*dw] (0 outside).
+// visit_col(g, f) calls f(row, dst, src, in_range) for each run of Wo columns:
+// row = the column row's offset, dst = the run's column, src = the input row (when in range).
+template <class F>
+void visit_col(const ConvGeom& g, F&& f) {
   for (int64_t c = 0; c < g.Cg(); ++c)
-    for (int64_t i = 0; i < g.kh; ++i)
-      for (int64_t j = 0; j < g.kw; ++j) {
-        T* row = col + ((c * g.kh + i) * g.kw + j) * g.L();
-        for (int64_t oh = 0; oh < g.Ho; ++oh) {
-          const int64_t h = oh * g.sh - g.ph + i * g.dh;
-          T* dst = row + oh * g.Wo;
-          if (h < 0 || h >= g.H) {
-            std::fill(dst, dst + g.Wo, T(0));
-            continue;
-          }
-          const T* src = x + (c * g.H + h) * g.W;
-          for (int64_t ow = 0; ow < g.Wo; ++ow) {
-            const int64_t wi = ow * g.sw - g.pw + j * g.dw;
-            dst[ow] = wi >= 0 && wi < g.W ? src[wi] : T(0);
+    for (int64_t a = 0; a < g.kd; ++a)
+      for (int64_t i = 0; i < g.kh; ++i)
+        for (int64_t j = 0; j < g.kw; ++j) {
+          const int64_t row = (((c * g.kd + a) * g.kh + i) * g.kw + j) * g.L();
+          for (int64_t od = 0; od < g.Do; ++od) {
+            const int64_t d = od * g.sd - g.pd + a * g.dd;
+            for (int64_t oh = 0; oh < g.Ho; ++oh) {
+              const int64_t h = oh * g.sh - g.ph + i * g.dh;
+              const bool inside = d >= 0 && d < g.D && h >= 0 && h < g.H;
+              f(row + (od * g.Ho + oh) * g.Wo, inside ? (c * g.D + d) * g.H * g.W + h * g.W : -1, j);
+            }
           }
         }
-      }
+}
+
+template <class T>
+void im2col(const ConvGeom& g, const T* x, T* col) {
+  visit_col(g, [&](int64_t at, int64_t src_row, int64_t j) {
+    T* dst = col + at;
+    if (src_row < 0) {
+      std::fill(dst, dst + g.Wo, T(0));
+      return;
+    }
+    const T* src = x + src_row;
+    for (int64_t ow = 0; ow < g.Wo; ++ow) {
+      const int64_t wi = ow * g.sw - g.pw + j * g.dw;
+      dst[ow] = wi >= 0 && wi < g.W ? src[wi] : T(0);
+    }
+  });
 }
 
 // The adjoint of im2col: x (zeroed by the caller) accumulates every column entry.
 template <class T>
 void col2im(const ConvGeom& g, const T* col, T* x) {
-  for (int64_t c = 0; c < g.Cg(); ++c)
-    for (int64_t i = 0; i < g.kh; ++i)
-      for (int64_t j = 0; j < g.kw; ++j) {
-        const T* row = col + ((c * g.kh + i) * g.kw + j) * g.L();
-        for (int64_t oh = 0; oh < g.Ho; ++oh) {
-          const int64_t h = oh * g.sh - g.ph + i * g.dh;
-          if (h < 0 || h >= g.H) continue;
-          T* dst = x + (c * g.H + h) * g.W;
-          for (int64_t ow = 0; ow < g.Wo; ++ow) {
-            const int64_t wi = ow * g.sw - g.pw + j * g.dw;
-            if (wi >= 0 && wi < g.W) dst[wi] += row[oh * g.Wo + ow];
-          }
-        }
-      }
+  visit_col(g, [&](int64_t at, int64_t src_row, int64_t j) {
+    if (src_row < 0) return;
+    const T* row = col + at;
+    T* dst = x + src_row;
+    for (int64_t ow = 0; ow < g.Wo; ++ow) {
+      const int64_t wi = ow * g.sw - g.pw + j * g.dw;
+      if (wi >= 0 && wi < g.W) dst[wi] += row[ow];
+    }
+  });
 }
 
 // C[m, n] = alpha A B + beta C, row-major, single-threaded (the pool splits the work).
@@ -204,7 +231,7 @@ void convolution_kernel(const Args& a, std::vector<Tensor>& outs) {
       std::vector<T> col(size_t(g.ck() * g.L()));
       for (int64_t item = begin; item < end; ++item) {
         const int64_t n = item / g.groups, gi = item % g.groups;
-        im2col(g, px + (n * g.C + gi * g.Cg()) * g.H * g.W, col.data());
+        im2col(g, px + (n * g.C + gi * g.Cg()) * g.S(), col.data());
         T* o = po + (n * g.O + gi * g.Og()) * g.L();
         gemm<T>(false, false, g.Og(), g.L(), g.ck(), pw + gi * g.Og() * g.ck(), g.ck(), col.data(), g.L(), T(0), o,
                 g.L());
@@ -252,14 +279,14 @@ std::vector<DType> dtype_convolution_backward(const Args& a) {
 
 template <class T>
 void input_grad(const ConvGeom& g, const T* go, const T* pw, T* gi) {
-  std::fill(gi, gi + g.N * g.C * g.H * g.W, T(0));
+  std::fill(gi, gi + g.N * g.C * g.S(), T(0));
   parallel_for(0, g.N * g.groups, 1, [&](int64_t begin, int64_t end) {
     std::vector<T> col(size_t(g.ck() * g.L()));
     for (int64_t item = begin; item < end; ++item) {
       const int64_t n = item / g.groups, gr = item % g.groups;
       gemm<T>(true, false, g.ck(), g.L(), g.Og(), pw + gr * g.Og() * g.ck(), g.ck(),
               go + (n * g.O + gr * g.Og()) * g.L(), g.L(), T(0), col.data(), g.L());
-      col2im(g, col.data(), gi + (n * g.C + gr * g.Cg()) * g.H * g.W);
+      col2im(g, col.data(), gi + (n * g.C + gr * g.Cg()) * g.S());
     }
   });
 }
@@ -273,7 +300,7 @@ void weight_grad(const ConvGeom& g, const T* go, const T* px, T* gw) {
     std::vector<T> col(size_t(g.ck() * g.L()));
     for (int64_t item = begin; item < end; ++item) {
       const int64_t n = item / g.groups, gr = item % g.groups;
-      im2col(g, px + (n * g.C + gr * g.Cg()) * g.H * g.W, col.data());
+      im2col(g, px + (n * g.C + gr * g.Cg()) * g.S(), col.data());
       gemm<T>(false, true, g.Og(), g.ck(), g.L(), go + (n * g.O + gr * g.Og()) * g.L(), g.L(), col.data(), g.L(),
               T(0), parts.data() + n * wsize + gr * g.Og() * g.ck(), g.ck());
     }
@@ -337,7 +364,7 @@ template <int ND>
 std::vector<Tensor> conv_composite(const Args& a) {
   Tensor x = a[0].tensor();
   const Tensor& w = a[1].tensor();
-  const char* name = ND == 1 ? "conv1d" : "conv2d";
+  const char* name = ND == 1 ? "conv1d" : ND == 2 ? "conv2d" : "conv3d";
   KILN_CHECK(x.dim() == ND + 1 || x.dim() == ND + 2, Runtime, "Expected ", ND + 1, "D (unbatched) or ", ND + 2,
              "D (batched) input to ", name, ", but got input of size: ", list_str(x.sizes()));
   const bool unbatched = x.dim() == ND + 1;
@@ -443,6 +470,12 @@ void register_conv_ops(OpTable& t) {
   t.add({.schema_text = "conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, "
                         "str padding=\"valid\", int[2] dilation=1, int groups=1) -> Tensor",
          .kind = C, .composite = conv_composite<2>});
+  t.add({.schema_text = "conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, "
+                        "int[3] dilation=1, int groups=1) -> Tensor",
+         .kind = C, .composite = conv_composite<3>});
+  t.add({.schema_text = "conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, "
+                        "str padding=\"valid\", int[3] dilation=1, int groups=1) -> Tensor",
+         .kind = C, .composite = conv_composite<3>});
   t.add({.schema_text = "constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor", .kind = OpKind::Shape,
          .shape = shape_constant_pad_nd, .dtype = dtype_like_self, .kernel = constant_pad_nd_kernel,
          .grad = grad_constant_pad_nd});

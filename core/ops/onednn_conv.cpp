@@ -28,13 +28,22 @@ enum class Pass : int64_t { Forward, ForwardAndBias, BackwardData, BackwardWeigh
 struct Plain {
   memory::desc src, weights, dst, bias;
 };
+// dims with the depth entry put before the last two when the convolution has one.
+memory::dims with_depth(memory::dims d, bool vol, int64_t depth) {
+  if (vol) d.insert(d.end() - 2, depth);
+  return d;
+}
 Plain plain(const ConvParams& p) {
   const auto f32 = memory::data_type::f32;
+  const bool vol = p.depth.D > 0;
+  const ConvDepth& z = p.depth;
   Plain d;
-  d.src = memory::desc({p.N, p.C, p.H, p.W}, f32, Tag::nchw);
-  d.dst = memory::desc({p.N, p.O, p.Ho, p.Wo}, f32, Tag::nchw);
-  d.weights = p.groups == 1 ? memory::desc({p.O, p.C, p.kh, p.kw}, f32, Tag::oihw)
-                            : memory::desc({p.groups, p.O / p.groups, p.C / p.groups, p.kh, p.kw}, f32, Tag::goihw);
+  d.src = memory::desc(with_depth({p.N, p.C, p.H, p.W}, vol, z.D), f32, vol ? Tag::ncdhw : Tag::nchw);
+  d.dst = memory::desc(with_depth({p.N, p.O, p.Ho, p.Wo}, vol, z.out), f32, vol ? Tag::ncdhw : Tag::nchw);
+  d.weights = p.groups == 1
+                  ? memory::desc(with_depth({p.O, p.C, p.kh, p.kw}, vol, z.k), f32, vol ? Tag::oidhw : Tag::oihw)
+                  : memory::desc(with_depth({p.groups, p.O / p.groups, p.C / p.groups, p.kh, p.kw}, vol, z.k), f32,
+                                 vol ? Tag::goidhw : Tag::goihw);
   d.bias = memory::desc({p.O}, f32, Tag::x);
   return d;
 }
@@ -53,9 +62,18 @@ struct Window {
 };
 Window window(const ConvParams& p) {
   // The right padding that makes oneDNN's output size PyTorch's floor division.
-  const int64_t rh = (p.Ho - 1) * p.sh + (p.kh - 1) * p.dh + 1 - p.H - p.ph;
-  const int64_t rw = (p.Wo - 1) * p.sw + (p.kw - 1) * p.dw + 1 - p.W - p.pw;
-  return {{p.sh, p.sw}, {p.dh - 1, p.dw - 1}, {p.ph, p.pw}, {rh, rw}};
+  auto right = [](int64_t in, int64_t out, int64_t k, int64_t s, int64_t pad, int64_t dil) {
+    return (out - 1) * s + (k - 1) * dil + 1 - in - pad;
+  };
+  Window w{{p.sh, p.sw}, {p.dh - 1, p.dw - 1}, {p.ph, p.pw},
+           {right(p.H, p.Ho, p.kh, p.sh, p.ph, p.dh), right(p.W, p.Wo, p.kw, p.sw, p.pw, p.dw)}};
+  if (const ConvDepth& z = p.depth; z.D > 0) {
+    w.strides.insert(w.strides.begin(), z.s);
+    w.dilates.insert(w.dilates.begin(), z.d - 1);
+    w.pad_l.insert(w.pad_l.begin(), z.p);
+    w.pad_r.insert(w.pad_r.begin(), right(z.D, z.out, z.k, z.s, z.p, z.d));
+  }
+  return w;
 }
 
 dnnl::convolution_forward::primitive_desc forward_pd(const ConvParams& p, bool bias) {
@@ -106,12 +124,13 @@ Primitive build(const ConvParams& p, Pass pass) {
   return out;
 }
 
-using Key = std::array<int64_t, 17>;
+using Key = std::array<int64_t, 23>;
 std::shared_ptr<const Primitive> primitive(const ConvParams& p, Pass pass) {
   static std::mutex mu;
   static std::map<Key, std::shared_ptr<const Primitive>> cache;
   const Key key{p.N,  p.C,  p.H,  p.W,  p.O,  p.kh,     p.kw, p.sh,         p.sw,
-                p.ph, p.pw, p.dh, p.dw, p.groups, p.Ho, p.Wo, int64_t(pass)};
+                p.ph, p.pw, p.dh, p.dw, p.groups, p.Ho, p.Wo, int64_t(pass), p.depth.D, p.depth.k,
+                p.depth.s, p.depth.p, p.depth.d, p.depth.out};
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
@@ -140,7 +159,8 @@ class Operand {
 
 // Runs pass `pass` of p: a, b are read, c written (and the forward's bias read).
 bool run(const ConvParams& p, Pass pass, const float* a, const float* b, float* c, float* bias) {
-  if (!enabled() || p.N * p.C * p.H * p.W * p.O * p.Ho * p.Wo == 0) return false;
+  const int64_t depths = p.depth.D > 0 ? p.depth.D * p.depth.out : 1;
+  if (!enabled() || p.N * p.C * p.H * p.W * p.O * p.Ho * p.Wo * depths == 0) return false;
   const std::shared_ptr<const Primitive> shared = primitive(p, pass);
   const Primitive& pr = *shared;
   if (!pr.usable) return false;

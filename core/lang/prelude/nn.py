@@ -1919,26 +1919,58 @@ class Conv2d(_ConvNd):
         return self._conv_forward(input, self.weight, self.bias, F.conv2d)
 
 
-# conv_transpose1d/2d as the convolution they are the gradient of: the input
+class Conv3d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+                 bias=True, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, 3)
+
+    def forward(self, input):
+        return self._conv_forward(input, self.weight, self.bias, F.conv3d)
+
+
+# conv_transpose1d/2d/3d as the convolution they are the gradient of: the input
 # spread out by the stride (zeros between its elements), padded by
 # dilation * (k - 1) - padding (+ output_padding at the end), convolved with
 # the kernel flipped and its in/out channels swapped within each group.
+_CONVS = {}  # n -> F.conv{n}d, filled below
+
+
+def _check_conv_transpose(input, weight, groups, stride, output_padding, dilation, n):
+    # aten's checks, in its words: rank, channels, then output_padding.
+    if input.dim() != n + 1 and input.dim() != n + 2:
+        raise RuntimeError('Expected {}D (unbatched) or {}D (batched) input to conv_transpose{}d, but got input of '
+                           'size: {}'.format(n + 1, n + 2, n, list(input.shape)))
+    batched = input if input.dim() == n + 2 else input.unsqueeze(0)
+    if weight.dim() == n + 2 and batched.shape[1] != weight.shape[0]:
+        raise RuntimeError('Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} '
+                           'channels instead'.format(list(weight.shape), list(batched.shape), weight.shape[0],
+                                                     batched.shape[1]))
+    if any(op >= st and op >= d for op, st, d in zip(output_padding, stride, dilation)):
+        if n == 3:
+            names = ['output_padding', 'stride', 'dilation']
+            parts = []
+            for name, vals in zip(names, [output_padding, stride, dilation]):
+                for axis, v in zip(['depth', 'height', 'width'], vals):
+                    parts.append('{}_{}: {}'.format(name, axis, v))
+            raise RuntimeError('output padding must be smaller than either stride or dilation, but got ' +
+                               ' '.join(parts))
+        for op, st, d in zip(output_padding, stride, dilation):
+            if op >= st and op >= d:
+                raise RuntimeError('output padding must be smaller than either stride or dilation, but got '
+                                   'output_padding: {}, stride: {}, dilation: {}'.format(op, st, d))
+
+
 def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, n):
     stride, padding = _ntuple(stride, n), _ntuple(padding, n)
     output_padding, dilation = _ntuple(output_padding, n), _ntuple(dilation, n)
-    for op, st, d in zip(output_padding, stride, dilation):
-        if op >= st and op >= d:
-            raise RuntimeError('output padding must be smaller than either stride or dilation, but got '
-                               'output_padding: {}, stride: {}, dilation: {}'.format(op, st, d))
+    _check_conv_transpose(input, weight, groups, stride, output_padding, dilation, n)
     spatial = list(input.shape[-n:])
     x = input
     if any(st != 1 for st in stride):
         grown = [(size - 1) * st + 1 for size, st in zip(spatial, stride)]
         x = input.new_zeros(list(input.shape[:-n]) + grown)
-        if n == 1:
-            x[..., ::stride[0]] = input
-        else:
-            x[..., ::stride[0], ::stride[1]] = input
+        x[(Ellipsis,) + tuple(slice(None, None, st) for st in stride)] = input
     pads = []
     for i in range(n - 1, -1, -1):
         k = weight.shape[2 + i]
@@ -1954,14 +1986,16 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
     cin, cout_g = weight.shape[0], weight.shape[1]
     w = weight.reshape([groups, cin // groups, cout_g] + list(weight.shape[2:])).transpose(1, 2)
     w = w.reshape([groups * cout_g, cin // groups] + list(weight.shape[2:])).flip(list(range(2, 2 + n)))
-    conv = F.conv1d if n == 1 else F.conv2d
-    return conv(x, w, bias, 1, 0, dilation, groups)
+    return _CONVS[n](x, w, bias, 1, 0, dilation, groups)
 
 
+_CONVS.update({1: F.conv1d, 2: F.conv2d, 3: F.conv3d})
 F.conv_transpose1d = lambda input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1: \
     _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 1)
 F.conv_transpose2d = lambda input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1: \
     _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 2)
+F.conv_transpose3d = lambda input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1: \
+    _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 3)
 
 
 class _ConvTransposeNd(_ConvNd):
@@ -1993,6 +2027,13 @@ class ConvTranspose2d(_ConvTransposeNd):
                          dilation, padding_mode, 2)
 
 
+class ConvTranspose3d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, output_padding, groups, bias,
+                         dilation, padding_mode, 3)
+
+
 class _MaxPoolNd(Module):
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
@@ -2017,6 +2058,12 @@ class MaxPool1d(_MaxPoolNd):
 class MaxPool2d(_MaxPoolNd):
     def forward(self, input):
         return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+class MaxPool3d(_MaxPoolNd):
+    def forward(self, input):
+        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
                             ceil_mode=self.ceil_mode, return_indices=self.return_indices)
 
 
@@ -2056,6 +2103,12 @@ class AvgPool2d(Module):
         return 'kernel_size={}, stride={}, padding={}'.format(self.kernel_size, self.stride, self.padding)
 
 
+class AvgPool3d(AvgPool2d):
+    def forward(self, input):
+        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
 class AdaptiveAvgPool1d(Module):
     def __init__(self, output_size):
         super().__init__()
@@ -2071,6 +2124,11 @@ class AdaptiveAvgPool1d(Module):
 class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
     def forward(self, input):
         return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class AdaptiveAvgPool3d(AdaptiveAvgPool1d):
+    def forward(self, input):
+        return F.adaptive_avg_pool3d(input, self.output_size)
 
 
 class _NormBase(Module):
@@ -2155,6 +2213,12 @@ class BatchNorm2d(_BatchNorm):
             raise ValueError('expected 4D input (got {}D input)'.format(input.dim()))
 
 
+class BatchNorm3d(_BatchNorm):
+    def _check_input_dim(self, input):
+        if input.dim() != 5:
+            raise ValueError('expected 5D input (got {}D input)'.format(input.dim()))
+
+
 class _InstanceNorm(_NormBase):
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False, device=None,
                  dtype=None, bias=True):
@@ -2177,6 +2241,10 @@ class InstanceNorm1d(_InstanceNorm):
 
 class InstanceNorm2d(_InstanceNorm):
     _spatial = 2
+
+
+class InstanceNorm3d(_InstanceNorm):
+    _spatial = 3
 
 
 class GroupNorm(Module):
@@ -2323,6 +2391,11 @@ class AdaptiveMaxPool1d(Module):
 class AdaptiveMaxPool2d(AdaptiveMaxPool1d):
     def forward(self, input):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool3d(AdaptiveMaxPool1d):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
 
 # ---- RMSNorm, Softmax2d, Gumbel-softmax, multi-label soft margin, fixed-mode upsampling ----
@@ -3381,8 +3454,18 @@ def _adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
     return F.adaptive_max_pool2d(input, output_size, True)
 
 
+def _max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                             return_indices=False):
+    return F.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode=ceil_mode, return_indices=True)
+
+
+def _adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    return F.adaptive_max_pool3d(input, output_size, True)
+
+
 for _f in (_upsample, _upsample_nearest, _upsample_bilinear, _max_pool1d_with_indices,
-           _max_pool2d_with_indices, _adaptive_max_pool1d_with_indices, _adaptive_max_pool2d_with_indices):
+           _max_pool2d_with_indices, _adaptive_max_pool1d_with_indices, _adaptive_max_pool2d_with_indices,
+           _max_pool3d_with_indices, _adaptive_max_pool3d_with_indices):
     setattr(F, _f.__name__[1:], _f)
 
 

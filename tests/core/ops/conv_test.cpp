@@ -157,6 +157,55 @@ TEST(OnednnConv, EveryPassMatchesADirectLoop) {
   }
 }
 
+// A 3-d convolution (strided, padded, dilated in depth, grouped) on oneDNN
+// against a direct loop, each pass on integer data (exact sums).
+TEST(OnednnConv, ThreeDimensionalMatchesADirectLoop) {
+  ops::ConvParams p{2, 4, 5, 6, 6, 3, 2, 1, 2, 1, 0, 1, 1, 2, 0, 0};  // H, W dims as in the 2-d cases
+  p.depth = {4, 2, 1, 1, 2, 0};                                        // D, k, s, p, d (out below)
+  auto out = [](int64_t in, int64_t k, int64_t s, int64_t pad, int64_t d) {
+    return (in + 2 * pad - d * (k - 1) - 1) / s + 1;
+  };
+  p.Ho = out(p.H, p.kh, p.sh, p.ph, p.dh), p.Wo = out(p.W, p.kw, p.sw, p.pw, p.dw);
+  ops::ConvDepth& z = p.depth;
+  z.out = out(z.D, z.k, z.s, z.p, z.d);
+  const int64_t Cg = p.C / p.groups, Og = p.O / p.groups;
+  auto fill = [](int64_t n, int mod) {
+    std::vector<float> v(static_cast<size_t>(n));
+    for (size_t i = 0; i < v.size(); ++i) v[i] = float(int64_t(i * 7 + 3) % mod - mod / 2);
+    return v;
+  };
+  std::vector<float> x = fill(p.N * p.C * z.D * p.H * p.W, 5), w = fill(p.O * Cg * z.k * p.kh * p.kw, 3);
+  std::vector<float> gy = fill(p.N * p.O * z.out * p.Ho * p.Wo, 5);
+  std::vector<float> y(gy.size()), gx(x.size()), gw(w.size());
+  std::vector<double> ry(y.size()), rgx(x.size()), rgw(w.size());
+  for (int64_t n = 0; n < p.N; ++n)
+    for (int64_t o = 0; o < p.O; ++o)
+      for (int64_t od = 0; od < z.out; ++od)
+        for (int64_t oh = 0; oh < p.Ho; ++oh)
+          for (int64_t ow = 0; ow < p.Wo; ++ow) {
+            const size_t yi = size_t((((n * p.O + o) * z.out + od) * p.Ho + oh) * p.Wo + ow);
+            for (int64_t c = 0; c < Cg; ++c)
+              for (int64_t a = 0; a < z.k; ++a)
+                for (int64_t i = 0; i < p.kh; ++i)
+                  for (int64_t j = 0; j < p.kw; ++j) {
+                    const int64_t d = od * z.s - z.p + a * z.d, h = oh * p.sh - p.ph + i * p.dh,
+                                  ww = ow * p.sw - p.pw + j * p.dw;
+                    if (d < 0 || d >= z.D || h < 0 || h >= p.H || ww < 0 || ww >= p.W) continue;
+                    const size_t xi = size_t((((n * p.C + o / Og * Cg + c) * z.D + d) * p.H + h) * p.W + ww);
+                    const size_t wi = size_t((((o * Cg + c) * z.k + a) * p.kh + i) * p.kw + j);
+                    ry[yi] += double(x[xi]) * w[wi];
+                    rgx[xi] += double(gy[yi]) * w[wi];
+                    rgw[wi] += double(gy[yi]) * x[xi];
+                  }
+          }
+  ASSERT_TRUE(ops::onednn_conv_forward(p, x.data(), w.data(), nullptr, y.data()));
+  ASSERT_TRUE(ops::onednn_conv_backward_data(p, gy.data(), w.data(), gx.data()));
+  ASSERT_TRUE(ops::onednn_conv_backward_weights(p, gy.data(), x.data(), gw.data()));
+  for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], ry[i]) << "y " << i;
+  for (size_t i = 0; i < x.size(); ++i) ASSERT_EQ(gx[i], rgx[i]) << "gx " << i;
+  for (size_t i = 0; i < w.size(); ++i) ASSERT_EQ(gw[i], rgw[i]) << "gw " << i;
+}
+
 // A convolution's Kernel event counts its multiply-adds (2 flops each): one
 // per weight element of a group for every output, once per gradient asked for.
 TEST(Conv, KernelEventsCountItsFlops) {
@@ -201,6 +250,20 @@ TEST(Pool, Average) {
   EXPECT_TRUE(Near(avg_pool2d(z, {2}, {}, {1}), {0.25, 1.75, 0, 1.25, 3.25, 2}, {1, 1, 2, 3}));
   EXPECT_TRUE(Near(avg_pool2d(z, {3}, {2}, {0}, true, true, 2), {13, 11}, {1, 1, 1, 2}));
   EXPECT_TRUE(Near(adaptive_avg_pool2d(z, {2, 3}), {2, 2.5, 3.25, 1.5, 3.25, 5}, {1, 1, 2, 3}));
+}
+
+// A 3-d pool over a depth-1 volume is the 2-d pool of its plane.
+TEST(Pool, ThreeDimensionalOfDepthOneIsTwoDimensional) {
+  Tensor z = T({1, 5, 2, 0, 3, -1, 4, 7, 2, 2, 8, 1}, {1, 1, 3, 4});
+  Tensor v = unsqueeze(z, 2);
+  auto r = invoke_multi("max_pool3d_with_indices", {v, Shape{1, 2, 2}, Shape{1}});
+  EXPECT_TRUE(Near(r[0], {5, 5, 7, 3, 8, 8}, {1, 1, 1, 2, 3}));
+  EXPECT_TRUE(Near(to_dtype(r[1], DType::Float64), {1, 1, 7, 4, 10, 10}, {1, 1, 1, 2, 3}));
+  EXPECT_TRUE(Near(invoke("avg_pool3d", {v, Shape{1, 2, 2}, Shape{}, Shape{0, 1, 1}, false, false, Value()}),
+                   {1, 3.5, 0, 2.5, 3.25, 4}, {1, 1, 1, 2, 3}));
+  EXPECT_TRUE(Near(invoke("adaptive_avg_pool3d", {v, Shape{1, 2, 3}}), {2, 2.5, 3.25, 1.5, 3.25, 5}, {1, 1, 1, 2, 3}));
+  EXPECT_EQ(error_of([&] { invoke("avg_pool3d", {v, Shape{2}, Shape{}, Shape{0}, false, true, Value()}); }),
+            "input image (T: 1 H: 3 W: 4) smaller than kernel size (kT: 2 kH: 2 kW: 2)");
 }
 
 TEST(Pool, Errors) {
@@ -257,11 +320,33 @@ KILN_GRAD_SAMPLE("conv1d", { return {grad_input({2, 2, 6}), grad_input({3, 2, 3}
 KILN_GRAD_SAMPLE("conv1d.padding", {
   return {grad_input({2, 2, 6}), grad_input({3, 2, 2}, -1, 1, 2), Value(), Shape{1}, std::string("same")};
 });
+KILN_GRAD_SAMPLE("convolution", {
+  return {grad_input({1, 4, 4, 3, 5}), grad_input({4, 2, 2, 2, 3}, -1, 1, 2), grad_input({4}, -1, 1, 3),
+          Shape{2, 1, 2}, Shape{1, 0, 1}, Shape{1, 2, 1}, false, Shape{0, 0, 0}, 2};
+});
+KILN_GRAD_SAMPLE("conv3d", {
+  return {grad_input({1, 2, 3, 4, 3}), grad_input({3, 2, 2, 3, 2}, -1, 1, 2), grad_input({3}, -1, 1, 3)};
+});
+KILN_GRAD_SAMPLE("conv3d.padding", {
+  return {grad_input({2, 3, 4, 3}), grad_input({3, 2, 2, 3, 2}, -1, 1, 2), Value(), Shape{1}, std::string("same")};
+});
 KILN_GRAD_SAMPLE("constant_pad_nd", { return {grad_input({2, 3}), Shape{1, -1, 0, 2}, 0.5}; });
 KILN_GRAD_SAMPLE("max_pool2d_with_indices", {
   return {grad_input({1, 2, 5, 5}), Shape{3}, Shape{2}, Shape{1}, Shape{1}, true};
 });
 KILN_GRAD_SAMPLE("max_pool2d", { return {grad_input({2, 4, 4}), Shape{2, 2}, Shape{}, Shape{0}, Shape{2, 1}}; });
+KILN_GRAD_SAMPLE("max_pool3d_with_indices", {
+  return {grad_input({1, 2, 4, 5, 4}), Shape{2, 3, 2}, Shape{2, 1, 2}, Shape{1}, Shape{1, 1, 2}, true};
+});
+KILN_GRAD_SAMPLE("max_pool3d", { return {grad_input({2, 4, 4, 3}), Shape{2}, Shape{}, Shape{0}, Shape{1}}; });
+KILN_GRAD_SAMPLE("avg_pool3d", {
+  return {grad_input({1, 2, 4, 5, 4}), Shape{3}, Shape{2}, Shape{1}, true, false, Value()};
+});
+KILN_GRAD_SAMPLE("avg_pool3d", {
+  return {grad_input({2, 4, 3, 5}), Shape{2, 1, 3}, Shape{}, Shape{1, 0, 1}, false, true, 5};
+});
+KILN_GRAD_SAMPLE("adaptive_avg_pool3d", { return {grad_input({1, 2, 4, 5, 3}), Shape{3, 2, 2}}; });
+KILN_GRAD_SAMPLE("adaptive_max_pool3d", { return {grad_input({2, 4, 5, 3}), Shape{3, 2, 2}}; });
 KILN_GRAD_SAMPLE("max_pool1d", { return {grad_input({2, 3, 7}), Shape{3}, Shape{2}, Shape{1}}; });
 KILN_GRAD_SAMPLE("max_pool1d_with_indices", { return {grad_input({2, 7}), Shape{2}}; });
 KILN_GRAD_SAMPLE("avg_pool2d", {
