@@ -7,11 +7,12 @@
 namespace kiln {
 
 namespace {
-// Wrappers pass string literals, so the literal's address is a cheap cache key.
+// Wrappers pass string literals, so the literal's address is a cheap cache key. A name built
+// at run time can reuse a freed one's address, so a hit is checked against the name.
 const OpDef& lookup(const char* op) {
   thread_local std::unordered_map<const char*, const OpDef*> cache;
   const OpDef*& d = cache[op];
-  if (!d) d = &op_table().get(op);
+  if (!d || d->name() != op) d = &op_table().get(op);
   return *d;
 }
 }  // namespace
