@@ -1,4 +1,4 @@
-# nn.LSTM's gradients through every path the layer has: the output at each
+# nn.LSTM's and nn.GRU's gradients through every path the layer has: the output at each
 # step, the final h and c, both directions, stacked layers, given initial
 # states, no bias, float64, and a training loop. Kiln runs each direction of
 # a layer as one op (core/ops/rnn.cpp) whose backward batches the weight
@@ -65,3 +65,24 @@ for step in range(4):
 with torch.no_grad():
     out, (h, c) = model(xs)
 print(out.requires_grad, r(h), type(model(xs)[0].grad_fn).__name__)
+
+# nn.GRU the same ways.
+torch.manual_seed(2)
+for kw in [{}, {"bidirectional": True}, {"num_layers": 2, "batch_first": True}, {"bias": False}]:
+    gru = nn.GRU(3, 4, **kw)
+    layers = gru.num_layers * (2 if gru.bidirectional else 1)
+    x = torch.randn(2, 5, 3) if gru.batch_first else torch.randn(5, 2, 3)
+    x.requires_grad_()
+    h0 = torch.randn(layers, 2, 4, requires_grad=True)
+    out, h = gru(x, h0)
+    loss = (out * torch.linspace(-1, 1, out.numel()).view(out.shape)).sum() + h.pow(2).sum()
+    loss.backward()
+    print("GRU", kw, r(out), r(h), type(out.grad_fn).__name__)
+    print("  x", r(x.grad), "h0", r(h0.grad))
+    for name, p in gru.named_parameters():
+        print("  ", name, r(p.grad, 4))
+gru = nn.GRU(2, 3).double()
+x = torch.randn(6, 2, dtype=torch.float64, requires_grad=True)
+_, h = gru(x)
+h.sum().backward()
+print(h.dtype, r(x.grad, 8), r(gru.bias_hh_l0.grad, 4))

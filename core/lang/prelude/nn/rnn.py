@@ -139,13 +139,21 @@ class RNNBase(nn.Module):
     # [L, N, hidden] and the final state.
     def _run_direction(self, x, h, c, layer, direction):
         w_ih, w_hh, b_ih, b_hh = self._params(layer, direction)
-        fused = self.mode == 'LSTM' and x.device.type == 'cpu' and x.numel() > 0
+        fused = self.mode in ('LSTM', 'GRU') and x.device.type == 'cpu' and x.numel() > 0
         if fused and x.dtype in (torch.float32, torch.float64):
             # The steps as one op whose backward takes the weight gradient over
             # all steps in one product (core/ops/rnn.cpp).
-            out, cells, _ = torch._kiln_lstm_layer(F.linear(x, w_ih, b_ih), h, c, w_hh, b_hh, direction == 1)
             last = 0 if direction == 1 else -1
-            return out, out[last], cells[last]
+            x_gates = F.linear(x, w_ih, b_ih)
+            if self.mode == 'GRU':
+                out, _ = torch._kiln_gru_layer(x_gates, h, w_hh, b_hh, direction == 1)
+                c = None
+            else:
+                out, cells, _ = torch._kiln_lstm_layer(x_gates, h, c, w_hh, b_hh, direction == 1)
+                c = cells[last]
+            # ATen stacks its steps' outputs: the node PyTorch shows.
+            out = torch._C._set_grad_fn_name(out, 'StackBackward0')
+            return out, out[last], c
         # One unbind, not a select per step: each select's gradient would be a
         # zero-filled copy of the whole sequence, summed over the steps.
         x_steps = F.linear(x, w_ih, b_ih).unbind(0)
@@ -248,6 +256,8 @@ class RNNBase(nn.Module):
             c_n = c_n.squeeze(1) if c_n is not None else None
         elif self.batch_first:
             output = output.transpose(0, 1)
+            if self.mode != 'LSTM':  # ATen transposes its RNN and GRU results in place
+                output = torch._C._set_grad_fn_name(output, 'TransposeBackward1')
         if self.mode == 'LSTM':
             return output, (h_n, c_n)
         return output, h_n
