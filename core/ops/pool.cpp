@@ -214,9 +214,41 @@ Box max_window(const PoolGeom& g, int64_t od, int64_t oh, int64_t ow) {
   return {d0, d1, h0, h1, w0, w1, g.dd, g.dh, g.dw};
 }
 
+// The 2-d pools without dilation (nearly all of them), a row of outputs at a time: each tap
+// of the window updates the whole row, so the outputs' compare-and-select chains are
+// independent and the inner loop has no bounds checks (each tap's valid outputs are a range).
+// Per output the taps come in box_max's order (rows, then columns), with its NaN rule and its
+// first index on ties.
+template <class T>
+void max_plane_2d(const T* plane, const PoolGeom& g, T* po, int64_t* pi) {
+  for (int64_t oh = 0; oh < g.Ho; ++oh) {
+    const int64_t hs = oh * g.sh - g.ph, h0 = std::max<int64_t>(hs, 0), h1 = std::min(hs + g.kh, g.H);
+    T* m = po + oh * g.Wo;
+    int64_t* best = pi + oh * g.Wo;
+    for (int64_t ow = 0; ow < g.Wo; ++ow) {
+      m[ow] = -std::numeric_limits<T>::infinity();
+      best[ow] = h0 * g.W + std::max<int64_t>(ow * g.sw - g.pw, 0);
+    }
+    for (int64_t h = h0; h < h1; ++h)
+      for (int64_t k = 0; k < g.kw; ++k) {
+        // Outputs whose tap k lands inside the row: 0 <= ow * sw - pw + k < W.
+        const int64_t off = k - g.pw, lo = off >= 0 ? 0 : (-off + g.sw - 1) / g.sw;
+        const int64_t hi = std::min(g.Wo, g.W - off > 0 ? (g.W - off - 1) / g.sw + 1 : 0);
+        const T* row = plane + h * g.W + off;
+        for (int64_t ow = lo; ow < hi; ++ow) {
+          const T v = row[ow * g.sw];
+          const bool take = v > m[ow] || std::isnan(v);
+          m[ow] = take ? v : m[ow];
+          best[ow] = take ? h * g.W + off + ow * g.sw : best[ow];
+        }
+      }
+  }
+}
+
 template <int ND>
 void max_pool_kernel(const Args& a, std::vector<Tensor>& outs) {
   const PoolGeom g = max_geom<ND>(a);
+  const bool dense_2d = ND == 2 && g.dh == 1 && g.dw == 1;
   visit_pool(a[0].tensor().dtype(), op_name("max_pool", ND).c_str(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     Tensor x = dense(a[0].tensor(), dtype_of<T>());
@@ -224,11 +256,16 @@ void max_pool_kernel(const Args& a, std::vector<Tensor>& outs) {
     int64_t* pi = outs[1].data<int64_t>();
     into<T>(outs[0], [&](T* po) {
       parallel_for(0, g.planes, 1, [&](int64_t b, int64_t e) {
-        for (int64_t p = b; p < e; ++p)
+        for (int64_t p = b; p < e; ++p) {
+          if (dense_2d) {
+            max_plane_2d(px + p * g.in_plane(), g, po + p * g.out_plane(), pi + p * g.out_plane());
+            continue;
+          }
           each_out(g, [&](int64_t od, int64_t oh, int64_t ow, int64_t o) {
             const int64_t at = p * g.out_plane() + o;
             box_max(px + p * g.in_plane(), g, max_window(g, od, oh, ow), po[at], pi[at]);
           });
+        }
       });
     });
   });
