@@ -201,6 +201,24 @@ struct ExtremeOp {
     if (Max ? v > acc : v < acc) acc = v;
     else if (is_nan(v)) acc = v;
   }
+  // A unit-stride run in independent lanes of selects, which vectorize where the sequential
+  // step's branches would not (a row's amax ran 45x slower than PyTorch's). A lane that meets a
+  // NaN keeps it, so a NaN anywhere still wins.
+  template <class X>
+  void step_contiguous(C& acc, const X* q, int64_t n, int64_t) const {
+    constexpr int kLanes = 16;
+    std::array<C, kLanes> part;
+    part.fill(init());
+    int64_t i = 0;
+    for (; i + kLanes <= n; i += kLanes)
+      for (int j = 0; j < kLanes; ++j) {
+        const C v = C(q[i + j]);
+        const bool take = (Max ? v > part[size_t(j)] : v < part[size_t(j)]) || is_nan(v);
+        part[size_t(j)] = take ? v : part[size_t(j)];
+      }
+    for (const C& p : part) step(acc, p, 0);
+    for (; i < n; ++i) step(acc, C(q[i]), 0);
+  }
   C finish(const C& acc, int64_t) const { return acc; }
 };
 
