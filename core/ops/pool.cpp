@@ -234,9 +234,9 @@ void max_plane_2d(const T* plane, const PoolGeom& g, T* po, int64_t* pi) {
         // Outputs whose tap k lands inside the row: 0 <= ow * sw - pw + k < W.
         const int64_t off = k - g.pw, lo = off >= 0 ? 0 : (-off + g.sw - 1) / g.sw;
         const int64_t hi = std::min(g.Wo, g.W - off > 0 ? (g.W - off - 1) / g.sw + 1 : 0);
-        const T* row = plane + h * g.W + off;
+        const T* row = plane + h * g.W;  // off may be negative: indexed, not added to the pointer
         for (int64_t ow = lo; ow < hi; ++ow) {
-          const T v = row[ow * g.sw];
+          const T v = row[off + ow * g.sw];
           const bool take = v > m[ow] || std::isnan(v);
           m[ow] = take ? v : m[ow];
           best[ow] = take ? h * g.W + off + ow * g.sw : best[ow];
