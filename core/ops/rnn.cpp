@@ -92,6 +92,22 @@ void weight_grads(const Tensor& dg, const Tensor& h_prev, const Tensor& grad_w, 
   }
 }
 
+// What every backward step starts with, at position t: records the state the step read
+// (block `tp` of `states`: h0, or the output at the previous position) in h_prev for the
+// weight gradient, and sums the gradient reaching h there (grad_output's plus what the later
+// step sent back) into dh. Returns the state read.
+template <class T>
+const T* begin_step_backward(const Tensor& states, int64_t tp, int64_t t, const Tensor& go, const Tensor& dh_step,
+                             const Tensor& h_prev, T* dh) {
+  const int64_t S = h_prev.size(1) * h_prev.size(2);
+  const T* hp = states.data<T>() + tp * S;
+  std::copy_n(hp, S, h_prev.data<T>() + t * S);
+  const T* pgo = go.data<T>() + t * S;
+  const T* pstep = dh_step.data<T>();
+  for (int64_t e = 0; e < S; ++e) dh[e] = pgo[e] + pstep[e];
+  return hp;
+}
+
 // ---- _kiln_lstm_layer ---------------------------------------------------------------------------
 // _kiln_lstm_layer(Tensor x_gates, Tensor h0, Tensor c0, Tensor w_hh, Tensor? b_hh, bool reverse=False)
 //   -> (Tensor output, Tensor cells, Tensor gates)
@@ -234,13 +250,9 @@ void lstm_backward(const Args& a, std::vector<Tensor>& outs) {
   Tensor h_prev = empty_tensor({L, N, H}, dt);
   for (int64_t s = L - 1; s >= 0; --s) {
     const int64_t t = position(s, L, reverse), tp = position(s - 1, L, reverse);
-    const T* hp = s == 0 ? h0.data<T>() : out.data<T>() + tp * S;
     const T* cp = s == 0 ? c0.data<T>() : cells.data<T>() + tp * S;
-    std::copy_n(hp, S, h_prev.data<T>() + t * S);
-    const T* pgo = go.data<T>() + t * S;
     T* pdh = dh.data<T>();
-    const T* pstep = dh_step.data<T>();
-    for (int64_t e = 0; e < S; ++e) pdh[e] = pgo[e] + pstep[e];
+    begin_step_backward<T>(s == 0 ? h0 : out, s == 0 ? 0 : tp, t, go, dh_step, h_prev, pdh);
     step(N, H, gates.data<T>() + t * N * G, cells.data<T>() + t * S, cp, pdh, dc.data<T>(),
          gcell.defined() ? gcell.data<T>() + t * S : nullptr, ggates.defined() ? ggates.data<T>() + t * N * G : nullptr,
          outs[0].data<T>() + t * N * G);
@@ -372,12 +384,9 @@ void gru_backward(const Args& a, std::vector<Tensor>& outs) {
   std::fill_n(dh_step.data<T>(), S, T(0));
   for (int64_t s = L - 1; s >= 0; --s) {
     const int64_t t = position(s, L, reverse), tp = position(s - 1, L, reverse);
-    const T* hp = s == 0 ? h0.data<T>() : out.data<T>() + tp * S;
-    std::copy_n(hp, S, h_prev.data<T>() + t * S);
-    const T* pgo = go.data<T>() + t * S;
+    const T* hp = begin_step_backward<T>(s == 0 ? h0 : out, s == 0 ? 0 : tp, t, go, dh_step, h_prev, dh.data<T>());
     T* pdh = dh.data<T>();
     T* pstep = dh_step.data<T>();
-    for (int64_t e = 0; e < S; ++e) pdh[e] = pgo[e] + pstep[e];
     step(N, H, gates.data<T>() + t * N * 4 * H, hp, pdh, ggates.defined() ? ggates.data<T>() + t * N * 4 * H : nullptr,
          outs[0].data<T>() + t * N * 3 * H, dhg.data<T>() + t * N * 3 * H, direct.data<T>());
     mm_into(block(dhg, t), w, dh_step);
