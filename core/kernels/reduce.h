@@ -94,6 +94,21 @@ void reduce_rows(const In* base, const ReducePlan& p, int64_t first_index, const
   Shape outer_sizes(p.red_sizes.begin(), p.red_sizes.end() - (nr ? 1 : 0));
   Shape outer_strides(p.red_strides.begin(), p.red_strides.end() - (nr ? 1 : 0));
   int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(p.reduced_count, 1));
+  // Rows that are one unit-stride run each, at a fixed stride (a contiguous [N, n] reduced
+  // over its last dim): no index arithmetic per output, which dominated short rows.
+  if constexpr (requires(decltype(op.init()) a) { op.step_contiguous(a, base, inner, first_index); }) {
+    if (nk <= 1 && nr == 1 && inner_st == 1) {
+      const int64_t row_st = nk ? p.kept_strides[0] : 0;
+      parallel_for(0, p.num_outputs, grain, [&](int64_t ob, int64_t oe) {
+        for (int64_t o = ob; o < oe; ++o) {
+          auto acc = op.init();
+          op.step_contiguous(acc, base + o * row_st, inner, first_index);
+          sink(o, acc);
+        }
+      });
+      return;
+    }
+  }
   parallel_for(0, p.num_outputs, grain, [&](int64_t ob, int64_t oe) {
     for (int64_t o = ob; o < oe; ++o) {
       int64_t off = offset_of(o, p.kept_sizes, p.kept_strides, nk);

@@ -330,12 +330,11 @@ Tensor vector_norm(const Tensor& self, double ord, const Value& dim, bool keepdi
   const Shape all = dim.is_none() ? Shape{} : Shape(dim.int_list());
   const Dims dims = all.empty() ? std::nullopt : Dims(all);
   auto norm = [&] {
-    Tensor ax = abs(x);
-    if (std::isinf(ord)) return ord > 0 ? amax(ax, all, keepdim) : amin(ax, all, keepdim);
+    if (std::isinf(ord)) return ord > 0 ? amax(abs(x), all, keepdim) : amin(abs(x), all, keepdim);
     if (ord == 0) return sum(to_dtype(ne(x, wrapped(0)), x.dtype()), dims, keepdim);
-    if (ord == 1) return sum(ax, dims, keepdim);
+    if (ord == 1) return sum(abs(x), dims, keepdim);
     if (ord == 2) return safe_root(sum(mul(x, x), dims, keepdim), 0.5);
-    return safe_root(sum(pow(ax, ord), dims, keepdim), 1.0 / ord);
+    return safe_root(sum(pow(abs(x), ord), dims, keepdim), 1.0 / ord);
   };
   return as_node(norm(), "LinalgVectorNormBackward0");  // 'fro' matrix norms are this op too
 }

@@ -216,8 +216,19 @@ struct ExtremeOp {
         const bool take = (Max ? v > part[size_t(j)] : v < part[size_t(j)]) || is_nan(v);
         part[size_t(j)] = take ? v : part[size_t(j)];
       }
-    for (const C& p : part) step(acc, p, 0);
-    for (; i < n; ++i) step(acc, C(q[i]), 0);
+    // The lanes merge without branches (a plain compare-select is a max/min instruction; NaNs are
+    // tracked apart): step's branches, mispredicted on random rows, made rows of 32 19x slower
+    // than PyTorch's.
+    C m = acc;
+    bool nan = is_nan(m);
+    auto merge = [&](C v) {
+      m = (Max ? v > m : v < m) ? v : m;
+      nan |= is_nan(v);
+    };
+    for (const C& p : part) merge(p);
+    for (; i < n; ++i) merge(C(q[i]));
+    if constexpr (std::is_floating_point_v<C>) acc = nan ? std::numeric_limits<C>::quiet_NaN() : m;
+    else acc = m;
   }
   C finish(const C& acc, int64_t) const { return acc; }
 };
@@ -479,6 +490,35 @@ struct LogSumExpOp {
       acc.sum += std::exp(x - acc.max);
     }
   }
+  // A unit-stride run in two passes that vectorize: its max in lanes, then the sum of exp(x -
+  // max) in lanes of double, merged into the running pair. (The streaming step, a double exp
+  // and branches per element, ran rows of 32 4x slower than PyTorch.)
+  template <class X>
+  void step_contiguous(Acc& acc, const X* q, int64_t n, int64_t) const {
+    using C = compute_t<X>;
+    if constexpr (!std::is_floating_point_v<C>) {
+      for (int64_t i = 0; i < n; ++i) step(acc, C(q[i]), 0);
+    } else {
+      const ExtremeOp<X, true> max_op;
+      C m = max_op.init();
+      max_op.step_contiguous(m, q, n, 0);
+      if (!std::isfinite(m)) return step(acc, m, 0);  // NaN, +inf, or a run of -inf
+      constexpr int kLanes = 16;
+      std::array<double, kLanes> part{};
+      int64_t i = 0;
+      for (; i + kLanes <= n; i += kLanes)
+        for (int j = 0; j < kLanes; ++j) part[size_t(j)] += double(fmath::exp_of(C(q[i + j]) - m));
+      double s = 0;
+      for (double p : part) s += p;
+      for (; i < n; ++i) s += double(fmath::exp_of(C(q[i]) - m));
+      if (double(m) > acc.max) {
+        acc.sum = acc.sum * std::exp(acc.max - double(m)) + s;
+        acc.max = double(m);
+      } else if (std::isfinite(acc.max)) {
+        acc.sum += s * std::exp(double(m) - acc.max);
+      }
+    }
+  }
   double finish(const Acc& acc, int64_t) const {
     if (acc.nan) return std::numeric_limits<double>::quiet_NaN();
     if (std::isinf(acc.max)) return acc.max;
@@ -507,36 +547,32 @@ std::vector<Tensor> grad_logsumexp(const GradCtx& c) {
 
 // ---- softmax / log_softmax -------------------------------------------------------------
 // Both shift by the slice max (no overflow) and sum exp in double. The last
-// dim is softmaxed row by row, each exp computed once into a buffer.
+// dim is softmaxed row by row in passes that vectorize: the max in lanes
+// (ExtremeOp), the exps into a buffer, their sum in lanes of double. (One
+// loop with an ordered double sum ran a row of 32 4x slower than PyTorch.)
 template <class T, bool Log>
 void softmax_rows(const T* in, T* out, int64_t rows, int64_t len) {
   using C = compute_t<T>;
   int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(len, 1));
   parallel_for(0, rows, grain, [&](int64_t rb, int64_t re) {
     std::vector<C> buf(static_cast<size_t>(len));
+    C* b = buf.data();
+    const ExtremeOp<T, true> max_op;
     for (int64_t r = rb; r < re; ++r) {
       const T* src = in + r * len;
       T* dst = out + r * len;
-      C mx = -std::numeric_limits<C>::infinity();
-      bool nan = false;
-      for (int64_t i = 0; i < len; ++i) {
-        buf[size_t(i)] = C(src[i]);
-        mx = buf[size_t(i)] > mx ? buf[size_t(i)] : mx;
-        nan = nan || buf[size_t(i)] != buf[size_t(i)];
-      }
-      if (nan) mx = std::numeric_limits<C>::quiet_NaN();
-      double total = 0;
-      for (int64_t i = 0; i < len; ++i) {
-        C e = fmath::exp_of(buf[size_t(i)] - mx);
-        total += double(e);
-        if (!Log) buf[size_t(i)] = e;
-      }
+      C mx = max_op.init();
+      max_op.step_contiguous(mx, src, len, 0);
+      for (int64_t i = 0; i < len; ++i) b[i] = fmath::exp_of(C(src[i]) - mx);
+      const double total = kernels::sum_contiguous<double>(b, len);
       if (Log) {
+        // PyTorch keeps a bfloat16 row's log-sum in bfloat16 (its result matches that rounding).
         C log_total = C(std::log(total));
-        for (int64_t i = 0; i < len; ++i) dst[i] = T((buf[size_t(i)] - mx) - log_total);
+        if constexpr (std::is_same_v<T, BFloat16>) log_total = C(T(log_total));
+        for (int64_t i = 0; i < len; ++i) dst[i] = T((C(src[i]) - mx) - log_total);
       } else {
-        C scale = C(1.0 / total);
-        for (int64_t i = 0; i < len; ++i) dst[i] = T(buf[size_t(i)] * scale);
+        const C scale = C(1.0 / total);
+        for (int64_t i = 0; i < len; ++i) dst[i] = T(b[i] * scale);
       }
     }
   });
