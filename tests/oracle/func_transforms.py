@@ -174,6 +174,28 @@ ens = vmap(lambda p, b, v: functional_call(base, (p, b), (v,)), in_dims=(0, 0, N
 print('ensemble', tuple(ens.shape), r(ens))
 print('ensemble check', (ens[2] - models[2](x)).abs().max().item() < 1e-5)
 
+# A closure over tensors that require grad: the gradient keeps their history
+# (a gradient penalty trains the critic through it).
+torch.manual_seed(3)
+critic = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 1))
+pts = torch.randn(5, 3)
+gp = vmap(grad(lambda p: critic(p).sum()))(pts)
+print('closure grad', gp.requires_grad, tuple(gp.shape))
+penalty = ((gp.norm(dim=1) - 1) ** 2).mean()
+penalty.backward()
+print('penalty', round(penalty.item(), 4), r(critic[0].bias.grad))
+out, t = jvp(lambda u: F.gelu(u) * 2, (x,), (y,))
+print('jvp gelu', r(t))
+print('jvp layer_norm', r(jvp(lambda u: F.layer_norm(u, (3,)), (x,), (y,))[1]))
+seq = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Sequential(nn.Linear(4, 2)))
+ones = {k: torch.ones_like(v) for k, v in seq.named_parameters()}
+print('nested names', list(ones.keys()), r(functional_call(seq, ones, (x,))))
+bn = nn.BatchNorm1d(3)
+rm, rv, nb = torch.zeros(3), torch.ones(3), torch.tensor(0)
+functional_call(bn, {'running_mean': rm, 'running_var': rv, 'num_batches_tracked': nb}, xs)
+print('train buffers', r(rm), r(rv), nb.item(), r(bn.running_mean))
+out, fn = vjp(lambda u: u * 2, x)
+
 
 def report(fn):
     try:
@@ -199,3 +221,4 @@ report(lambda: functional_call(lin, {'bias': torch.zeros(2), 'scale': x}, (x,), 
 report(lambda: functional_call(tied, {'a.weight': torch.eye(2), 'b.weight': torch.ones(2, 2)}, (v2,)))
 report(lambda: stack_module_state([]))
 report(lambda: stack_module_state([nn.Linear(3, 2), nn.Linear(3, 2).eval()]))
+report(lambda: fn(torch.ones(4)))

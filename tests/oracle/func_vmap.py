@@ -1,6 +1,7 @@
 # torch.vmap / torch.func.vmap: in_dims and out_dims pytrees, nested vmap,
 # non-tensor arguments, randomness modes and PyTorch's error texts.
 import torch
+import torch.nn.functional as F
 from torch.func import vmap
 
 
@@ -65,9 +66,20 @@ print('backward', r(xs.grad))
 torch.manual_seed(1)
 s = vmap(lambda v: v + torch.rand(3), randomness='same')(torch.zeros(4, 3))
 print('same rows equal', torch.equal(s[0], s[3]), r(s[0]), round(torch.rand(1).item(), 4))
+torch.manual_seed(2)
+dr = vmap(lambda v: F.dropout(v, 0.5), randomness='same')(torch.ones(3, 4))
+print('dropout same', torch.equal(dr[0], dr[2]), r(dr[0]))
 torch.manual_seed(1)
 s = vmap(lambda v: v + torch.rand(3), randomness='different')(torch.zeros(4, 3))
 print('different rows differ', not torch.equal(s[0], s[1]), tuple(s.shape))
+
+
+@vmap
+def norms(v):
+    return v.norm()
+
+
+print('decorator', r(norms(x)))
 
 
 def report(fn):

@@ -6,8 +6,8 @@
 #   randomness modes are honoured through the generator state (see _vmap_call).
 # - grad, vjp, jacrev, jacfwd and hessian run the function on fresh leaves and
 #   call torch.autograd.grad. A graph is kept (create_graph) only when another
-#   transform encloses this one or an input carries history of its own, so the
-#   results are plain tensors exactly when PyTorch's are.
+#   transform encloses this one or the function reached tensors that require
+#   grad outside it, so the results are plain tensors exactly when PyTorch's are.
 # - jvp uses the double-vjp trick (u -> J^T u is linear, so J v is its vjp);
 #   jacfwd computes by reverse mode: the same Jacobian, to float rounding.
 import torch
@@ -341,7 +341,38 @@ def _run_differentiable(func, argnums, args, kwargs):
             out = func(*new_args, **kwargs)
     finally:
         _depth[0] -= 1
+    if not keep:
+        flat_out, _ = _flatten(out)
+        keep = _reaches_outer_leaf(flat_out, leaves)
     return leaves, spec, keep, out
+
+
+# Whether the outputs' graph reaches a tensor of the caller's that requires
+# grad (a closure over parameters, say): then the results keep their history,
+# as PyTorch's do. Nodes are told apart by their address (_addr), since each
+# access to next_functions gives new node objects.
+def _reaches_outer_leaf(flat_out, leaves):
+    stack = []
+    for o in flat_out:
+        if not isinstance(o, torch.Tensor) or not o.requires_grad:
+            continue
+        if o.grad_fn is None:
+            if not any(o is x for x in leaves):
+                return True
+        else:
+            stack.append(o.grad_fn)
+    seen = set()
+    while len(stack) > 0:
+        node = stack.pop()
+        if node is None or node._addr in seen:
+            continue
+        seen.add(node._addr)
+        var = getattr(node, 'variable', None)
+        if var is not None and not any(var is x for x in leaves):
+            return True
+        for nxt, _ in node.next_functions:
+            stack.append(nxt)
+    return False
 
 
 def _split_aux(out, has_aux, api):
@@ -451,16 +482,38 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     flat_out, out_spec = _flatten(out)
     _check_outputs(flat_out, out, api)
     with torch.enable_grad():
-        us = [torch.zeros_like(o).requires_grad_(True) for o in flat_out]
-        gs = _autograd(flat_out, leaves, us, True)
-        pairs = [(g, t) for g, t in zip(gs, flat_t) if g.requires_grad]
-        if len(pairs) == 0:
-            jv = [torch.zeros_like(o) for o in flat_out]
-        else:
-            jv = _autograd([p[0] for p in pairs], us, [p[1] for p in pairs], keep)
+        try:
+            jv = _double_vjp(flat_out, leaves, flat_t, keep)
+        except NotImplementedError:
+            jv = _jacobian_times(flat_out, leaves, flat_t, keep)
     result = (_release(out, keep), _release(_unflatten(jv, out_spec), keep))
     if has_aux:
         return result[0], result[1], _release(aux, keep)
+    return result
+
+
+def _double_vjp(flat_out, leaves, flat_t, keep):
+    us = [torch.zeros_like(o).requires_grad_(True) for o in flat_out]
+    gs = _autograd(flat_out, leaves, us, True)
+    pairs = [(g, t) for g, t in zip(gs, flat_t) if g.requires_grad]
+    if len(pairs) == 0:
+        return [torch.zeros_like(o) for o in flat_out]
+    return _autograd([p[0] for p in pairs], us, [p[1] for p in pairs], keep)
+
+
+# J v one output element at a time: for ops whose backward formula has no
+# derivative of its own, which the double-vjp trick needs.
+def _jacobian_times(flat_out, leaves, flat_t, keep):
+    result = []
+    for o in flat_out:
+        n = o.numel()
+        rows = []
+        for k in range(n):
+            seed = torch.zeros(n, dtype=o.dtype)
+            seed[k] = 1.0
+            gs = _autograd([o], leaves, [seed.reshape(o.shape)], keep)
+            rows.append(sum((g * t).sum() for g, t in zip(gs, flat_t)))
+        result.append(torch.stack(rows).reshape(o.shape) if n > 0 else torch.zeros_like(o))
     return result
 
 
