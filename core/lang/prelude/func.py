@@ -14,8 +14,8 @@ import torch
 
 
 # ---------------------------------------------------------------- pytrees
-# A spec is ('leaf',), ('none',), ('tuple', children), ('list', children) or
-# ('dict', keys, children). None is a node without leaves, as in torch's pytree.
+# A spec is ('leaf',), ('tuple', children), ('list', children) or
+# ('dict', keys, children). None is a leaf, as in torch's pytree.
 
 def _flatten(tree):
     leaves = []
@@ -24,8 +24,6 @@ def _flatten(tree):
 
 
 def _flatten_into(tree, leaves):
-    if tree is None:
-        return ('none',)
     if isinstance(tree, tuple):
         return ('tuple', [_flatten_into(x, leaves) for x in tree])
     if isinstance(tree, list):
@@ -46,8 +44,6 @@ def _build(it, spec):
     kind = spec[0]
     if kind == 'leaf':
         return next(it)
-    if kind == 'none':
-        return None
     if kind == 'dict':
         return {k: _build(it, s) for k, s in zip(spec[1], spec[2])}
     items = [_build(it, s) for s in spec[1]]
@@ -58,8 +54,6 @@ def _num_leaves(spec):
     kind = spec[0]
     if kind == 'leaf':
         return 1
-    if kind == 'none':
-        return 0
     children = spec[2] if kind == 'dict' else spec[1]
     return sum(_num_leaves(s) for s in children)
 
@@ -95,8 +89,6 @@ def _spec_str(spec):
     kind = spec[0]
     if kind == 'leaf':
         return '*'
-    if kind == 'none':
-        return 'None'
     if kind == 'dict':
         return '{' + ', '.join(repr(k) + ': ' + _spec_str(s) for k, s in zip(spec[1], spec[2])) + '}'
     inner = ', '.join(_spec_str(s) for s in spec[1])
