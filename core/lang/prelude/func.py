@@ -249,7 +249,7 @@ def _stack_column(name, col, d):
 _depth = [0]  # how many grad-like transforms are running (they need create_graph)
 
 
-def _check_tensor_leaves(flat, what):
+def _check_tensor_leaves(flat):
     for t in flat:
         if not isinstance(t, torch.Tensor):
             raise ValueError('Thing passed to transform API must be Tensor, got {}'.format(type(t)))
@@ -317,7 +317,7 @@ def _run_differentiable(func, argnums, args, kwargs):
     nums = _argnums_list(argnums, len(args))
     picked = args[nums[0]] if isinstance(argnums, int) else tuple(args[i] for i in nums)
     flat, spec = _flatten(picked)
-    _check_tensor_leaves(flat, 'inputs')
+    _check_tensor_leaves(flat)
     keep = _keeps_graph(flat)
     leaves = _differentiable(flat, keep)
     tree = _unflatten(leaves, spec)
