@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/device.h"
+#include "core/ops.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
@@ -512,22 +513,40 @@ std::string path_arg(const Obj& o, const char* fn) {
   return o.as<StrObj>()->value;
 }
 
+// The zip archive torch.save writes for obj.
+std::string checkpoint_bytes(const Obj& obj) {
+  ZipWriter zip;
+  std::string pkl = Pickler(zip).run(obj);
+  zip.add("archive/version", "3\n");
+  zip.add("archive/byteorder", "little");
+  zip.add("archive/data.pkl", pkl);
+  return zip.finish();
+}
+
 // torch._C._save(obj, path)
 Obj f_save(Interp&, const CallArgs& a) {
   a.check("_save", 2, 2);
   const std::string path = path_arg(a.pos[1], "torch.save");
-  ZipWriter zip;
-  std::string pkl = Pickler(zip).run(a.pos[0]);
-  zip.add("archive/version", "3\n");
-  zip.add("archive/byteorder", "little");
-  zip.add("archive/data.pkl", pkl);
-  std::string bytes = zip.finish();
+  std::string bytes = checkpoint_bytes(a.pos[0]);
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   KILN_CHECK(f.good(), Runtime, "torch.save: cannot open '", path, "' for writing: ", std::strerror(errno));
   f.write(bytes.data(), std::streamsize(bytes.size()));
   f.close();
   KILN_CHECK(f.good(), Runtime, "torch.save: writing '", path, "' failed: ", std::strerror(errno));
   return Obj();
+}
+
+// The object in checkpoint bytes; name says where they came from in errors.
+Obj load_checkpoint(const std::string& bytes, const std::string& name, const Obj& map_location) {
+  std::map<std::string, std::string> files = read_zip(bytes, name);
+  std::string prefix;
+  for (const auto& [entry, _] : files)
+    if (entry.ends_with("/data.pkl") && entry.find('/') == entry.size() - 9)
+      prefix = entry.substr(0, entry.size() - 8);
+  if (prefix.empty()) corrupt(name, "no data.pkl");
+  Unpickler u(files, prefix, name);
+  u.map_location_ = map_location.kind() == Kind::Str ? map_location.as<StrObj>()->value : "";
+  return u.run(files.at(prefix + "data.pkl"));
 }
 
 // torch._C._load(path, map_location): map_location a device string, or "" for the saved ones.
@@ -538,15 +557,26 @@ Obj f_load(Interp&, const CallArgs& a) {
   KILN_CHECK(f.good(), Runtime, "torch.load: cannot open '", path, "': ", std::strerror(errno));
   std::stringstream ss;
   ss << f.rdbuf();
-  const std::string bytes = ss.str();
-  std::map<std::string, std::string> files = read_zip(bytes, path);
-  std::string prefix;
-  for (const auto& [name, _] : files)
-    if (name.ends_with("/data.pkl") && name.find('/') == name.size() - 9) prefix = name.substr(0, name.size() - 8);
-  if (prefix.empty()) corrupt(path, "no data.pkl");
-  Unpickler u(files, prefix, path);
-  u.map_location_ = a.pos[1].kind() == Kind::Str ? a.pos[1].as<StrObj>()->value : "";
-  return u.run(files.at(prefix + "data.pkl"));
+  return load_checkpoint(ss.str(), path, a.pos[1]);
+}
+
+// torch._C._save_bytes(obj): the checkpoint as a uint8 tensor, which is how
+// io.BytesIO holds binary data (Kiln has no bytes type).
+Obj f_save_bytes(Interp&, const CallArgs& a) {
+  a.check("_save_bytes", 1, 1);
+  std::string bytes = checkpoint_bytes(a.pos[0]);
+  Tensor t = empty_tensor(Shape{int64_t(bytes.size())}, DType::UInt8);
+  std::memcpy(t.raw_data(), bytes.data(), bytes.size());
+  return make_tensor(t);
+}
+
+// torch._C._load_bytes(uint8 tensor, map_location)
+Obj f_load_bytes(Interp&, const CallArgs& a) {
+  a.check("_load_bytes", 2, 2);
+  Tensor t = contiguous(tensor_of(a.pos[0], "torch.load"));
+  KILN_CHECK(t.dtype() == DType::UInt8 && t.dim() == 1, Runtime, "torch.load: expected the bytes of a buffer");
+  std::string bytes(static_cast<const char*>(t.raw_data()), size_t(t.numel()));
+  return load_checkpoint(bytes, "<BytesIO>", a.pos[1]);
 }
 
 // torch._C._file_exists(path): for torch.load's FileNotFoundError.
@@ -561,6 +591,8 @@ Obj f_file_exists(Interp&, const CallArgs& a) {
 void add_serialize_natives(ModuleObj& c) {
   c.attrs.set("_save", make_builtin("_save", f_save));
   c.attrs.set("_load", make_builtin("_load", f_load));
+  c.attrs.set("_save_bytes", make_builtin("_save_bytes", f_save_bytes));
+  c.attrs.set("_load_bytes", make_builtin("_load_bytes", f_load_bytes));
   c.attrs.set("_file_exists", make_builtin("_file_exists", f_file_exists));
 }
 
