@@ -226,6 +226,9 @@ class Pickler {
     }
     global("torch._utils", "_rebuild_tensor_v2");
     Tensor x = t.tensor.device().type == DeviceType::CPU ? t.tensor : copy_to_device(t.tensor, Device{});
+    // A device tensor's CPU copy lives until the archive is done, so a later
+    // copy cannot reuse its storage's address and with it its key.
+    if (t.tensor.device().type != DeviceType::CPU) copies_.push_back(x);
     out_ += "((";
     str("storage");
     global("torch", storage_name(x.dtype()));
@@ -264,6 +267,7 @@ class Pickler {
   ZipWriter& zip_;
   std::string out_;
   std::map<const Storage*, std::string> keys_;
+  std::vector<Tensor> copies_;
 };
 
 // ---- unpickling -------------------------------------------------------------------------

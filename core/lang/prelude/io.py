@@ -152,7 +152,11 @@ class StringIO(_TextBuffer):
 class BytesIO:
     def __init__(self, initial_bytes=None):
         import torch
-        self._buf = torch.zeros(0, dtype=torch.uint8) if initial_bytes is None else initial_bytes.clone()
+        # Kept on the CPU whatever the default device is.
+        if initial_bytes is None:
+            self._buf = torch.zeros(0, dtype=torch.uint8, device='cpu')
+        else:
+            self._buf = initial_bytes.to(device='cpu', dtype=torch.uint8).clone()
         self._pos = 0
         self.closed = False
 
@@ -166,8 +170,8 @@ class BytesIO:
         n = len(b)
         head = self._buf[:self._pos]
         if self._pos > len(self._buf):
-            head = torch.cat([self._buf, torch.zeros(self._pos - len(self._buf), dtype=torch.uint8)])
-        self._buf = torch.cat([head, b.to(torch.uint8), self._buf[self._pos + n:]])
+            head = torch.cat([self._buf, torch.zeros(self._pos - len(self._buf), dtype=torch.uint8, device='cpu')])
+        self._buf = torch.cat([head, b.to(device='cpu', dtype=torch.uint8), self._buf[self._pos + n:]])
         self._pos += n
         return n
 
