@@ -243,6 +243,10 @@ Obj f_sdpa(Interp& in, const CallArgs& a) {
   const char* fn = "scaled_dot_product_attention";
   const Tensor& q = input(b[0], fn);
   Tensor k = input(b[1], fn), v = input(b[2], fn);
+  KILN_CHECK(q.dtype() == k.dtype() && q.dtype() == v.dtype(), Runtime,
+             "Expected query, key, and value to have the same dtype, but got query.dtype: ",
+             dtype_cpp_name(q.dtype()), " key.dtype: ", dtype_cpp_name(k.dtype()),
+             " and value.dtype: ", dtype_cpp_name(v.dtype()), " instead.");
   bool has_mask = !b[3].is_null() && !b[3].is_none();
   KILN_CHECK(!(has_mask && flag(in, b[5], false)), Runtime,
              "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True");

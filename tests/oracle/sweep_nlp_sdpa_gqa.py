@@ -32,3 +32,7 @@ try:
     F.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=True, enable_gqa=True)
 except RuntimeError as e:
     print("RuntimeError:", e)
+try:
+    F.scaled_dot_product_attention(q, k, v.to(torch.bfloat16), enable_gqa=True)
+except RuntimeError as e:
+    print("RuntimeError:", e)
