@@ -320,17 +320,56 @@ def _get_clones(module, n):
     return nn.ModuleList([copy.deepcopy(module) for i in range(n)])
 
 
+# Whether PyTorch's encoder layer can take its fused ("sparsity") path, which
+# runs the batch as a nested tensor without the padded positions.
+def _layer_allows_nested(layer):
+    if not isinstance(layer, TransformerEncoderLayer) or layer.norm_first:
+        return False
+    attn = layer.self_attn
+    if not attn.batch_first or not attn._qkv_same_embed_dim or attn.in_proj_bias is None:
+        return False
+    act = layer.activation
+    relu_or_gelu = act is F.relu or act is F.gelu or isinstance(act, (nn.ReLU, nn.GELU))
+    return relu_or_gelu and layer.norm1.eps == layer.norm2.eps and attn.num_heads % 2 == 0
+
+
+# True where each row of `keep` is a run of True followed by False only.
+def _left_aligned(keep):
+    counts = keep.sum(dim=-1, keepdim=True)
+    return bool((keep == (torch.arange(keep.size(-1)) < counts)).all())
+
+
 class TransformerEncoder(nn.Module):
     def __init__(self, encoder_layer, num_layers, norm=None, enable_nested_tensor=True, mask_check=True):
         super().__init__()
         self.layers = _get_clones(encoder_layer, num_layers)
         self.num_layers = num_layers
         self.norm = norm
+        self.enable_nested_tensor = enable_nested_tensor
+        self.use_nested_tensor = enable_nested_tensor and _layer_allows_nested(encoder_layer)
+        self.mask_check = mask_check
+
+    # PyTorch runs an eval-mode, no-grad batch with a padding mask as a nested
+    # tensor and pads it back with zeros: the padded positions come out 0
+    # (before the final norm). The other positions are unchanged.
+    def _nested_padding(self, src, mask, padding):
+        first = self.layers[0]
+        if not self.use_nested_tensor or first.training or src.dim() != 3 or padding is None or mask is not None:
+            return None
+        pad = padding if padding.dtype == torch.bool else padding != 0
+        if self.mask_check and not _left_aligned(pad.logical_not()):
+            return None
+        if torch.is_grad_enabled() and (src.requires_grad or any(p.requires_grad for p in first.parameters())):
+            return None
+        return pad
 
     def forward(self, src, mask=None, src_key_padding_mask=None, is_causal=None):
         output = src
         for mod in self.layers:
             output = mod(output, src_mask=mask, is_causal=bool(is_causal), src_key_padding_mask=src_key_padding_mask)
+        pad = self._nested_padding(src, mask, src_key_padding_mask)
+        if pad is not None:
+            output = output.masked_fill(pad.unsqueeze(-1), 0.0)
         if self.norm is not None:
             output = self.norm(output)
         return output
