@@ -213,11 +213,26 @@ class Pickler {
         out_ += 'u';
         return;
       }
+      case Kind::Instance:
+        if (counter(o)) return;
+        [[fallthrough]];
       default:
         throw Error("torch.save: kiln saves tensors, dicts, lists, tuples, strings, numbers, bools and None, "
                         "not '" + type_name(o) + "'",
                     ErrorKind::Type);
     }
+  }
+  // A collections.Counter (scheduler states hold one) pickles as
+  // Counter(dict), as its __reduce__ gives it in CPython.
+  bool counter(const Obj& o) {
+    const InstanceObj& inst = *o.as<InstanceObj>();
+    const Obj* items = inst.attrs.find(std::string_view("_d"));
+    if (inst.get_class().name != "Counter" || !items || items->kind() != Kind::Dict) return false;
+    global("collections", "Counter");
+    out_ += '(';
+    put(*items);
+    out_ += "tR";
+    return true;
   }
   void tensor(const TensorObj& t) {
     if (t.is_parameter) {
@@ -458,6 +473,11 @@ class Unpickler {
       d.as<DictObj>()->ordered = true;
       return d;
     }
+    if (name == "collections.Counter" && interp_) {
+      Obj mod = interp_->import_module("collections");
+      Obj cls = *mod.as<ModuleObj>()->attrs.find(std::string_view("Counter"));
+      return interp_->call(cls, std::span<const Obj>(a.data(), std::min<size_t>(a.size(), 1)));
+    }
     if (name == "torch._utils._rebuild_tensor_v2" && a.size() >= 5) return rebuild_tensor(a);
     if (name == "torch._utils._rebuild_parameter" && a.size() >= 2) {
       Tensor t = tensor_of(a[0], "parameter").detach();
@@ -498,6 +518,7 @@ class Unpickler {
 
  public:
   std::string map_location_;  // empty: each storage's saved location
+  Interp* interp_ = nullptr;  // builds the prelude's classes (collections.Counter)
 
  private:
   const std::map<std::string, std::string>& files_;
@@ -541,7 +562,7 @@ Obj f_save(Interp&, const CallArgs& a) {
 }
 
 // The object in checkpoint bytes; name says where they came from in errors.
-Obj load_checkpoint(const std::string& bytes, const std::string& name, const Obj& map_location) {
+Obj load_checkpoint(Interp& in, const std::string& bytes, const std::string& name, const Obj& map_location) {
   std::map<std::string, std::string> files = read_zip(bytes, name);
   std::string prefix;
   for (const auto& [entry, _] : files)
@@ -549,19 +570,20 @@ Obj load_checkpoint(const std::string& bytes, const std::string& name, const Obj
       prefix = entry.substr(0, entry.size() - 8);
   if (prefix.empty()) corrupt(name, "no data.pkl");
   Unpickler u(files, prefix, name);
+  u.interp_ = &in;
   u.map_location_ = map_location.kind() == Kind::Str ? map_location.as<StrObj>()->value : "";
   return u.run(files.at(prefix + "data.pkl"));
 }
 
 // torch._C._load(path, map_location): map_location a device string, or "" for the saved ones.
-Obj f_load(Interp&, const CallArgs& a) {
+Obj f_load(Interp& in, const CallArgs& a) {
   a.check("_load", 2, 2);
   const std::string path = path_arg(a.pos[0], "torch.load");
   std::ifstream f(path, std::ios::binary);
   KILN_CHECK(f.good(), Runtime, "torch.load: cannot open '", path, "': ", std::strerror(errno));
   std::stringstream ss;
   ss << f.rdbuf();
-  return load_checkpoint(ss.str(), path, a.pos[1]);
+  return load_checkpoint(in, ss.str(), path, a.pos[1]);
 }
 
 // torch._C._save_bytes(obj): the checkpoint as a uint8 tensor, which is how
@@ -575,12 +597,12 @@ Obj f_save_bytes(Interp&, const CallArgs& a) {
 }
 
 // torch._C._load_bytes(uint8 tensor, map_location)
-Obj f_load_bytes(Interp&, const CallArgs& a) {
+Obj f_load_bytes(Interp& in, const CallArgs& a) {
   a.check("_load_bytes", 2, 2);
   Tensor t = contiguous(tensor_of(a.pos[0], "torch.load"));
   KILN_CHECK(t.dtype() == DType::UInt8 && t.dim() == 1, Runtime, "torch.load: expected the bytes of a buffer");
   std::string bytes(static_cast<const char*>(t.raw_data()), size_t(t.numel()));
-  return load_checkpoint(bytes, "<BytesIO>", a.pos[1]);
+  return load_checkpoint(in, bytes, "<BytesIO>", a.pos[1]);
 }
 
 // torch._C._file_exists(path): for torch.load's FileNotFoundError.

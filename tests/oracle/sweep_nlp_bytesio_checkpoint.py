@@ -37,3 +37,15 @@ with io.BytesIO() as b:
     b.seek(0)
     print(torch.load(b).tolist())
 print(b.closed)
+
+# Scheduler states go into checkpoints too; MultiStepLR's holds a Counter.
+sched = torch.optim.lr_scheduler.MultiStepLR(opt, [2, 4, 4])
+lam = torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 0.9 ** e)
+sbuf = io.BytesIO()
+torch.save({'ms': sched.state_dict(), 'lam': lam.state_dict()}, sbuf)
+sbuf.seek(0)
+states = torch.load(sbuf)
+print(states['ms']['milestones'], states['lam']['lr_lambdas'], states['ms']['last_epoch'])
+sched2 = torch.optim.lr_scheduler.MultiStepLR(opt, [1])
+sched2.load_state_dict(states['ms'])
+print(sched2.milestones, type(sched2.milestones).__name__)
