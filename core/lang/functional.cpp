@@ -212,11 +212,29 @@ Obj f_one_hot(Interp&, const CallArgs& a) {
 Obj f_normalize(Interp&, const CallArgs& a) {
   auto b = bind("normalize", a, {"input", "p", "dim", "eps", "out"}, 1);
   const Tensor& x = input(b[0], "normalize");
-  KILN_CHECK(b[1].is_null() || b[1].as_number() == 2, NotImplemented, "kiln supports normalize(p=2) only");
+  double p = b[1].is_null() ? 2.0 : b[1].as_number();
   int64_t dim = b[2].is_null() ? 1 : to_value(b[2]).to_int();
   double eps = or_default(b[3], Obj::from_float(1e-12)).as_number();
-  Tensor norm = sqrt(sum(mul(x, x), Shape{dim}, true));
+  Tensor norm = p == 2 ? sqrt(sum(mul(x, x), Shape{dim}, true))
+                       : op("linalg_vector_norm", {x, p, Value(Shape{dim}), true});
   return make_tensor(div(x, clamp(norm, eps, std::nullopt)));
+}
+
+// Grouped-query attention: each key/value head serves q_heads / kv_heads
+// query heads, so it is repeated in place (repeat_interleave on dim -3).
+Tensor repeat_heads(const Tensor& kv, int64_t q_heads) {
+  if (kv.dim() < 3) return kv;
+  int64_t heads = kv.size(-3);
+  KILN_CHECK(heads > 0 && q_heads % heads == 0, Runtime,
+             "Number of heads in key and value must divide the number of heads in query");
+  if (heads == q_heads) return kv;
+  Shape grouped = kv.sizes(), expanded = kv.sizes();
+  int64_t d = kv.dim() - 3;
+  grouped.insert(grouped.begin() + d + 1, int64_t(1));
+  expanded.insert(expanded.begin() + d + 1, q_heads / heads);
+  Shape merged = kv.sizes();
+  merged[size_t(d)] = q_heads;
+  return reshape(expand(reshape(kv, grouped), expanded), merged);
 }
 
 // softmax(q kᵀ · scale + mask) v, with PyTorch's causal and boolean-mask rules.
@@ -224,7 +242,19 @@ Obj f_sdpa(Interp& in, const CallArgs& a) {
   auto b = bind("scaled_dot_product_attention", a,
                 {"query", "key", "value", "attn_mask", "dropout_p", "is_causal", "scale", "enable_gqa"}, 3);
   const char* fn = "scaled_dot_product_attention";
-  const Tensor &q = input(b[0], fn), &k = input(b[1], fn), &v = input(b[2], fn);
+  const Tensor& q = input(b[0], fn);
+  Tensor k = input(b[1], fn), v = input(b[2], fn);
+  KILN_CHECK(q.dtype() == k.dtype() && q.dtype() == v.dtype(), Runtime,
+             "Expected query, key, and value to have the same dtype, but got query.dtype: ",
+             dtype_cpp_name(q.dtype()), " key.dtype: ", dtype_cpp_name(k.dtype()),
+             " and value.dtype: ", dtype_cpp_name(v.dtype()), " instead.");
+  bool has_mask = !b[3].is_null() && !b[3].is_none();
+  KILN_CHECK(!(has_mask && flag(in, b[5], false)), Runtime,
+             "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True");
+  if (flag(in, b[7], false) && q.dim() >= 3) {
+    k = repeat_heads(k, q.size(-3));
+    v = repeat_heads(v, q.size(-3));
+  }
   int64_t L = q.size(-2), S = k.size(-2);
   double scale = b[6].is_null() || b[6].is_none() ? 1.0 / std::sqrt(double(q.size(-1))) : b[6].as_number();
   Tensor attn = mul(matmul(q, transpose(k, -2, -1)), scale);
@@ -233,7 +263,7 @@ Obj f_sdpa(Interp& in, const CallArgs& a) {
     Tensor keep = tril(ones(Shape{L, S}, DType::Bool));
     attn = masked_fill(attn, logical_not(keep), neg_inf);
   }
-  if (!b[3].is_null() && !b[3].is_none()) {
+  if (has_mask) {
     const Tensor& mask = input(b[3], fn);
     attn = mask.dtype() == DType::Bool ? masked_fill(attn, logical_not(mask), neg_inf) : add(attn, mask);
   }

@@ -123,9 +123,10 @@ Obj make_torch_module(Interp& in);  // registers torch, torch.nn, torch.nn.funct
 void add_jit_natives(ModuleObj& torch_c);  // torch._C._jit_*: what prelude/compiler.py calls
 void add_autograd_natives(ModuleObj& torch_c);  // torch._C's side of torch.autograd (torch_autograd.cpp)
 void add_serialize_natives(ModuleObj& torch_c);  // torch._C's side of torch.save/load (torch_serialize.cpp)
-void register_stdlib_modules(Interp& in);  // math, time, sys, _random, _os, _frames (see docs/language.md)
+void register_stdlib_modules(Interp& in);  // math, time, sys, _random, _os, _re, _frames (see docs/language.md)
 Obj make_random_core();                    // _random: the Mersenne Twister under prelude/random.py
 Obj make_os_core();                        // _os: the system calls under prelude/os.py and io.py
+Obj make_re_core();                        // _re: std::regex matching under prelude/re.py
 
 }  // namespace kiln::lang
 

@@ -764,8 +764,34 @@ Obj dict_clear(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// d.__getitem__(k) and friends, for code that passes them as callables
+// (a hook lambda storing into a dict, map(d.__getitem__, keys)).
+Obj dict_dunder_getitem(Interp& in, const CallArgs& a) {
+  a.check("__getitem__", 1, 1);
+  return getitem(in, a.self, a.pos[0]);
+}
+
+Obj dict_dunder_setitem(Interp& in, const CallArgs& a) {
+  a.check("__setitem__", 2, 2);
+  setitem(in, a.self, a.pos[0], a.pos[1]);
+  return Obj();
+}
+
+Obj dict_dunder_delitem(Interp& in, const CallArgs& a) {
+  a.check("__delitem__", 1, 1);
+  delitem(in, a.self, a.pos[0]);
+  return Obj();
+}
+
+Obj dict_dunder_contains(Interp& in, const CallArgs& a) {
+  a.check("__contains__", 1, 1);
+  return Obj::from_bool(contains(in, a.self, a.pos[0]));
+}
+
 const MethodTable& dict_methods() {
   static const MethodTable t = {
+      {"__getitem__", dict_dunder_getitem}, {"__setitem__", dict_dunder_setitem},
+      {"__delitem__", dict_dunder_delitem}, {"__contains__", dict_dunder_contains},
       {"get", dict_get}, {"keys", dict_keys}, {"values", dict_values}, {"items", dict_items},
       {"setdefault", dict_setdefault}, {"update", dict_update}, {"pop", dict_pop},
       {"popitem", dict_popitem}, {"copy", dict_copy}, {"clear", dict_clear},

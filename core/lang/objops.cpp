@@ -1443,8 +1443,7 @@ Obj instance_attr(Interp& in, const Obj& o, const std::string& name) {
   return instance_getattr(in, o, name);  // Null when absent; it tries __getattr__
 }
 
-// Null when absent.
-Obj lookup_attr(Interp& in, const Obj& o, const std::string& name) {
+static Obj lookup_kind_attr(Interp& in, const Obj& o, const std::string& name) {
   switch (o.kind()) {
     case Kind::Instance: return instance_attr(in, o, name);
     case Kind::Class: return class_attr(in, o, name);
@@ -1463,6 +1462,14 @@ Obj lookup_attr(Interp& in, const Obj& o, const std::string& name) {
     }
     default: return builtin_method(in, o, name);
   }
+}
+
+// Null when absent.
+Obj lookup_attr(Interp& in, const Obj& o, const std::string& name) {
+  Obj v = lookup_kind_attr(in, o, name);
+  // x.__class__ on a list, tuple, str, tensor, ...: its type, as type(x) gives it.
+  if (v.is_null() && name == "__class__") return type_of(in, o);
+  return v;
 }
 
 [[noreturn]] void no_attribute(const Obj& o, const std::string& name) {

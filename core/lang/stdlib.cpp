@@ -498,6 +498,7 @@ void register_stdlib_modules(Interp& in) {
   in.register_module("sys", make_sys(in));
   in.register_module("_random", make_random_core());
   in.register_module("_os", make_os_core());
+  in.register_module("_re", make_re_core());
   Obj frames = make<ModuleObj>("_frames");
   frames.as<ModuleObj>()->attrs.set("caller", make_builtin("caller", frames_caller));
   in.register_module("_frames", frames);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/device.h"
+#include "core/ops.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/torch_bridge.h"
@@ -212,11 +213,26 @@ class Pickler {
         out_ += 'u';
         return;
       }
+      case Kind::Instance:
+        if (counter(o)) return;
+        [[fallthrough]];
       default:
         throw Error("torch.save: kiln saves tensors, dicts, lists, tuples, strings, numbers, bools and None, "
                         "not '" + type_name(o) + "'",
                     ErrorKind::Type);
     }
+  }
+  // A collections.Counter (scheduler states hold one) pickles as
+  // Counter(dict), as its __reduce__ gives it in CPython.
+  bool counter(const Obj& o) {
+    const InstanceObj& inst = *o.as<InstanceObj>();
+    const Obj* items = inst.attrs.find(std::string_view("_d"));
+    if (inst.get_class().name != "Counter" || !items || items->kind() != Kind::Dict) return false;
+    global("collections", "Counter");
+    out_ += '(';
+    put(*items);
+    out_ += "tR";
+    return true;
   }
   void tensor(const TensorObj& t) {
     if (t.is_parameter) {
@@ -225,6 +241,9 @@ class Pickler {
     }
     global("torch._utils", "_rebuild_tensor_v2");
     Tensor x = t.tensor.device().type == DeviceType::CPU ? t.tensor : copy_to_device(t.tensor, Device{});
+    // A device tensor's CPU copy lives until the archive is done, so a later
+    // copy cannot reuse its storage's address and with it its key.
+    if (t.tensor.device().type != DeviceType::CPU) copies_.push_back(x);
     out_ += "((";
     str("storage");
     global("torch", storage_name(x.dtype()));
@@ -263,6 +282,7 @@ class Pickler {
   ZipWriter& zip_;
   std::string out_;
   std::map<const Storage*, std::string> keys_;
+  std::vector<Tensor> copies_;
 };
 
 // ---- unpickling -------------------------------------------------------------------------
@@ -453,6 +473,11 @@ class Unpickler {
       d.as<DictObj>()->ordered = true;
       return d;
     }
+    if (name == "collections.Counter" && interp_) {
+      Obj mod = interp_->import_module("collections");
+      Obj cls = *mod.as<ModuleObj>()->attrs.find(std::string_view("Counter"));
+      return interp_->call(cls, std::span<const Obj>(a.data(), std::min<size_t>(a.size(), 1)));
+    }
     if (name == "torch._utils._rebuild_tensor_v2" && a.size() >= 5) return rebuild_tensor(a);
     if (name == "torch._utils._rebuild_parameter" && a.size() >= 2) {
       Tensor t = tensor_of(a[0], "parameter").detach();
@@ -493,6 +518,7 @@ class Unpickler {
 
  public:
   std::string map_location_;  // empty: each storage's saved location
+  Interp* interp_ = nullptr;  // builds the prelude's classes (collections.Counter)
 
  private:
   const std::map<std::string, std::string>& files_;
@@ -512,16 +538,21 @@ std::string path_arg(const Obj& o, const char* fn) {
   return o.as<StrObj>()->value;
 }
 
+// The zip archive torch.save writes for obj.
+std::string checkpoint_bytes(const Obj& obj) {
+  ZipWriter zip;
+  std::string pkl = Pickler(zip).run(obj);
+  zip.add("archive/version", "3\n");
+  zip.add("archive/byteorder", "little");
+  zip.add("archive/data.pkl", pkl);
+  return zip.finish();
+}
+
 // torch._C._save(obj, path)
 Obj f_save(Interp&, const CallArgs& a) {
   a.check("_save", 2, 2);
   const std::string path = path_arg(a.pos[1], "torch.save");
-  ZipWriter zip;
-  std::string pkl = Pickler(zip).run(a.pos[0]);
-  zip.add("archive/version", "3\n");
-  zip.add("archive/byteorder", "little");
-  zip.add("archive/data.pkl", pkl);
-  std::string bytes = zip.finish();
+  std::string bytes = checkpoint_bytes(a.pos[0]);
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   KILN_CHECK(f.good(), Runtime, "torch.save: cannot open '", path, "' for writing: ", std::strerror(errno));
   f.write(bytes.data(), std::streamsize(bytes.size()));
@@ -530,23 +561,48 @@ Obj f_save(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// The object in checkpoint bytes; name says where they came from in errors.
+Obj load_checkpoint(Interp& in, const std::string& bytes, const std::string& name, const Obj& map_location) {
+  std::map<std::string, std::string> files = read_zip(bytes, name);
+  std::string prefix;
+  for (const auto& [entry, _] : files)
+    if (entry.ends_with("/data.pkl") && entry.find('/') == entry.size() - 9)
+      prefix = entry.substr(0, entry.size() - 8);
+  if (prefix.empty()) corrupt(name, "no data.pkl");
+  Unpickler u(files, prefix, name);
+  u.interp_ = &in;
+  u.map_location_ = map_location.kind() == Kind::Str ? map_location.as<StrObj>()->value : "";
+  return u.run(files.at(prefix + "data.pkl"));
+}
+
 // torch._C._load(path, map_location): map_location a device string, or "" for the saved ones.
-Obj f_load(Interp&, const CallArgs& a) {
+Obj f_load(Interp& in, const CallArgs& a) {
   a.check("_load", 2, 2);
   const std::string path = path_arg(a.pos[0], "torch.load");
   std::ifstream f(path, std::ios::binary);
   KILN_CHECK(f.good(), Runtime, "torch.load: cannot open '", path, "': ", std::strerror(errno));
   std::stringstream ss;
   ss << f.rdbuf();
-  const std::string bytes = ss.str();
-  std::map<std::string, std::string> files = read_zip(bytes, path);
-  std::string prefix;
-  for (const auto& [name, _] : files)
-    if (name.ends_with("/data.pkl") && name.find('/') == name.size() - 9) prefix = name.substr(0, name.size() - 8);
-  if (prefix.empty()) corrupt(path, "no data.pkl");
-  Unpickler u(files, prefix, path);
-  u.map_location_ = a.pos[1].kind() == Kind::Str ? a.pos[1].as<StrObj>()->value : "";
-  return u.run(files.at(prefix + "data.pkl"));
+  return load_checkpoint(in, ss.str(), path, a.pos[1]);
+}
+
+// torch._C._save_bytes(obj): the checkpoint as a uint8 tensor, which is how
+// io.BytesIO holds binary data (Kiln has no bytes type).
+Obj f_save_bytes(Interp&, const CallArgs& a) {
+  a.check("_save_bytes", 1, 1);
+  std::string bytes = checkpoint_bytes(a.pos[0]);
+  Tensor t = empty_tensor(Shape{int64_t(bytes.size())}, DType::UInt8);
+  std::memcpy(t.raw_data(), bytes.data(), bytes.size());
+  return make_tensor(t);
+}
+
+// torch._C._load_bytes(uint8 tensor, map_location)
+Obj f_load_bytes(Interp& in, const CallArgs& a) {
+  a.check("_load_bytes", 2, 2);
+  Tensor t = contiguous(tensor_of(a.pos[0], "torch.load"));
+  KILN_CHECK(t.dtype() == DType::UInt8 && t.dim() == 1, Runtime, "torch.load: expected the bytes of a buffer");
+  std::string bytes(static_cast<const char*>(t.raw_data()), size_t(t.numel()));
+  return load_checkpoint(in, bytes, "<BytesIO>", a.pos[1]);
 }
 
 // torch._C._file_exists(path): for torch.load's FileNotFoundError.
@@ -561,6 +617,8 @@ Obj f_file_exists(Interp&, const CallArgs& a) {
 void add_serialize_natives(ModuleObj& c) {
   c.attrs.set("_save", make_builtin("_save", f_save));
   c.attrs.set("_load", make_builtin("_load", f_load));
+  c.attrs.set("_save_bytes", make_builtin("_save_bytes", f_save_bytes));
+  c.attrs.set("_load_bytes", make_builtin("_load_bytes", f_load_bytes));
   c.attrs.set("_file_exists", make_builtin("_file_exists", f_file_exists));
 }
 

@@ -303,7 +303,7 @@ std::vector<Shape> shape_mm(const Args& a) {
   const Tensor &x = a[0].tensor(), &y = a[1].tensor();
   KILN_CHECK(x.dim() == 2, Runtime, "self must be a matrix");
   KILN_CHECK(y.dim() == 2, Runtime, "mat2 must be a matrix");
-  KILN_CHECK(x.size(1) == y.size(0), Runtime, "mat1 and mat2 shapes cannot be multiplied (", x.size(0), "x",
+  KILN_CHECK(x.size(1) == y.size(0), Runtime, "mm: mat1 and mat2 shapes cannot be multiplied (", x.size(0), "x",
              x.size(1), " and ", y.size(0), "x", y.size(1), ")");
   return {{x.size(0), y.size(1)}};
 }
@@ -491,8 +491,15 @@ std::vector<Tensor> matmul_composite(const Args& a) {
 std::vector<Tensor> linear_composite(const Args& a) {
   const Tensor &x = a[0].tensor(), &w = a[1].tensor();
   KILN_CHECK(w.dim() <= 2, Runtime, "t() expects a tensor with <= 2 dimensions, but self is ", w.dim(), "D");
+  bool has_bias = !a[2].is_none() && a[2].tensor().defined();
+  // With a bias PyTorch's addmm path sees the mismatch first (and names itself).
+  if (has_bias && w.dim() == 2 && x.dim() >= 1 && (x.dim() <= 2 || x.is_contiguous())) {
+    int64_t in = x.sizes().back(), rows = in == 0 ? 0 : x.numel() / in;
+    KILN_CHECK(in == w.size(1), Runtime, "addmm: mat1 and mat2 shapes cannot be multiplied (", rows, "x", in,
+               " and ", w.size(1), "x", w.size(0), ")");
+  }
   Tensor out = matmul(x, w.dim() == 2 ? transpose(w, 0, 1) : w);
-  if (a[2].is_none() || !a[2].tensor().defined()) return {out};
+  if (!has_bias) return {out};
   out = add(out, a[2].tensor());
   // PyTorch runs addmm on a 2-D input, and on a 1-D or contiguous N-D one
   // flattened to 2-D (then _unsafe_view back); others take matmul and add.

@@ -356,7 +356,7 @@ NllLayout nll_layout(const Tensor& self, const Tensor& target, const Tensor& wei
   KILN_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == l.classes), Runtime,
              "weight tensor should be defined either for all ", l.classes,
              " classes or no classes but got weight tensor of shape: ", weight.shape_str());
-  KILN_CHECK(target.dtype() == DType::Int64, Runtime, "expected scalar type Long but found ",
+  KILN_CHECK(target.dtype() == DType::Int64, Runtime, "expected target dtype to be Long or Byte, but got ",
              dtype_legacy_name(target.dtype()));
   return l;
 }

@@ -43,6 +43,13 @@ std::vector<Shape> shape_reduce(const Args& a) {
   return {reduced_shape(a[0].tensor().sizes(), mask_of<DimArg>(a), keepdim_of<KeepArg>(a))};
 }
 
+// softmax keeps the shape; dim is checked here so that a traced call raises
+// where it is made (inside the script's try), not when the graph runs.
+std::vector<Shape> shape_softmax(const Args& a) {
+  wrap_dim(a[1].to_int(), a[0].tensor().dim());
+  return {a[0].tensor().sizes()};
+}
+
 // The reduced dims as a list, and how many elements each output reduces.
 Shape dims_of(const std::vector<bool>& mask) {
   Shape dims;
@@ -787,10 +794,10 @@ void register_reduction_ops(OpTable& t) {
          .shape = shape_reduce<1, 2>, .dtype = dtype_logsumexp, .kernel = logsumexp_kernel,
          .grad = grad_logsumexp, .saves = save_in(0) | save_out(0)});
   t.add({.schema_text = "softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", .kind = R,
-         .shape = shape_like_self, .dtype = dtype_softmax, .kernel = softmax_kernel<false>, .grad = grad_softmax,
+         .shape = shape_softmax, .dtype = dtype_softmax, .kernel = softmax_kernel<false>, .grad = grad_softmax,
          .saves = save_out(0), .lower = lower_softmax<false>});
   t.add({.schema_text = "log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", .kind = R,
-         .shape = shape_like_self, .dtype = dtype_softmax, .kernel = softmax_kernel<true>,
+         .shape = shape_softmax, .dtype = dtype_softmax, .kernel = softmax_kernel<true>,
          .grad = grad_log_softmax, .saves = save_out(0), .lower = lower_softmax<true>});
 }
 

@@ -1,4 +1,4 @@
-# io: StringIO, and the text files behind the builtin open() (which calls
+# io: StringIO, BytesIO (for torch.save/torch.load), and the text files behind the builtin open() (which calls
 # io.open): reading reads the whole file at open(), each write
 # goes to the file at once. Binary modes and '+' modes are not supported.
 
@@ -144,6 +144,103 @@ class StringIO(_TextBuffer):
 
     def __repr__(self):
         return '<_io.StringIO object>'
+
+
+# Binary buffers. Kiln has no bytes type, so the data is a 1-d uint8 tensor:
+# torch.save writes one and torch.load reads it back, and len() and slicing
+# work on it as on bytes.
+class BytesIO:
+    def __init__(self, initial_bytes=None):
+        import torch
+        # Kept on the CPU whatever the default device is.
+        if initial_bytes is None:
+            self._buf = torch.zeros(0, dtype=torch.uint8, device='cpu')
+        else:
+            self._buf = initial_bytes.to(device='cpu', dtype=torch.uint8).clone()
+        self._pos = 0
+        self.closed = False
+
+    def _check_open(self):
+        if self.closed:
+            raise ValueError('I/O operation on closed file.')
+
+    def write(self, b):
+        import torch
+        self._check_open()
+        n = len(b)
+        head = self._buf[:self._pos]
+        if self._pos > len(self._buf):
+            head = torch.cat([self._buf, torch.zeros(self._pos - len(self._buf), dtype=torch.uint8, device='cpu')])
+        self._buf = torch.cat([head, b.to(device='cpu', dtype=torch.uint8), self._buf[self._pos + n:]])
+        self._pos += n
+        return n
+
+    def read(self, size=-1):
+        self._check_open()
+        end = len(self._buf) if size is None or size < 0 else min(len(self._buf), self._pos + size)
+        data = self._buf[self._pos:end]
+        self._pos = max(self._pos, end)
+        return data
+
+    def getvalue(self):
+        self._check_open()
+        return self._buf
+
+    def getbuffer(self):
+        self._check_open()
+        return self._buf
+
+    def seek(self, pos, whence=0):
+        self._check_open()
+        if whence == 0:
+            if pos < 0:
+                raise ValueError('negative seek value ' + str(pos))
+            self._pos = pos
+        elif whence == 1:
+            self._pos = max(0, self._pos + pos)
+        elif whence == 2:
+            self._pos = max(0, len(self._buf) + pos)
+        else:
+            raise ValueError('invalid whence (' + str(whence) + ', should be 0, 1 or 2)')
+        return self._pos
+
+    def tell(self):
+        self._check_open()
+        return self._pos
+
+    def truncate(self, size=None):
+        self._check_open()
+        size = self._pos if size is None else size
+        self._buf = self._buf[:size]
+        return size
+
+    def close(self):
+        self.closed = True
+
+    def __enter__(self):
+        self._check_open()
+        return self
+
+    def __exit__(self, *args):
+        self.close()
+
+    def readable(self):
+        self._check_open()
+        return True
+
+    def writable(self):
+        self._check_open()
+        return True
+
+    def seekable(self):
+        self._check_open()
+        return True
+
+    def flush(self):
+        self._check_open()
+
+    def __repr__(self):
+        return '<_io.BytesIO object>'
 
 
 class TextIOWrapper(_TextBuffer):

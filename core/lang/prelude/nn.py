@@ -222,6 +222,22 @@ class Module:
             mod = mod._modules[item]
         return mod
 
+    # 'a.b.w' -> the submodule 'a.b', then its own parameter or buffer 'w'.
+    def _get_member(self, target, table, kind):
+        mod_path, _, name = target.rpartition('.')
+        mod = self.get_submodule(mod_path)
+        if not hasattr(mod, name):
+            raise AttributeError(type(mod).__name__ + ' has no attribute `' + name + '`')
+        if name not in getattr(mod, table):
+            raise AttributeError('`' + name + '` is not ' + kind)
+        return getattr(mod, name)
+
+    def get_parameter(self, target):
+        return self._get_member(target, '_parameters', 'an nn.Parameter')
+
+    def get_buffer(self, target):
+        return self._get_member(target, '_buffers', 'a buffer')
+
     # ---- traversal (lists, in PyTorch's order) ----
 
     def named_modules(self, memo=None, prefix='', remove_duplicate=True):
@@ -255,29 +271,33 @@ class Module:
     def children(self):
         return [m for _, m in self.named_children()]
 
-    def _named_members(self, registry, prefix, recurse):
+    # remove_duplicate=False lists a shared module or tensor under each name.
+    def _named_members(self, registry, prefix, recurse, remove_duplicate=True):
         if recurse:
-            mods = self.named_modules(prefix=prefix)
+            mods = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
         else:
             mods = [(prefix, self)]
         seen = []
         result = []
         for mod_prefix, mod in mods:
             for name, v in getattr(mod, registry).items():
-                if v is None or _contains_obj(seen, v):
+                if v is None:
                     continue
-                seen.append(v)
+                if remove_duplicate:
+                    if _contains_obj(seen, v):
+                        continue
+                    seen.append(v)
                 result.append((mod_prefix + ('.' if mod_prefix else '') + name, v))
         return result
 
-    def named_parameters(self, prefix='', recurse=True):
-        return self._named_members('_parameters', prefix, recurse)
+    def named_parameters(self, prefix='', recurse=True, remove_duplicate=True):
+        return self._named_members('_parameters', prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse=True):
         return [p for _, p in self.named_parameters(recurse=recurse)]
 
-    def named_buffers(self, prefix='', recurse=True):
-        return self._named_members('_buffers', prefix, recurse)
+    def named_buffers(self, prefix='', recurse=True, remove_duplicate=True):
+        return self._named_members('_buffers', prefix, recurse, remove_duplicate)
 
     def buffers(self, recurse=True):
         return [b for _, b in self.named_buffers(recurse=recurse)]
@@ -730,6 +750,17 @@ class Embedding(Module):
 
     def reset_parameters(self):
         _reset_embedding(self)
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None, norm_type=2.0,
+                        scale_grad_by_freq=False, sparse=False):
+        if embeddings.dim() != 2:
+            raise AssertionError('Embeddings parameter is expected to be 2-dimensional')
+        rows, cols = embeddings.shape
+        emb = cls(rows, cols, _weight=embeddings, padding_idx=padding_idx, max_norm=max_norm,
+                  norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+        emb.weight.requires_grad = not freeze
+        return emb
 
     def forward(self, input):
         return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
@@ -1435,6 +1466,18 @@ class EmbeddingBag(Module):
 
     def reset_parameters(self):
         _reset_embedding(self)
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                        mode='mean', sparse=False, include_last_offset=False, padding_idx=None):
+        if embeddings.dim() != 2:
+            raise AssertionError('Embeddings parameter is expected to be 2-dimensional')
+        rows, cols = embeddings.shape
+        bag = cls(rows, cols, _weight=embeddings, max_norm=max_norm, norm_type=norm_type,
+                  scale_grad_by_freq=scale_grad_by_freq, mode=mode, sparse=sparse,
+                  include_last_offset=include_last_offset, padding_idx=padding_idx)
+        bag.weight.requires_grad = not freeze
+        return bag
 
     def forward(self, input, offsets=None, per_sample_weights=None):
         return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,

@@ -101,13 +101,14 @@ class Optimizer:
             self._group_states[g] = states
 
     def __repr__(self):
+        # Each group's lines end in a newline, so a blank line parts groups.
         text = type(self).__name__ + ' ('
         for i, group in enumerate(self.param_groups):
-            text += '\nParameter Group {}'.format(i)
+            text += '\nParameter Group {}\n'.format(i)
             for key in sorted(group.keys()):
                 if key != 'params':
-                    text += '\n    {}: {}'.format(key, group[key])
-        return text + '\n)'
+                    text += '    {}: {}\n'.format(key, group[key])
+        return text + ')'
 
 
 # A loaded state value as PyTorch takes it: float tensors cast to the parameter's dtype, lists,

@@ -147,7 +147,7 @@ TEST(CrossEntropy, Errors) {
   EXPECT_KILN_ERROR(cross_entropy(zeros({2, 3}), I64({0, 1}), zeros({2})),
                     "weight tensor should be defined either for all 3 classes or no classes but got weight tensor of "
                     "shape: [2]");
-  EXPECT_KILN_ERROR(nll_loss(zeros({2, 3}), T({0, 1}, {}, DType::Int32)), "expected scalar type Long but found Int");
+  EXPECT_KILN_ERROR(nll_loss(zeros({2, 3}), T({0, 1}, {}, DType::Int32)), "expected target dtype to be Long or Byte, but got Int");
 }
 
 TEST(NllLoss, PicksNegatedTargetEntries) {

@@ -52,8 +52,6 @@ class MultiheadAttention(nn.Module):
         if embed_dim <= 0 or num_heads <= 0:
             raise ValueError(f"embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and "
                              f"num_heads={num_heads} instead")
-        if add_bias_kv or add_zero_attn:
-            raise NotImplementedError("kiln: MultiheadAttention add_bias_kv and add_zero_attn are not supported")
         super().__init__()
         self.embed_dim = embed_dim
         self.kdim = kdim if kdim is not None else embed_dim
@@ -80,8 +78,12 @@ class MultiheadAttention(nn.Module):
         else:
             self.register_parameter('in_proj_bias', None)
         self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias)
-        self.bias_k = None
-        self.bias_v = None
+        if add_bias_kv:
+            self.bias_k = Parameter(torch.empty(1, 1, embed_dim))
+            self.bias_v = Parameter(torch.empty(1, 1, embed_dim))
+        else:
+            self.bias_k = None
+            self.bias_v = None
         self.add_zero_attn = add_zero_attn
         self._reset_parameters()
 
@@ -95,6 +97,10 @@ class MultiheadAttention(nn.Module):
         if self.in_proj_bias is not None:
             nn.init.constant_(self.in_proj_bias, 0.0)
             nn.init.constant_(self.out_proj.bias, 0.0)
+        if self.bias_k is not None:
+            nn.init.xavier_normal_(self.bias_k)
+        if self.bias_v is not None:
+            nn.init.xavier_normal_(self.bias_v)
 
     def _project(self, query, key, value):
         if self._qkv_same_embed_dim:
@@ -105,27 +111,48 @@ class MultiheadAttention(nn.Module):
         return (F.linear(query, self.q_proj_weight, b_q), F.linear(key, self.k_proj_weight, b_k),
                 F.linear(value, self.v_proj_weight, b_v))
 
-    # The attention mask as [bsz * heads, tgt, src] (or [1, tgt, src]), with
-    # the key padding mask merged in.
-    def _merged_mask(self, attn_mask, key_padding_mask, bsz, tgt_len, src_len, dtype):
+    # The attention mask as [bsz * heads, tgt, src] (or [1, tgt, src]), both
+    # masks additive floats.
+    def _shaped_masks(self, attn_mask, key_padding_mask, bsz, tgt_len, src_len, dtype):
         attn_mask = _canonical_mask(attn_mask, 'attn_mask', dtype)
         key_padding_mask = _canonical_mask(key_padding_mask, 'key_padding_mask', dtype)
         if attn_mask is not None:
             if attn_mask.dim() == 2:
                 if tuple(attn_mask.shape) != (tgt_len, src_len):
-                    raise RuntimeError(f"The shape of the 2D attn_mask is {tuple(attn_mask.shape)}, but should be "
+                    raise RuntimeError(f"The shape of the 2D attn_mask is {attn_mask.shape}, but should be "
                                        f"{(tgt_len, src_len)}.")
                 attn_mask = attn_mask.unsqueeze(0)
             elif attn_mask.dim() == 3:
                 if tuple(attn_mask.shape) != (bsz * self.num_heads, tgt_len, src_len):
-                    raise RuntimeError(f"The shape of the 3D attn_mask is {tuple(attn_mask.shape)}, but should be "
+                    raise RuntimeError(f"The shape of the 3D attn_mask is {attn_mask.shape}, but should be "
                                        f"{(bsz * self.num_heads, tgt_len, src_len)}.")
             else:
                 raise RuntimeError(f"attn_mask's dimension {attn_mask.dim()} is not supported")
+        return attn_mask, key_padding_mask
+
+    # add_bias_kv and add_zero_attn each append one key/value column that no
+    # mask hides. k and v are [bsz * heads, src, head_dim] here.
+    def _extend_kv(self, k, v, attn_mask, key_padding_mask, bsz):
+        def pad(m):
+            return None if m is None else F.pad(m, (0, 1))
+        if self.bias_k is not None:
+            bk = self.bias_k.repeat(1, bsz, 1).view(1, bsz * self.num_heads, self.head_dim).transpose(0, 1)
+            bv = self.bias_v.repeat(1, bsz, 1).view(1, bsz * self.num_heads, self.head_dim).transpose(0, 1)
+            k, v = torch.cat([k, bk], dim=1), torch.cat([v, bv], dim=1)
+            attn_mask, key_padding_mask = pad(attn_mask), pad(key_padding_mask)
+        if self.add_zero_attn:
+            shape = (bsz * self.num_heads, 1, self.head_dim)
+            k = torch.cat([k, torch.zeros(shape, dtype=k.dtype)], dim=1)
+            v = torch.cat([v, torch.zeros(shape, dtype=v.dtype)], dim=1)
+            attn_mask, key_padding_mask = pad(attn_mask), pad(key_padding_mask)
+        return k, v, attn_mask, key_padding_mask
+
+    # The key padding mask merged into the attention mask.
+    def _merged_mask(self, attn_mask, key_padding_mask, bsz, src_len):
         if key_padding_mask is not None:
             if tuple(key_padding_mask.shape) != (bsz, src_len):
                 raise AssertionError(f"expecting key_padding_mask shape of {(bsz, src_len)}, but got "
-                                     f"{tuple(key_padding_mask.shape)}")
+                                     f"{key_padding_mask.shape}")
             key_padding_mask = key_padding_mask.view(bsz, 1, 1, src_len).expand(-1, self.num_heads, -1, -1)
             key_padding_mask = key_padding_mask.reshape(bsz * self.num_heads, 1, src_len)
             attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
@@ -155,11 +182,15 @@ class MultiheadAttention(nn.Module):
         if embed_dim != self.embed_dim:
             raise AssertionError(f"was expecting embedding dimension of {self.embed_dim}, but got {embed_dim}")
         q, k, v = self._project(query, key, value)
-        attn_mask = self._merged_mask(attn_mask, key_padding_mask, bsz, tgt_len, src_len, q.dtype)
+        attn_mask, key_padding_mask = self._shaped_masks(attn_mask, key_padding_mask, bsz, tgt_len, src_len,
+                                                         q.dtype)
         heads = self.num_heads
         q = q.view(tgt_len, bsz * heads, self.head_dim).transpose(0, 1)
         k = k.view(src_len, bsz * heads, self.head_dim).transpose(0, 1)
         v = v.view(src_len, bsz * heads, self.head_dim).transpose(0, 1)
+        k, v, attn_mask, key_padding_mask = self._extend_kv(k, v, attn_mask, key_padding_mask, bsz)
+        src_len = k.size(1)
+        attn_mask = self._merged_mask(attn_mask, key_padding_mask, bsz, src_len)
         dropout_p = self.dropout if self.training else 0.0
         if need_weights:
             q_scaled = q * math.sqrt(1.0 / float(self.head_dim))
@@ -289,17 +320,56 @@ def _get_clones(module, n):
     return nn.ModuleList([copy.deepcopy(module) for i in range(n)])
 
 
+# Whether PyTorch's encoder layer can take its fused ("sparsity") path, which
+# runs the batch as a nested tensor without the padded positions.
+def _layer_allows_nested(layer):
+    if not isinstance(layer, TransformerEncoderLayer) or layer.norm_first:
+        return False
+    attn = layer.self_attn
+    if not attn.batch_first or not attn._qkv_same_embed_dim or attn.in_proj_bias is None:
+        return False
+    act = layer.activation
+    relu_or_gelu = act is F.relu or act is F.gelu or isinstance(act, (nn.ReLU, nn.GELU))
+    return relu_or_gelu and layer.norm1.eps == layer.norm2.eps and attn.num_heads % 2 == 0
+
+
+# True where each row of `keep` is a run of True followed by False only.
+def _left_aligned(keep):
+    counts = keep.sum(dim=-1, keepdim=True)
+    return bool((keep == (torch.arange(keep.size(-1)) < counts)).all())
+
+
 class TransformerEncoder(nn.Module):
     def __init__(self, encoder_layer, num_layers, norm=None, enable_nested_tensor=True, mask_check=True):
         super().__init__()
         self.layers = _get_clones(encoder_layer, num_layers)
         self.num_layers = num_layers
         self.norm = norm
+        self.enable_nested_tensor = enable_nested_tensor
+        self.use_nested_tensor = enable_nested_tensor and _layer_allows_nested(encoder_layer)
+        self.mask_check = mask_check
+
+    # PyTorch runs an eval-mode, no-grad batch with a padding mask as a nested
+    # tensor and pads it back with zeros: the padded positions come out 0
+    # (before the final norm). The other positions are unchanged.
+    def _nested_padding(self, src, mask, padding):
+        first = self.layers[0]
+        if not self.use_nested_tensor or first.training or src.dim() != 3 or padding is None or mask is not None:
+            return None
+        pad = padding if padding.dtype == torch.bool else padding != 0
+        if self.mask_check and not _left_aligned(pad.logical_not()):
+            return None
+        if torch.is_grad_enabled() and (src.requires_grad or any(p.requires_grad for p in first.parameters())):
+            return None
+        return pad
 
     def forward(self, src, mask=None, src_key_padding_mask=None, is_causal=None):
         output = src
         for mod in self.layers:
             output = mod(output, src_mask=mask, is_causal=bool(is_causal), src_key_padding_mask=src_key_padding_mask)
+        pad = self._nested_padding(src, mask, src_key_padding_mask)
+        if pad is not None:
+            output = output.masked_fill(pad.unsqueeze(-1), 0.0)
         if self.norm is not None:
             output = self.norm(output)
         return output

@@ -2,8 +2,10 @@
 # current lr") formulas step for step, so the printed lrs agree with PyTorch.
 
 import math
+import types
 
 import torch
+from collections import Counter
 
 
 class LRScheduler:
@@ -15,13 +17,14 @@ class LRScheduler:
         else:
             for i, group in enumerate(optimizer.param_groups):
                 if 'initial_lr' not in group:
-                    raise KeyError("param 'initial_lr' is not specified in param_groups[{}] when resuming an "
-                                   "optimizer".format(i))
+                    raise KeyError("param 'initial_lr' is not specified in param_groups[{}] when resuming "
+                                   "scheduler with last_epoch >= 0.\nThis typically happens when:\n1. You're "
+                                   "trying to resume training from a checkpoint but haven't properly loaded the "
+                                   "optimizer state\n2. You're using last_epoch >= 0 for a fresh training run (not "
+                                   "recommended)".format(i))
         self.base_lrs = [group['initial_lr'] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
-        self.verbose = verbose
-        self._step_count = 0
-        self.step()
+        self._initial_step()
 
     def get_lr(self):
         raise NotImplementedError
@@ -37,7 +40,10 @@ class LRScheduler:
         self._update_lr(epoch)
 
     # One step without counting it (SequentialLR restarts a scheduler at 0 this way).
+    # The two flags are PyTorch's bookkeeping; they are set as there since
+    # state_dict() lists every attribute in the order it was first set.
     def _update_lr(self, epoch=None):
+        self._get_lr_called_within_step = True
         if epoch is None:
             self.last_epoch += 1
             values = self.get_lr()
@@ -47,13 +53,16 @@ class LRScheduler:
                 values = self._get_closed_form_lr()
             else:
                 values = self.get_lr()
+        self._get_lr_called_within_step = False
         for group, lr in zip(self.optimizer.param_groups, values):
             group['lr'] = lr
         self._last_lr = self._group_lrs()
 
     def _initial_step(self):
         self._step_count = 0
+        self._is_initial = True
         self.step()
+        self._is_initial = False
 
     def state_dict(self):
         return {key: value for key, value in self.__dict__.items() if key != 'optimizer'}
@@ -61,6 +70,49 @@ class LRScheduler:
     def load_state_dict(self, state_dict):
         for key, value in state_dict.items():
             setattr(self, key, value)
+
+    # state_dict() with the attribute `name` moved to the end, each item
+    # replaced by convert(item) (PyTorch saves nested schedulers as dicts
+    # and plain functions as None).
+    def _state_dict_with(self, name, convert):
+        state = {key: value for key, value in self.__dict__.items() if key != 'optimizer' and key != name}
+        state[name] = [convert(item) for item in getattr(self, name)]
+        return state
+
+    # load_state_dict() for such a state: `name` is loaded item by item.
+    def _load_state_dict_with(self, state_dict, name, load):
+        for key, value in state_dict.items():
+            if key != name:
+                setattr(self, key, value)
+        for item, saved in zip(getattr(self, name), state_dict[name]):
+            if saved is not None:
+                load(item, saved)
+
+
+def _callable_state(fn):
+    return None if isinstance(fn, types.FunctionType) else dict(fn.__dict__)
+
+
+def _load_callable_state(fn, saved):
+    fn.__dict__.update(saved)
+
+
+# LambdaLR and MultiplicativeLR save their lambdas only when they are callable objects.
+class _LambdaScheduler(LRScheduler):
+    def state_dict(self):
+        return self._state_dict_with('lr_lambdas', _callable_state)
+
+    def load_state_dict(self, state_dict):
+        self._load_state_dict_with(state_dict, 'lr_lambdas', _load_callable_state)
+
+
+# SequentialLR and ChainedScheduler save the state of each scheduler they drive.
+class _NestedScheduler(LRScheduler):
+    def state_dict(self):
+        return self._state_dict_with('_schedulers', lambda sched: sched.state_dict())
+
+    def load_state_dict(self, state_dict):
+        self._load_state_dict_with(state_dict, '_schedulers', lambda sched, saved: sched.load_state_dict(saved))
 
 
 _LRScheduler = LRScheduler
@@ -74,7 +126,7 @@ def _per_group(name, optimizer, value):
     return [value] * len(optimizer.param_groups)
 
 
-class LambdaLR(LRScheduler):
+class LambdaLR(_LambdaScheduler):
     def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
         self.optimizer = optimizer
         self.lr_lambdas = _per_group('lr_lambdas', optimizer, lr_lambda)
@@ -84,7 +136,7 @@ class LambdaLR(LRScheduler):
         return [base_lr * lmbda(self.last_epoch) for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
 
 
-class MultiplicativeLR(LRScheduler):
+class MultiplicativeLR(_LambdaScheduler):
     def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
         self.optimizer = optimizer
         self.lr_lambdas = _per_group('lr_lambdas', optimizer, lr_lambda)
@@ -114,9 +166,7 @@ class StepLR(LRScheduler):
 
 class MultiStepLR(LRScheduler):
     def __init__(self, optimizer, milestones, gamma=0.1, last_epoch=-1, verbose=False):
-        self.milestones = {}
-        for m in milestones:
-            self.milestones[m] = self.milestones.get(m, 0) + 1
+        self.milestones = Counter(milestones)
         self.gamma = gamma
         super().__init__(optimizer, last_epoch, verbose)
 
@@ -186,7 +236,7 @@ class ExponentialLR(LRScheduler):
 
 
 class CosineAnnealingLR(LRScheduler):
-    def __init__(self, optimizer, T_max, eta_min=0, last_epoch=-1, verbose=False):
+    def __init__(self, optimizer, T_max, eta_min=0.0, last_epoch=-1, verbose=False):
         self.T_max = T_max
         self.eta_min = eta_min
         super().__init__(optimizer, last_epoch, verbose)
@@ -227,8 +277,8 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
                 for base_lr in self.base_lrs]
 
+    # Unlike the other schedulers, PyTorch's step here leaves _step_count alone.
     def step(self, epoch=None):
-        self._step_count += 1
         if epoch is None and self.last_epoch < 0:
             epoch = 0
         if epoch is None:
@@ -251,7 +301,10 @@ class CosineAnnealingWarmRestarts(LRScheduler):
                 self.T_i = self.T_0
                 self.T_cur = epoch
         self.last_epoch = math.floor(epoch)
-        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
+        self._get_lr_called_within_step = True
+        values = self.get_lr()
+        self._get_lr_called_within_step = False
+        for group, lr in zip(self.optimizer.param_groups, values):
             group['lr'] = lr
         self._last_lr = self._group_lrs()
 
@@ -286,7 +339,7 @@ def _check_chained(name, schedulers, optimizer):
                              'index {} with a different optimizer.'.format(name, type(scheduler).__name__, i))
 
 
-class SequentialLR(LRScheduler):
+class SequentialLR(_NestedScheduler):
     def __init__(self, optimizer, schedulers, milestones, last_epoch=-1, verbose=False):
         _check_chained('SequentialLR', schedulers, optimizer)
         if len(milestones) != len(schedulers) - 1:
@@ -322,7 +375,7 @@ class SequentialLR(LRScheduler):
         self._last_lr = scheduler.get_last_lr()
 
 
-class ChainedScheduler(LRScheduler):
+class ChainedScheduler(_NestedScheduler):
     def __init__(self, schedulers, optimizer=None):
         optimizer = optimizer or schedulers[0].optimizer
         _check_chained('ChainedScheduler', schedulers, optimizer)
@@ -379,9 +432,9 @@ class OneCycleLR(LRScheduler):
         if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
             raise ValueError('Expected float between 0 and 1 pct_start, but got {}'.format(pct_start))
         if anneal_strategy not in ['cos', 'linear']:
-            raise ValueError("anneal_strategy must by one of 'cos' or 'linear', instead got {}".format(
+            raise ValueError("anneal_strategy must be one of 'cos' or 'linear', instead got {}".format(
                 anneal_strategy))
-        self.anneal_func = _annealing_cos if anneal_strategy == 'cos' else _annealing_linear
+        self._anneal_func_type = anneal_strategy
         max_lrs = _per_group('max_lr', optimizer, max_lr)
         if last_epoch == -1:
             for idx, group in enumerate(optimizer.param_groups):
@@ -391,7 +444,7 @@ class OneCycleLR(LRScheduler):
         self.cycle_momentum = cycle_momentum
         if cycle_momentum:
             if 'momentum' not in optimizer.defaults and 'betas' not in optimizer.defaults:
-                raise ValueError('optimizer must support momentum with `cycle_momentum` option enabled')
+                raise ValueError('optimizer must support momentum or beta1 with `cycle_momentum` option enabled')
             self.use_beta1 = 'betas' in optimizer.defaults
             max_momentums = _per_group('max_momentum', optimizer, max_momentum)
             base_momentums = _per_group('base_momentum', optimizer, base_momentum)
@@ -401,6 +454,11 @@ class OneCycleLR(LRScheduler):
                     group['max_momentum'] = m_momentum
                     group['base_momentum'] = b_momentum
         super().__init__(optimizer, last_epoch, verbose)
+
+    def anneal_func(self, start, end, pct):
+        if self._anneal_func_type == 'cos':
+            return _annealing_cos(start, end, pct)
+        return _annealing_linear(start, end, pct)
 
     def _set_momentum(self, group, value):
         if self.use_beta1:
@@ -474,6 +532,21 @@ class CyclicLR(LRScheduler):
 
     _set_momentum = OneCycleLR._set_momentum
 
+    # A custom scale_fn is saved (last) only when it is a callable object.
+    def state_dict(self):
+        state = {key: value for key, value in self.__dict__.items()
+                 if key != 'optimizer' and key != '_scale_fn_custom'}
+        fn = self._scale_fn_custom
+        state['_scale_fn_custom'] = None if fn is None else _callable_state(fn)
+        return state
+
+    def load_state_dict(self, state_dict):
+        for key, value in state_dict.items():
+            if key != '_scale_fn_custom':
+                setattr(self, key, value)
+        if state_dict.get('_scale_fn_custom') is not None:
+            _load_callable_state(self._scale_fn_custom, state_dict['_scale_fn_custom'])
+
     def scale_fn(self, x):
         if self._scale_fn_custom is not None:
             return self._scale_fn_custom(x)
@@ -499,29 +572,42 @@ class CyclicLR(LRScheduler):
         return lrs
 
 
-class ReduceLROnPlateau:
+# Attributes are set in PyTorch's order, which state_dict() shows.
+class ReduceLROnPlateau(LRScheduler):
     def __init__(self, optimizer, mode='min', factor=0.1, patience=10, threshold=1e-4, threshold_mode='rel',
                  cooldown=0, min_lr=0, eps=1e-8, verbose=False):
         if factor >= 1.0:
             raise ValueError('Factor should be < 1.0.')
         self.factor = factor
         self.optimizer = optimizer
-        self.min_lrs = _per_group('min_lrs', optimizer, min_lr)
+        if isinstance(min_lr, (list, tuple)):
+            if len(min_lr) != len(optimizer.param_groups):
+                raise ValueError('expected {} min_lrs, got {}'.format(len(optimizer.param_groups), len(min_lr)))
+            self.default_min_lr = None
+            self.min_lrs = list(min_lr)
+        else:
+            self.default_min_lr = min_lr
+            self.min_lrs = [min_lr] * len(optimizer.param_groups)
         self.patience = patience
         self.cooldown = cooldown
-        self.cooldown_counter = 0
-        self.mode = mode
-        self.threshold = threshold
-        self.threshold_mode = threshold_mode
         self.eps = eps
         self.last_epoch = 0
+        self._last_lr = [group['lr'] for group in optimizer.param_groups]
         if mode not in ['min', 'max']:
             raise ValueError('mode ' + mode + ' is unknown!')
         if threshold_mode not in ['rel', 'abs']:
             raise ValueError('threshold mode ' + threshold_mode + ' is unknown!')
-        self.best = math.inf if mode == 'min' else -math.inf
+        self.mode_worse = math.inf if mode == 'min' else -math.inf
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+        self.best = self.mode_worse
+        self.cooldown_counter = 0
         self.num_bad_epochs = 0
-        self._last_lr = [group['lr'] for group in optimizer.param_groups]
+
+    def load_state_dict(self, state_dict):
+        LRScheduler.load_state_dict(self, state_dict)
+        self.mode_worse = math.inf if self.mode == 'min' else -math.inf
 
     def is_better(self, a, best):
         if self.mode == 'min' and self.threshold_mode == 'rel':
@@ -550,6 +636,14 @@ class ReduceLROnPlateau:
             self.cooldown_counter -= 1
             self.num_bad_epochs = 0
         if self.num_bad_epochs > self.patience:
+            if len(self.min_lrs) != len(self.optimizer.param_groups):
+                if self.default_min_lr is None:
+                    raise RuntimeError('The number of param groups in the `optimizer` ({}) differs from when '
+                                       '`ReduceLROnPlateau` was initialized ({}), usually due to a new param group '
+                                       'being added to the optimizer. Please modify the `min_lrs` field to match '
+                                       'the length of the `optimizer` param groups.'.format(
+                                           len(self.optimizer.param_groups), len(self.min_lrs)))
+                self.min_lrs = [self.default_min_lr] * len(self.optimizer.param_groups)
             for i, group in enumerate(self.optimizer.param_groups):
                 old_lr = float(group['lr'])
                 new_lr = max(old_lr * self.factor, self.min_lrs[i])
