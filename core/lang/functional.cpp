@@ -212,10 +212,12 @@ Obj f_one_hot(Interp&, const CallArgs& a) {
 Obj f_normalize(Interp&, const CallArgs& a) {
   auto b = bind("normalize", a, {"input", "p", "dim", "eps", "out"}, 1);
   const Tensor& x = input(b[0], "normalize");
-  KILN_CHECK(b[1].is_null() || b[1].as_number() == 2, NotImplemented, "kiln supports normalize(p=2) only");
+  const double p = b[1].is_null() ? 2.0 : b[1].as_number();
   int64_t dim = b[2].is_null() ? 1 : to_value(b[2]).to_int();
   double eps = or_default(b[3], Obj::from_float(1e-12)).as_number();
-  Tensor norm = sqrt(sum(mul(x, x), Shape{dim}, true));
+  // Other orders (1, inf, ...) through the vector norm, as PyTorch's input.norm(p, dim).
+  Tensor norm = p == 2.0 ? sqrt(sum(mul(x, x), Shape{dim}, true))
+                         : invoke("linalg_vector_norm", {Value(x), Value(p), Value(Shape{dim}), Value(true), Value()});
   return make_tensor(div(x, clamp(norm, eps, std::nullopt)));
 }
 
