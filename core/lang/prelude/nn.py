@@ -3755,3 +3755,45 @@ class FractionalMaxPool2d(Module):
     def forward(self, input):
         return F.fractional_max_pool2d(input, self.kernel_size, self.output_size, self.output_ratio,
                                        self.return_indices, _random_samples=self._random_samples)
+
+
+# The modules PyTorch defines these classes in (what type(m) and __module__
+# show): torch.nn.modules.<file>.
+def _place_in_submodules():
+    files = {
+        'module': (Module,),
+        'linear': (Identity, Linear, Bilinear, LazyLinear),
+        'conv': (Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d, LazyConv1d, LazyConv2d,
+                 LazyConvTranspose1d, LazyConvTranspose2d),
+        'batchnorm': (BatchNorm1d, BatchNorm2d, BatchNorm3d, LazyBatchNorm1d, LazyBatchNorm2d),
+        'instancenorm': (InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, LazyInstanceNorm1d, LazyInstanceNorm2d),
+        'normalization': (LayerNorm, GroupNorm, LocalResponseNorm, RMSNorm),
+        'pooling': (MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d, AvgPool2d, AvgPool3d, AdaptiveAvgPool1d,
+                    AdaptiveAvgPool2d, AdaptiveAvgPool3d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AdaptiveMaxPool3d,
+                    LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d, FractionalMaxPool2d),
+        'activation': (ReLU, GELU, SiLU, Tanh, Sigmoid, Softmax, LogSoftmax, LeakyReLU, ELU, CELU, SELU, Mish,
+                       Hardswish, Hardsigmoid, Hardtanh, ReLU6, Threshold, Softplus, Softsign, LogSigmoid,
+                       Tanhshrink, Softshrink, Hardshrink, GLU, PReLU, Softmin, Softmax2d, RReLU),
+        'dropout': (Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout),
+        'container': (Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict),
+        'flatten': (Flatten, Unflatten),
+        'sparse': (Embedding, EmbeddingBag),
+        'padding': (ZeroPad1d, ZeroPad2d, ZeroPad3d, ConstantPad1d, ConstantPad2d, ConstantPad3d, ReflectionPad1d,
+                    ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
+                    CircularPad1d, CircularPad2d, CircularPad3d),
+        'pixelshuffle': (PixelShuffle, PixelUnshuffle),
+        'upsampling': (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d),
+        'channelshuffle': (ChannelShuffle,),
+        'fold': (Fold, Unfold),
+        'distance': (PairwiseDistance, CosineSimilarity),
+        'loss': (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELoss, BCEWithLogitsLoss, SmoothL1Loss, HuberLoss,
+                 KLDivLoss, SoftMarginLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, MarginRankingLoss,
+                 TripletMarginLoss, PoissonNLLLoss, GaussianNLLLoss, MultiLabelSoftMarginLoss, MultiMarginLoss,
+                 MultiLabelMarginLoss, TripletMarginWithDistanceLoss, NLLLoss2d, CTCLoss),
+    }
+    for name, classes in files.items():
+        for cls in classes:
+            cls.__module__ = 'torch.nn.modules.' + name
+
+
+_place_in_submodules()

@@ -420,3 +420,11 @@ class DataLoader:
 
 def get_worker_info():
     return None
+
+
+# The modules PyTorch defines these classes in (what type(x) shows).
+for _cls in (Dataset, IterableDataset, TensorDataset, StackDataset, ConcatDataset, ChainDataset, Subset):
+    _cls.__module__ = 'torch.utils.data.dataset'
+for _cls in (Sampler, SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler, BatchSampler):
+    _cls.__module__ = 'torch.utils.data.sampler'
+DataLoader.__module__ = 'torch.utils.data.dataloader'
