@@ -440,25 +440,33 @@ Obj f_interpolate(Interp& in, const CallArgs& a) {
              " mode needs ", rank, "D input");
   static const char* const kArea[] = {"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d"};
   if (area) return call(kArea[nd - 1], {x, Value(out)});
-  Tensor y = x;
+  // Integer images (uint8) blend in float, each pass rounded half up. aten's
+  // integer kernels use fixed-point weights, so a value can differ by one.
+  const bool int_blend = !is_floating(x.dtype()) && (linear || cubic || antialias);
+  Tensor y = int_blend ? to_dtype(x, DType::Float32) : x;
+  const double lo = x.dtype() == DType::UInt8 ? 0.0 : -std::ldexp(1.0, int(dtype_size(x.dtype())) * 8 - 1);
+  const double hi = x.dtype() == DType::UInt8 ? 255.0 : -lo - 1;
+  // Each pass stores integers, as aten's separable integer kernels do.
+  auto store = [&](const Tensor& t) { return int_blend ? clamp(floor(add(t, 0.5)), lo, hi) : t; };
   for (int64_t i = nd - 1; i >= 0; --i) {  // the last dim first: aten's blend order
     const int64_t dim = 2 + i, len = x.size(dim), o = out[size_t(i)];
     const std::optional<double> f = sf[size_t(i)];
     const bool f64 = x.dtype() == DType::Float64;
     if (antialias) {
       const AaFilter kind = lanczos ? AaFilter::Lanczos3 : cubic ? AaFilter::Cubic : AaFilter::Triangle;
-      y = resample_cubic(y, dim, f64 ? antialias_dim<double>(len, o, f, align, kind)
-                                     : antialias_dim<float>(len, o, f, align, kind));
+      y = store(resample_cubic(y, dim, f64 ? antialias_dim<double>(len, o, f, align, kind)
+                                           : antialias_dim<float>(len, o, f, align, kind)));
       continue;
     }
     if (cubic) {
-      y = resample_cubic(y, dim, f64 ? cubic_dim<double>(len, o, f, align) : cubic_dim<float>(len, o, f, align));
+      y = store(resample_cubic(y, dim, f64 ? cubic_dim<double>(len, o, f, align) : cubic_dim<float>(len, o, f, align)));
       continue;
     }
     const Rule rule = linear ? Rule::Linear : mode == "nearest-exact" ? Rule::NearestExact : Rule::Nearest;
-    y = resample(y, dim,
-                 f64 ? resample_dim<double>(len, o, f, align, rule) : resample_dim<float>(len, o, f, align, rule));
+    y = store(resample(y, dim,
+                       f64 ? resample_dim<double>(len, o, f, align, rule) : resample_dim<float>(len, o, f, align, rule)));
   }
+  if (int_blend) y = to_dtype(y, x.dtype());
   if (antialias)
     return make_tensor(ops::as_node(y, lanczos ? "UpsampleLanczos2DAaBackward0"
                                        : cubic ? "UpsampleBicubic2DAaBackward0"
