@@ -9,6 +9,7 @@
 #include "core/kernel_events.h"
 #include "core/lazy.h"
 #include "core/ops.h"
+#include "core/ops/common.h"
 #include "traces/recorder.h"
 
 namespace kiln {
@@ -16,6 +17,25 @@ namespace kiln {
 namespace {
 
 DispatchObserver* g_observer = nullptr;
+
+// The functional op's result dtype. Where its rule refuses that dtype
+// (bitwise ops on Float), PyTorch still reports a promotion that self can't
+// hold first: `int_tensor &= 1.5` is a cast error, `float_tensor &= 1` a
+// kernel one.
+DType inplace_result_dtype(const OpDef& fn, const std::vector<Value>& args) {
+  try {
+    return fn.dtype(args)[0];
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::NotImplemented || args.size() < 2 || (!args[1].is_tensor() && !args[1].is_number()))
+      throw;
+    DType self = args[0].tensor().dtype();
+    DType promoted = args[1].is_tensor() ? ops::dtype_promote(Args(args.data(), 2))[0]
+                     : args[1].is_double() && !is_floating(self) ? kDefaultFloat
+                                                                 : self;
+    if (can_cast(promoted, self)) throw;
+    return promoted;
+  }
+}
 
 // PyTorch's checks for writing a functional result into self.
 void check_inplace(const OpDef& fn, const std::vector<Value>& args, bool grad) {
@@ -28,7 +48,7 @@ void check_inplace(const OpDef& fn, const std::vector<Value>& args, bool grad) {
   Shape want = fn.shape(args)[0];
   KILN_CHECK(want == self.sizes(), Runtime, "output with shape ", self.shape_str(),
              " doesn't match the broadcast shape ", shape_str(want));
-  DType result = fn.dtype(args)[0];
+  DType result = inplace_result_dtype(fn, args);
   KILN_CHECK(can_cast(result, self.dtype()), Runtime, "result type ", dtype_legacy_name(result),
              " can't be cast to the desired output type ", dtype_legacy_name(self.dtype()));
 }

@@ -124,7 +124,11 @@ Obj build_class(Interp& in, const CallArgs& a) {
   cls->is_exception = base_cls->is_exception;
   Obj ns = make<DictObj>();
   OrderedMap& names = ns.as<DictObj>()->map;
-  names.set("__module__", make_str("__main__"));
+  // As in Python, the defining module's __name__: prelude classes belong to torch.nn, ...
+  Obj module_name = make_str("__main__");
+  if (auto* g = body->globals.as<DictObj>())
+    if (const Obj* n = g->map.find(std::string_view("__name__")); n && n->kind() == Kind::Str) module_name = *n;
+  names.set("__module__", module_name);
   names.set("__qualname__", make_str(body->get_code().qualname));
   Obj cell = run_body(in, body->get_code(), body->globals, names, body->closure);
   names.for_each([&](const Obj& k, const Obj& v) { cls->attrs.set(k, v); });

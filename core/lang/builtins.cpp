@@ -31,6 +31,22 @@ Obj find_builtin_class(Interp& in, std::string_view name) {
   return Obj::null();
 }
 
+// The class of a named result tuple (torch.return_types.max): made on first
+// use and kept in the table of unnamed types, so every max result shares it.
+Obj return_type_class(Interp& in, std::string_view struct_name) {
+  auto* types = in.builtin(kTypesKey).as<ModuleObj>();
+  if (!types) return Obj::null();
+  if (Obj* c = types->attrs.find(struct_name)) return *c;
+  std::string_view short_name = struct_name.substr(struct_name.rfind('.') + 1);
+  auto* c = new ClassObj(std::string(short_name));
+  Obj cls(c);
+  c->base = find_builtin_class(in, "tuple");
+  c->native_kind = Kind::Tuple;
+  c->attrs.set("__module__", make_str(std::string(struct_name.substr(0, struct_name.rfind('.')))));
+  types->attrs.set(struct_name, cls);
+  return cls;
+}
+
 Obj not_implemented(Interp& in) { return in.builtin("NotImplemented"); }
 Obj ellipsis(Interp& in) { return in.builtin("Ellipsis"); }
 

@@ -22,6 +22,8 @@ Obj exception_class_for(Interp& in, ErrorKind k);
 // A built-in class by name: "int", "ValueError", "object", and the types that
 // have no builtin name ("NoneType", "function", "module", ...). Null when absent.
 Obj find_builtin_class(Interp& in, std::string_view name);
+// The shared class of named result tuples with this struct_name (torch.return_types.max).
+Obj return_type_class(Interp& in, std::string_view struct_name);
 // The NotImplemented and Ellipsis singletons (binary dunders return NotImplemented to decline).
 Obj not_implemented(Interp& in);
 Obj ellipsis(Interp& in);

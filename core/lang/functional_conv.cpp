@@ -206,10 +206,15 @@ Obj f_dropout_nd(Interp& in, const CallArgs& a) {
   const Tensor& x = tensor_of(b[0], name);
   const double p = given(b[1]) ? b[1].as_number() : 0.5;
   KILN_CHECK(p >= 0 && p <= 1, Value, "dropout probability has to be between 0 and 1, but got ", format_double(p));
+  KILN_CHECK(ND != 1 || x.dim() == 2 || x.dim() == 3, Runtime, "dropout1d: Expected 2D or 3D input, but received a ",
+             x.dim(), "D input. Note that dropout1d exists to provide channel-wise dropout on inputs with 1 spatial "
+             "dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).");
   if (!flag(in, b[2], true) || p == 0) return b[0];
   KILN_CHECK(x.dim() >= 2, Runtime, "Feature dropout requires at least 2 dimensions in the input");
   Shape s = x.sizes();
-  for (size_t d = x.dim() == ND + 1 ? 1 : 2; d < s.size(); ++d) s[d] = 1;
+  // One draw per (sample, channel); dropout1d's unbatched (C, L) input is one
+  // sample, while dropout2d reads a 3-D input as (N, C, L), as PyTorch does.
+  for (size_t d = ND == 1 && x.dim() == 2 ? 1 : 2; d < s.size(); ++d) s[d] = 1;
   Tensor noise = move_to(empty(s, x.dtype()), x.device());
   Tensor mask = p == 1 ? zeros_like(noise) : div(bernoulli(noise, 1 - p), scalar_tensor(1 - p, DType::Float64, true));
   if (!flag(in, b[3], false)) return make_tensor(mul(x, mask));
@@ -272,18 +277,20 @@ Tensor resample(const Tensor& x, int64_t dim, const Resample& r) {
   return add(mul(a, l0), mul(b, l1));
 }
 
-// Bicubic as aten's upsample_bicubic2d: cubic convolution with A = -0.75 over four taps
-// clamped to the edge (the source index itself is not clamped), one dim at a time.
-struct Cubic {
-  std::vector<double> idx[4], w[4];
+// Resampling one dim as a weighted sum over taps: output d is the sum over k
+// of w[k][d] * x[idx[k][d]] (bicubic's four taps; antialias's filter support).
+struct Taps {
+  std::vector<std::vector<double>> idx, w;
+  explicit Taps(size_t k) : idx(k), w(k) {}
 };
+using Cubic = Taps;
 template <class S>
 Cubic cubic_dim(int64_t in, int64_t out, std::optional<double> sf, bool align) {
   const S scale = align ? (out > 1 ? S(in - 1) / S(out - 1) : S(0)) : (sf && *sf > 0 ? S(1.0 / *sf) : S(in) / S(out));
   const S A = S(-0.75);
   auto near = [&](S x) { return ((A + 2) * x - (A + 3)) * x * x + 1; };            // |x| <= 1
   auto far = [&](S x) { return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A; };        // 1 < |x| < 2
-  Cubic c;
+  Cubic c(4);
   for (int64_t d = 0; d < out; ++d) {
     const S src = align ? scale * S(d) : scale * (S(d) + S(0.5)) - S(0.5);
     const int64_t i0 = int64_t(std::floor(src));
@@ -296,11 +303,59 @@ Cubic cubic_dim(int64_t in, int64_t out, std::optional<double> sf, bool align) {
   }
   return c;
 }
+// Antialiased bilinear/bicubic as aten's _upsample_*_aa: when shrinking, the
+// filter (triangle, or Keys' cubic with a = -0.5) is stretched by the scale so
+// every input pixel under it contributes; the weights of each output are
+// normalized to sum to one, which also handles the edges.
+enum class AaFilter { Triangle, Cubic, Lanczos3 };  // bilinear, bicubic, lanczos; the value + 1 is the radius
+template <class S>
+Taps antialias_dim(int64_t in, int64_t out, std::optional<double> sf, bool align, AaFilter kind) {
+  const S scale = align ? (out > 1 ? S(in - 1) / S(out - 1) : S(0)) : (sf && *sf > 0 ? S(1.0 / *sf) : S(in) / S(out));
+  const S half = S(int(kind) + 1);  // the filter's radius at scale 1: 1, 2 or 3
+  const S support = scale >= S(1) ? half * scale : half;
+  const S invscale = scale >= S(1) ? S(1) / scale : S(1);
+  auto sinc = [](S x) { return x == S(0) ? S(1) : std::sin(S(M_PI) * x) / (S(M_PI) * x); };  // in the input type, as aten
+  auto filter = [&](S x) {
+    x = std::abs(x);
+    if (kind == AaFilter::Triangle) return x < S(1) ? S(1) - x : S(0);
+    if (kind == AaFilter::Lanczos3) return x < S(3) ? sinc(x) * sinc(x / S(3)) : S(0);
+    const S a = S(-0.5);
+    if (x < S(1)) return ((a + 2) * x - (a + 3)) * x * x + 1;
+    if (x < S(2)) return (((x - 5) * x + 8) * x - 4) * a;
+    return S(0);
+  };
+  std::vector<int64_t> lo(static_cast<size_t>(out), 0);
+  std::vector<std::vector<S>> ws(static_cast<size_t>(out));
+  size_t k = 1;
+  for (int64_t d = 0; d < out; ++d) {
+    const S center = scale * (S(d) + S(0.5));
+    const int64_t xmin = std::max<int64_t>(int64_t(center - support + S(0.5)), 0);
+    const int64_t xsize = std::min<int64_t>(int64_t(center + support + S(0.5)), in) - xmin;
+    S total = 0;
+    for (int64_t j = 0; j < xsize; ++j) {
+      ws[size_t(d)].push_back(filter((S(j + xmin) - center + S(0.5)) * invscale));
+      total += ws[size_t(d)].back();
+    }
+    if (total != S(0))
+      for (S& w : ws[size_t(d)]) w /= total;
+    lo[size_t(d)] = xmin;
+    k = std::max(k, ws[size_t(d)].size());
+  }
+  Taps t(k);
+  for (int64_t d = 0; d < out; ++d)
+    for (size_t j = 0; j < k; ++j) {  // past its support a tap reads the window's first pixel with weight 0
+      const bool inside = j < ws[size_t(d)].size();
+      t.idx[j].push_back(double(lo[size_t(d)] + (inside ? int64_t(j) : 0)));
+      t.w[j].push_back(inside ? double(ws[size_t(d)][j]) : 0.0);
+    }
+  return t;
+}
+
 Tensor resample_cubic(const Tensor& x, int64_t dim, const Cubic& c) {
   Shape s(size_t(x.dim() - dim), 1);
   s[0] = int64_t(c.w[0].size());
   Tensor y;
-  for (int k = 0; k < 4; ++k) {
+  for (size_t k = 0; k < c.w.size(); ++k) {
     Tensor w = move_to(tensor_from(c.w[k], s, x.dtype()), x.device());
     Tensor term = mul(index_select(x, dim, index_tensor(c.idx[k], x)), w);
     y = y.defined() ? add(y, term) : term;
@@ -343,18 +398,27 @@ Obj f_interpolate(Interp& in, const CallArgs& a) {
   std::string mode = given(b[3]) ? str_of(b[3], "mode") : "nearest";
   const bool linear = mode == "bilinear" || mode == "linear" || mode == "trilinear", cubic = mode == "bicubic";
   const bool nearest = mode == "nearest" || mode == "nearest-exact", area = mode == "area";
-  KILN_CHECK(nearest || area || linear || cubic, NotImplemented,
-             "kiln's interpolate supports mode='nearest', 'nearest-exact', 'area', 'linear'/'bilinear'/'trilinear' "
-             "and 'bicubic', got mode='", mode, "'");
-  KILN_CHECK(x.dim() >= 3 && x.dim() <= 5, NotImplemented,
-             "Input Error: Only 3D, 4D and 5D input Tensors supported (got ", x.dim(),
-             "D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got ", mode,
-             ")");
-  KILN_CHECK(!(given(b[4]) && !linear && !cubic), Value,
+  const bool lanczos = mode == "lanczos";
+  // PyTorch reports an unknown mode with the rank error that ends its dispatch.
+  auto rank_error = [&] {
+    return Error(detail::cat("Input Error: Only 3D, 4D and 5D input Tensors supported (got ", x.dim(),
+                             "D) for the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
+                             "nearest-exact (got ", mode, ")"),
+                 ErrorKind::NotImplemented);
+  };
+  if (x.dim() < 3 || x.dim() > 5 || !(nearest || area || linear || cubic || lanczos)) throw rank_error();
+  KILN_CHECK(!(given(b[4]) && !linear && !cubic && !lanczos), Value,
              "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
   KILN_CHECK(given(b[1]) != given(b[2]), Value, given(b[1]) ? "only one of size or scale_factor should be defined"
                                                             : "either size or scale_factor should be defined");
-  KILN_CHECK(!flag(in, b[6], false), NotImplemented, "kiln does not support interpolate(antialias=True)");
+  const bool antialias = flag(in, b[6], false);
+  KILN_CHECK(!antialias || ((mode == "bilinear" || cubic || lanczos) && x.dim() == 4), Value,
+             "Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D tensor as input");
+  if (lanczos && x.dim() == 4) {
+    KILN_CHECK(!flag(in, b[4], false), Value, "Lanczos mode does not support align_corners=True");
+    KILN_CHECK(antialias, Value, "Lanczos mode requires antialias=True");
+  }
+  if (lanczos && x.dim() != 4) throw rank_error();  // lanczos has only a 2-D kernel
   // recompute_scale_factor: the kernels derive the scale from the sizes, as if size had been given.
   const bool recompute = flag(in, b[5], false);
   const bool align = flag(in, b[4], false);
@@ -376,19 +440,37 @@ Obj f_interpolate(Interp& in, const CallArgs& a) {
              " mode needs ", rank, "D input");
   static const char* const kArea[] = {"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d"};
   if (area) return call(kArea[nd - 1], {x, Value(out)});
-  Tensor y = x;
+  // Integer images (uint8) blend in float, each pass rounded half up. aten's
+  // integer kernels use fixed-point weights, so a value can differ by one.
+  const bool int_blend = !is_floating(x.dtype()) && (linear || cubic || antialias);
+  Tensor y = int_blend ? to_dtype(x, DType::Float32) : x;
+  const double lo = x.dtype() == DType::UInt8 ? 0.0 : -std::ldexp(1.0, int(dtype_size(x.dtype())) * 8 - 1);
+  const double hi = x.dtype() == DType::UInt8 ? 255.0 : -lo - 1;
+  // Each pass stores integers, as aten's separable integer kernels do.
+  auto store = [&](const Tensor& t) { return int_blend ? clamp(floor(add(t, 0.5)), lo, hi) : t; };
   for (int64_t i = nd - 1; i >= 0; --i) {  // the last dim first: aten's blend order
     const int64_t dim = 2 + i, len = x.size(dim), o = out[size_t(i)];
     const std::optional<double> f = sf[size_t(i)];
     const bool f64 = x.dtype() == DType::Float64;
+    if (antialias) {
+      const AaFilter kind = lanczos ? AaFilter::Lanczos3 : cubic ? AaFilter::Cubic : AaFilter::Triangle;
+      y = store(resample_cubic(y, dim, f64 ? antialias_dim<double>(len, o, f, align, kind)
+                                           : antialias_dim<float>(len, o, f, align, kind)));
+      continue;
+    }
     if (cubic) {
-      y = resample_cubic(y, dim, f64 ? cubic_dim<double>(len, o, f, align) : cubic_dim<float>(len, o, f, align));
+      y = store(resample_cubic(y, dim, f64 ? cubic_dim<double>(len, o, f, align) : cubic_dim<float>(len, o, f, align)));
       continue;
     }
     const Rule rule = linear ? Rule::Linear : mode == "nearest-exact" ? Rule::NearestExact : Rule::Nearest;
-    y = resample(y, dim,
-                 f64 ? resample_dim<double>(len, o, f, align, rule) : resample_dim<float>(len, o, f, align, rule));
+    y = store(resample(y, dim,
+                       f64 ? resample_dim<double>(len, o, f, align, rule) : resample_dim<float>(len, o, f, align, rule)));
   }
+  if (int_blend) y = to_dtype(y, x.dtype());
+  if (antialias)
+    return make_tensor(ops::as_node(y, lanczos ? "UpsampleLanczos2DAaBackward0"
+                                       : cubic ? "UpsampleBicubic2DAaBackward0"
+                                               : "UpsampleBilinear2DAaBackward0"));
   return make_tensor(ops::as_node(y, upsample_node(mode, nd)));
 }
 

@@ -299,15 +299,20 @@ class Lexer {
     }
   }
 
-  int64_t to_int(const std::string& digits, int base, Pos pos) const {
+  // Up to 2**63 is read: that one value only makes sense negated (the parser
+  // turns `-9223372036854775808` into INT64_MIN and rejects it elsewhere), so
+  // its token carries INT64_MIN with int_min_magnitude set.
+  void emit_int(const std::string& digits, int base, Pos pos) {
     uint64_t v = 0;
-    const uint64_t max = uint64_t(std::numeric_limits<int64_t>::max());
+    const uint64_t max = uint64_t(std::numeric_limits<int64_t>::max()) + 1;
     for (char c : digits) {
       uint64_t d = uint64_t(hex_value(c));
       if (v > (max - d) / uint64_t(base)) fail(pos, "integer literal too large for kiln (ints are 64-bit)");
       v = v * uint64_t(base) + d;
     }
-    return int64_t(v);
+    Token& tk = emit(TokKind::Int, pos);
+    tk.ival = int64_t(v);  // 2**63 wraps to INT64_MIN
+    tk.int_min_magnitude = v == max;
   }
 
   // A literal glued to a following name (`1abc`) is an error, except before
@@ -333,7 +338,7 @@ class Lexer {
         fail(here(), detail::cat("invalid digit '", peek(), "' in ", what, " literal"));
       if (ds.empty() || is_ident_char(static_cast<unsigned char>(peek())))
         fail(here(), detail::cat("invalid ", what, " literal"));
-      emit(TokKind::Int, pos).ival = to_int(ds, base, pos);
+      emit_int(ds, base, pos);
       return;
     }
     std::string whole, text;
@@ -366,7 +371,7 @@ class Lexer {
     if (whole.size() > 1 && whole[0] == '0' && whole.find_first_not_of('0') != std::string::npos)
       fail(pos,
            "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
-    emit(TokKind::Int, pos).ival = to_int(whole, 10, pos);
+    emit_int(whole, 10, pos);
   }
 
   void string(Pos pos, bool raw, bool fmt) {

@@ -27,6 +27,7 @@ struct Token {
   Pos pos;            // first character
   std::string text;   // Name: identifier; Op: operator; String: decoded value (not for f-strings)
   int64_t ival = 0;   // Int
+  bool int_min_magnitude = false;  // Int literal 2**63: valid only right after a unary minus
   double fval = 0.0;  // Float
   // String tokens only.
   bool fstring = false;

@@ -101,7 +101,7 @@ Obj int_pow(int64_t a, int64_t b) {
 int64_t int_lshift(int64_t a, int64_t b) {
   KILN_CHECK(b >= 0, Value, "negative shift count");
   if (a == 0) return 0;
-  if (b >= 63) int_overflow();
+  if (b >= 64) int_overflow();  // 63 still fits -1 << 63 (INT64_MIN); the check below refuses the rest
   int64_t r = int64_t(uint64_t(a) << b);
   if ((r >> b) != a) int_overflow();
   return r;
@@ -1348,6 +1348,7 @@ Obj type_of(Interp& in, const Obj& o) {
     case Kind::Device: return torch_class(in, "device");
     case Kind::Tuple:
       if (o.as<TupleObj>()->is_size) return find_builtin_class(in, "Size");
+      if (!o.as<TupleObj>()->struct_name.empty()) return return_type_class(in, o.as<TupleObj>()->struct_name);
       break;
     case Kind::Dict:
       if (o.as<DictObj>()->ordered) return find_builtin_class(in, "OrderedDict");
@@ -1372,6 +1373,7 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
   if (cls->native_kind != Kind::Instance) {
     if (o.kind() == Kind::Tensor && cls->name == "Parameter") return o.as<TensorObj>()->is_parameter;
     if (o.kind() == Kind::Tuple && cls->name == "Size") return o.as<TupleObj>()->is_size;
+    if (o.kind() == Kind::Tuple && cls->name != "tuple") return type_of(in, o).as<ClassObj>()->is_subclass_of(cls);
     if (o.kind() == Kind::Dict && cls->name == "OrderedDict") return o.as<DictObj>()->ordered;
     if (o.kind() == Kind::DictView) return cls->name == dict_view_type_name(*o.as<DictViewObj>());
     if (o.kind() == cls->native_kind) return true;

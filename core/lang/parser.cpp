@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <unordered_set>
 
 #include "core/error.h"
@@ -808,11 +809,26 @@ class Parser {
     else if (op("-")) k = UnaryOpKind::USub;
     else if (op("~")) k = UnaryOpKind::Invert;
     else return power();
+    if (k == UnaryOpKind::USub && negated_int_min()) {
+      Pos at = advance().pos;
+      advance();
+      return constant(at, std::numeric_limits<int64_t>::min());
+    }
     Deeper d(*this, cur().pos);
     auto node = mk<UnaryOp>(advance().pos);
     node->op = k;
     node->operand = factor();
     return node;
+  }
+
+  // `-9223372036854775808` on its own (not `-2**63`-like, not followed by a
+  // trailer): the one literal past INT64_MAX that fits once negated.
+  bool negated_int_min() const {
+    const Token& lit = t_[p_ + 1];
+    if (lit.kind != TokKind::Int || !lit.int_min_magnitude) return false;
+    const Token& after = t_[p_ + 2];
+    if (after.kind != TokKind::Op) return true;
+    return after.text != "**" && after.text != "." && after.text != "(" && after.text != "[";
   }
 
   ExprP power() {
@@ -930,7 +946,9 @@ class Parser {
     const Token& tk = cur();
     switch (tk.kind) {
       case TokKind::Name: return name_atom();
-      case TokKind::Int: return constant(advance().pos, tk.ival);
+      case TokKind::Int:
+        if (tk.int_min_magnitude) fail(tk.pos, "integer literal too large for kiln (ints are 64-bit)");
+        return constant(advance().pos, tk.ival);
       case TokKind::Float: return constant(advance().pos, tk.fval);
       case TokKind::String: return strings();
       case TokKind::Op:

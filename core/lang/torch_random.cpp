@@ -71,6 +71,17 @@ Obj f_rng_check_state(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// torch._C._rng_copy_state(t): a checked copy of a generator state, made now.
+// Generator.get_state/set_state copy through it rather than Tensor.clone: the
+// op bridge overwrites a generator's state in place when it draws, and a
+// clone deferred into a captured graph (core/lazy.h) would copy it too late.
+Obj f_rng_copy_state(Interp&, const CallArgs& a) {
+  a.check("_rng_copy_state", 1, 1);
+  Generator g;
+  g.load(state_words(tensor_of(a.pos[0], "new_state"), "set_state"));
+  return make_tensor(state_tensor(g));
+}
+
 // torch._C._rng_random_seed(): a nondeterministic 63-bit seed (Generator.seed()).
 Obj f_rng_random_seed(Interp&, const CallArgs& a) {
   a.check("seed", 0, 0);
@@ -116,6 +127,7 @@ void add_random_functions(ModuleObj& torch, ModuleObj& c) {
   torch.attrs.set("set_rng_state", make_builtin("set_rng_state", f_set_rng_state));
   c.attrs.set("_rng_state", make_builtin("_rng_state", f_rng_state));
   c.attrs.set("_rng_check_state", make_builtin("_rng_check_state", f_rng_check_state));
+  c.attrs.set("_rng_copy_state", make_builtin("_rng_copy_state", f_rng_copy_state));
   c.attrs.set("_rng_random_seed", make_builtin("_rng_random_seed", f_rng_random_seed));
 }
 

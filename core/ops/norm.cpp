@@ -45,18 +45,19 @@ std::vector<Tensor> batch_norm_composite(const Args& a) {
   Tensor w = opt_tensor(a[1]), b = opt_tensor(a[2]), rm = opt_tensor(a[3]), rv = opt_tensor(a[4]);
   KILN_CHECK(x.dim() >= 2, Runtime, "batch_norm: expected an input with at least 2 dims, got ", list_str(x.sizes()));
   const int64_t C = x.size(1);
-  check_channels(w, "weight", C);
-  check_channels(b, "bias", C);
+  const bool training = a[5].to_bool();
+  // PyTorch's order: eval mode's need for running stats, their sizes, then the affine ones.
+  KILN_CHECK(training || rm.defined(), Runtime, "running_mean must be defined in evaluation mode");
+  KILN_CHECK(training || rv.defined(), Runtime, "running_var must be defined in evaluation mode");
   check_channels(rm, "running_mean", C);
   check_channels(rv, "running_var", C);
-  const bool training = a[5].to_bool();
+  check_channels(w, "weight", C);
+  check_channels(b, "bias", C);
   const double momentum = a[6].to_double(), eps = a[7].to_double();
   Shape dims{0};
   for (int64_t d = 2; d < x.dim(); ++d) dims.push_back(d);
   Tensor mu, v;
   if (training || !rm.defined() || !rv.defined()) {
-    KILN_CHECK(training || (!rm.defined() && !rv.defined()), Runtime,
-               "running_mean and running_var must be defined in evaluation mode");
     mu = mean(x, dims, true);
     v = var(x, dims, 0, true);
     if (training) {

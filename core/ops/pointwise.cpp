@@ -63,6 +63,20 @@ template <class T> T int_pow(T base, T e) {
 }
 
 // ---- arithmetic ---------------------------------------------------------------
+
+// add/sub's result dtype. A fractional alpha can't scale an integral result:
+// PyTorch refuses it (a float alpha with an integral value is let through, as
+// kiln's own callers pass alpha as a double).
+std::vector<DType> dtype_promote_alpha(const Args& a) {
+  std::vector<DType> d = dtype_promote(a);
+  if (!is_floating(d[0]) && d[0] != DType::Bool && a[2].is_double()) {
+    const double alpha = a[2].to_double();
+    KILN_CHECK(alpha == std::floor(alpha), Runtime,
+               "For integral input tensors, argument alpha must not be a floating point number.");
+  }
+  return d;
+}
+
 struct AddF {
   double alpha;
   explicit AddF(const Args& a) : alpha(a[2].to_double()) {}
@@ -838,9 +852,9 @@ void register_pointwise_ops(OpTable& t) {
 
   // Arithmetic.
   t.add({.schema_text = "add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<AddF, 2, dtype_promote>, .grad = grad_add, .lower = lower_add});
+         .dtype = dtype_promote_alpha, .kernel = pointwise_kernel<AddF, 2, dtype_promote>, .grad = grad_add, .lower = lower_add});
   t.add({.schema_text = "sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote, .kernel = pointwise_kernel<SubF, 2, dtype_promote>, .grad = grad_sub, .lower = lower_sub});
+         .dtype = dtype_promote_alpha, .kernel = pointwise_kernel<SubF, 2, dtype_promote>, .grad = grad_sub, .lower = lower_sub});
   t.add({.schema_text = "mul(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_promote, .kernel = pointwise_kernel<MulF, 2, dtype_promote>, .grad = grad_mul,
          .saves = save_in(0) | save_in(1), .lower = lower_mul});

@@ -453,6 +453,75 @@ void bernoulli_tensor_kernel(const Args& a, std::vector<Tensor>& outs) {
   });
 }
 
+// ---- gamma and dirichlet ---------------------------------------------------------------------
+// One standard gamma draw as ATen's sample_gamma: Marsaglia and Tsang's
+// acceptance-rejection in double, with uniforms and normals (Box-Muller,
+// cached pair) from the generator; alpha < 1 is boosted by one and scaled by
+// U^(1/alpha). The float-typed constants are PyTorch's.
+double sample_gamma(Generator& g, double alpha) {
+  double scale = 1.0;
+  if (alpha < 1.0) {
+    if (alpha == 0.0) return 0.0;
+    scale *= std::pow(1 - g.uniform_double(), 1.0f / alpha);
+    alpha += 1.0f;
+  }
+  const double d = alpha - 1.0f / 3.0f;
+  const double c = 1.0f / std::sqrt(9.0f * d);
+  for (;;) {
+    double x, y;
+    do {
+      x = g.normal_double();
+      y = 1.0f + c * x;
+    } while (y <= 0);
+    const double v = y * y * y;
+    const double u = 1 - g.uniform_double();
+    const double xx = x * x;
+    if (u < 1.0f - 0.0331f * xx * xx) return scale * d * v;
+    if (std::log(u) < 0.5f * xx + d * (1.0f - v + std::log(v))) return scale * d * v;
+  }
+}
+
+// _standard_gamma(self): a Gamma(self, 1) draw per element, in order; never
+// below the dtype's smallest normal number (as PyTorch clamps).
+void standard_gamma_kernel(const Args& a, std::vector<Tensor>& outs) {
+  std::vector<double> alpha = to_double_vector(contiguous(a[0].tensor()));
+  Generator& g = current_generator();
+  std::lock_guard<std::mutex> lock(g.mutex());
+  visit_floating(outs[0].dtype(), "_standard_gamma", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    T* p = outs[0].data<T>();
+    for (size_t i = 0; i < alpha.size(); ++i)
+      p[i] = T(std::max(C(std::numeric_limits<C>::min()), C(sample_gamma(g, alpha[i]))));
+  });
+}
+
+// _sample_dirichlet(self): gamma draws (in double) normalized over the last
+// dim, each kept within [smallest normal, the float just below 1].
+void sample_dirichlet_kernel(const Args& a, std::vector<Tensor>& outs) {
+  const Tensor& self = a[0].tensor();
+  std::vector<double> alpha = to_double_vector(contiguous(self));
+  Generator& g = current_generator();
+  std::vector<double> gam(alpha.size());
+  {
+    std::lock_guard<std::mutex> lock(g.mutex());
+    for (size_t i = 0; i < alpha.size(); ++i)
+      gam[i] = std::max(std::numeric_limits<double>::min(), sample_gamma(g, alpha[i]));
+  }
+  const size_t row = self.dim() == 0 ? 1 : size_t(self.size(-1));
+  visit_floating(outs[0].dtype(), "_sample_dirichlet", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    T* p = outs[0].data<T>();
+    const C lo = std::numeric_limits<C>::min(), hi = std::nextafter(C(1), C(0));
+    for (size_t start = 0; row > 0 && start < gam.size(); start += row) {
+      double total = 0;
+      for (size_t j = 0; j < row; ++j) total += gam[start + j];
+      for (size_t j = 0; j < row; ++j) p[start + j] = T(std::min(hi, std::max(lo, C(gam[start + j] / total))));
+    }
+  });
+}
+
 // ---- multinomial ---------------------------------------------------------------------------
 // PyTorch CPU: without replacement (or for one sample) the exponential trick,
 // topk(p / q) with q ~ Exp(1) drawn like empty_like(p).exponential_(); with
@@ -718,6 +787,10 @@ void register_random_ops(OpTable& t) {
          .dtype = dtype_like_self, .kernel = bernoulli_p_kernel});
   t.add({.schema_text = "bernoulli(Tensor self) -> Tensor", .kind = R, .shape = shape_like_self,
          .dtype = dtype_like_self, .kernel = bernoulli_tensor_kernel});
+  t.add({.schema_text = "_standard_gamma(Tensor self) -> Tensor", .kind = R, .shape = shape_like_self,
+         .dtype = dtype_like_self, .kernel = standard_gamma_kernel});
+  t.add({.schema_text = "_sample_dirichlet(Tensor self) -> Tensor", .kind = R, .shape = shape_like_self,
+         .dtype = dtype_like_self, .kernel = sample_dirichlet_kernel});
   t.add({.schema_text = "multinomial(Tensor self, int num_samples, bool replacement=False) -> Tensor", .kind = R,
          .shape = shape_multinomial, .dtype = dtype_int64, .kernel = multinomial_kernel});
   t.add({.schema_text = "normal_(Tensor self, float mean=0., float std=1.) -> Tensor", .kind = C,

@@ -351,7 +351,15 @@ bool search_right(const Args& a) {
 }
 std::vector<Shape> shape_searchsorted(const Args& a) {
   const Tensor &seq = a[0].tensor(), &v = a[1].tensor();
-  KILN_CHECK(a[5].is_none(), NotImplemented, "kiln's searchsorted does not support sorter");
+  if (!a[5].is_none()) {  // sorter: argsort indices of each row, so the sequence need not be sorted itself
+    const Tensor& sorter = a[5].tensor();
+    KILN_CHECK(sorter.sizes() == seq.sizes(), Runtime,
+               "torch.searchsorted(): boundary and sorter must have the same size, but got boundary tensor ",
+               shape_str(seq.sizes()), "and got sorter tensor ", shape_str(sorter.sizes()));
+    KILN_CHECK(sorter.dtype() == DType::Int64, Runtime,
+               "torch.searchsorted(): sorter must be a tensor of long dtype but got dtype ",
+               dtype_legacy_name(sorter.dtype()));
+  }
   KILN_CHECK(seq.dim() >= 1, Runtime, "torch.searchsorted(): boundaries tensor should have positive dimension, "
              "but got 0 dimension");
   if (seq.dim() > 1) {
@@ -368,6 +376,13 @@ std::vector<Shape> shape_searchsorted(const Args& a) {
 std::vector<DType> dtype_searchsorted(const Args& a) {
   return {a[2].to_bool() ? DType::Int32 : DType::Int64};
 }
+// The position in row r of the j-th smallest element: sorter's entry, or j without one.
+int64_t sorted_at(const Value& sorter, int64_t r, int64_t n, int64_t j) {
+  if (sorter.is_none()) return j;
+  auto k = int64_t(element_as_double(sorter.tensor(), r * n + j));
+  KILN_CHECK(k >= 0 && k < n, Runtime, "torch.searchsorted(): sorter index out of range");
+  return k;
+}
 void searchsorted_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor &seq = a[0].tensor(), &v = a[1].tensor();
   bool right = search_right(a);
@@ -378,7 +393,7 @@ void searchsorted_kernel(const Args& a, std::vector<Tensor>& outs) {
   for (int64_t i = 0; i < count; ++i) {
     int64_t r = seq.dim() > 1 ? i / row_len : 0;
     if (r != loaded) {
-      for (int64_t j = 0; j < n; ++j) row[size_t(j)] = element_as_double(seq, r * n + j);
+      for (int64_t j = 0; j < n; ++j) row[size_t(j)] = element_as_double(seq, r * n + sorted_at(a[5], r, n, j));
       loaded = r;
     }
     double x = element_as_double(v, i);

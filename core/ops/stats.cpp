@@ -182,6 +182,14 @@ std::vector<Shape> shape_histc(const Args& a) {
              dtype_legacy_name(self.dtype()), "'");
   int64_t bins = a[1].to_int();
   KILN_CHECK(bins > 0, Runtime, "torch.histogram(): bins must be > 0, but got ", bins, " for dimension 0");
+  // A given range is checked at the call (the kernel may run later, core/lazy.h);
+  // min == max takes the data's range, which only the kernel knows.
+  double lo = a[2].to_double(), hi = a[3].to_double();
+  if (lo != hi) {
+    KILN_CHECK(std::isfinite(lo) && std::isfinite(hi), Runtime, "torch.histc: range of [", lo, ", ", hi,
+               "] is not finite");
+    KILN_CHECK(lo < hi, Runtime, "torch.histc: max must be larger than min");
+  }
   return {{bins}};
 }
 void histc_kernel(const Args& a, std::vector<Tensor>& outs) {

@@ -28,11 +28,10 @@ class Generator:
         return self._state[0].item()
 
     def get_state(self):
-        return self._state.clone()
+        return torch._C._rng_copy_state(self._state)  # copied at once (see torch_random.cpp)
 
     def set_state(self, new_state):
-        torch._C._rng_check_state(new_state)
-        self._state = new_state.clone()
+        self._state = torch._C._rng_copy_state(new_state)
         return self
 
 

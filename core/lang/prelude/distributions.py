@@ -1,5 +1,5 @@
-# torch.distributions: Normal, Categorical, Bernoulli, Uniform and
-# Exponential with PyTorch's sampling calls (so a seeded script draws
+# torch.distributions: Normal, Categorical, Bernoulli, Uniform, Exponential,
+# Gamma, Dirichlet and Beta with PyTorch's sampling calls (so a seeded script draws
 # PyTorch's samples), log_prob, entropy, moments, the reparameterized
 # rsample, and kl_divergence for Normal and Categorical pairs.
 import math
@@ -333,6 +333,120 @@ class Exponential(Distribution):
 
     def entropy(self):
         return 1.0 - torch.log(self.rate)
+
+
+class Gamma(Distribution):
+    # Draws through torch._standard_gamma, PyTorch's sampler, so seeded
+    # scripts see its numbers (the draws carry no gradient in kiln).
+    has_rsample = True
+    _param_names = ('concentration', 'rate')
+
+    def __init__(self, concentration, rate, validate_args=None):
+        self.concentration, self.rate = _broadcast_all(concentration, rate)
+        super().__init__(self.concentration.shape)
+
+    @property
+    def mean(self):
+        return self.concentration / self.rate
+
+    @property
+    def mode(self):
+        return ((self.concentration - 1) / self.rate).clamp(min=0)
+
+    @property
+    def variance(self):
+        return self.concentration / self.rate.pow(2)
+
+    def rsample(self, sample_shape=()):
+        shape = list(self._extended_shape(sample_shape))
+        value = torch._standard_gamma(self.concentration.expand(shape)) / self.rate.expand(shape)
+        value.detach().clamp_(min=torch.finfo(value.dtype).tiny)
+        return value
+
+    def log_prob(self, value):
+        value = torch.as_tensor(value, dtype=self.rate.dtype)
+        return (torch.xlogy(self.concentration, self.rate) + torch.xlogy(self.concentration - 1, value)
+                - self.rate * value - torch.lgamma(self.concentration))
+
+    def entropy(self):
+        c = self.concentration
+        return c - torch.log(self.rate) + torch.lgamma(c) + (1.0 - c) * torch.digamma(c)
+
+
+class Dirichlet(Distribution):
+    has_rsample = True
+    _param_names = ('concentration',)
+
+    def __init__(self, concentration, validate_args=None):
+        if concentration.dim() < 1:
+            raise ValueError('`concentration` parameter must be at least one-dimensional.')
+        self.concentration = concentration
+        super().__init__(concentration.shape[:-1], concentration.shape[-1:])
+
+    @property
+    def mean(self):
+        return self.concentration / self.concentration.sum(-1, True)
+
+    @property
+    def variance(self):
+        total = self.concentration.sum(-1, True)
+        return self.concentration * (total - self.concentration) / (total.pow(2) * (total + 1))
+
+    def rsample(self, sample_shape=()):
+        shape = list(self._extended_shape(sample_shape))
+        return torch._sample_dirichlet(self.concentration.expand(shape))
+
+    def log_prob(self, value):
+        c = self.concentration
+        return torch.xlogy(c - 1.0, value).sum(-1) + torch.lgamma(c.sum(-1)) - torch.lgamma(c).sum(-1)
+
+    def entropy(self):
+        c = self.concentration
+        k = c.size(-1)
+        total = c.sum(-1)
+        return (torch.lgamma(c).sum(-1) - torch.lgamma(total) - (k - total) * torch.digamma(total)
+                - ((c - 1.0) * torch.digamma(c)).sum(-1))
+
+
+class Beta(Distribution):
+    # A two-category Dirichlet over (x, 1 - x), as PyTorch samples it.
+    has_rsample = True
+    _param_names = ('concentration1', 'concentration0')
+
+    def __init__(self, concentration1, concentration0, validate_args=None):
+        c1, c0 = _broadcast_all(concentration1, concentration0)
+        self._dirichlet = Dirichlet(torch.stack([c1, c0], -1))
+        super().__init__(self._dirichlet.batch_shape)
+
+    @property
+    def concentration1(self):
+        return self._dirichlet.concentration[..., 0]
+
+    @property
+    def concentration0(self):
+        return self._dirichlet.concentration[..., 1]
+
+    @property
+    def mean(self):
+        return self.concentration1 / (self.concentration1 + self.concentration0)
+
+    @property
+    def variance(self):
+        total = self.concentration1 + self.concentration0
+        return self.concentration1 * self.concentration0 / (total.pow(2) * (total + 1))
+
+    def rsample(self, sample_shape=()):
+        return self._dirichlet.rsample(sample_shape).select(-1, 0)
+
+    def log_prob(self, value):
+        value = torch.as_tensor(value, dtype=self.concentration1.dtype)
+        return self._dirichlet.log_prob(torch.stack([value, 1.0 - value], -1))
+
+    def entropy(self):
+        return self._dirichlet.entropy()
+
+    def __repr__(self):
+        return 'Beta()'  # PyTorch lists only parameters stored on the object, and Beta stores a Dirichlet
 
 
 def kl_divergence(p, q):

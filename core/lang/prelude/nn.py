@@ -634,6 +634,25 @@ class _Init:
             tensor.copy_(torch.eye(tensor.size(0), tensor.size(1)))
         return tensor
 
+    @staticmethod
+    def dirac_(tensor, groups=1):
+        # An identity convolution: within each group, output channel d passes
+        # input channel d through the kernel's centre tap.
+        dims = tensor.ndimension()
+        if dims not in (3, 4, 5):
+            raise ValueError('Only tensors with 3, 4, or 5 dimensions are supported')
+        sizes = tensor.size()
+        if sizes[0] % groups != 0:
+            raise ValueError('dim 0 must be divisible by groups')
+        per_group = sizes[0] // groups
+        centre = tuple(k // 2 for k in sizes[2:])
+        with torch.no_grad():
+            tensor.zero_()
+            for g in range(groups):
+                for d in range(min(per_group, sizes[1])):
+                    tensor[(g * per_group + d, d) + centre] = 1
+        return tensor
+
 
 init = _Init()
 
@@ -894,6 +913,9 @@ class Unflatten(Module):
 
 def _pixel_shuffle(input, upscale_factor):
     r = upscale_factor
+    if input.dim() < 3:
+        raise RuntimeError('pixel_shuffle expects input to have at least 3 dimensions, but got input with {} '
+                           'dimension(s)'.format(input.dim()))
     *batch, c, h, w = input.shape
     if c % (r * r) != 0:
         raise RuntimeError('pixel_shuffle expects its input\'s \'channel\' dimension to be divisible by the '
@@ -905,10 +927,14 @@ def _pixel_shuffle(input, upscale_factor):
 
 def _pixel_unshuffle(input, downscale_factor):
     r = downscale_factor
+    if input.dim() < 3:
+        raise RuntimeError('pixel_unshuffle expects input to have at least 3 dimensions, but got input with {} '
+                           'dimension(s)'.format(input.dim()))
     *batch, c, h, w = input.shape
-    if h % r != 0 or w % r != 0:
-        raise RuntimeError('pixel_unshuffle expects height and width to be divisible by downscale_factor, but '
-                           'got height={}, width={}, downscale_factor={}'.format(h, w, r))
+    for name, axis, size in (('height', -2, h), ('width', -1, w)):
+        if size % r != 0:
+            raise RuntimeError('pixel_unshuffle expects {} to be divisible by downscale_factor, but '
+                               'input.size({})={} is not divisible by {}'.format(name, axis, size, r))
     x = input.reshape(-1, c, h // r, r, w // r, r).permute(0, 1, 3, 5, 2, 4)
     return torch._C._set_grad_fn_name(x.reshape(list(batch) + [c * r * r, h // r, w // r]), 'PixelUnshuffleBackward0')
 
@@ -1356,6 +1382,16 @@ def _unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     batched = input.dim() == 4
     x = input if batched else input.unsqueeze(0)
     (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride)
+    if sh <= 0 or sw <= 0:
+        raise RuntimeError('stride should be greater than zero, but got stride_height: {} stride_width: {}'
+                           .format(sh, sw))
+    h, w = x.shape[2], x.shape[3]
+    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if oh < 1 or ow < 1:
+        raise RuntimeError('Given input with spatial size ({}, {}), kernel_size=({}, {}), dilation=({}, {}), '
+                           'padding=({}, {}), calculated shape of the array of sliding blocks as ({}, {}), but its '
+                           'components must be at least one.'.format(h, w, kh, kw, dh, dw, ph, pw, oh, ow))
     x = F.pad(x, (pw, pw, ph, ph))
     x = x.unfold(2, (kh - 1) * dh + 1, sh)[..., ::dh].unfold(3, (kw - 1) * dw + 1, sw)[..., ::dw]
     n, c, oh, ow = x.shape[0], x.shape[1], x.shape[2], x.shape[3]
@@ -2049,11 +2085,35 @@ class _ConvTransposeNd(_ConvNd):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
                          padding_mode, n, True, output_padding)
 
+    def _output_padding(self, input, output_size, n):
+        # output_size picks, within the stride's ambiguity, which output length
+        # the transposed conv produces; the excess over the smallest one is
+        # the output_padding.
+        if output_size is None:
+            return self.output_padding
+        lead = 2 if input.dim() == n + 2 else 1
+        if len(output_size) == lead + n:
+            output_size = output_size[lead:]
+        if len(output_size) != n:
+            raise ValueError('ConvTranspose{}D: for {}D input, output_size must have {} or {} elements (got {})'
+                             .format(n, input.dim(), n, lead + n, len(output_size)))
+        lows, highs = [], []
+        for d in range(n):
+            low = ((input.shape[d + lead] - 1) * self.stride[d] - 2 * self.padding[d] +
+                   self.dilation[d] * (self.kernel_size[d] - 1) + 1)
+            lows.append(low)
+            highs.append(low + self.stride[d] - 1)
+        for d in range(n):
+            if output_size[d] < lows[d] or output_size[d] > highs[d]:
+                raise ValueError('requested an output size of {}, but valid sizes range from {} to {} (for an input '
+                                 'of {})'.format(output_size, lows, highs, input.size()[2:]))
+        return [output_size[d] - lows[d] for d in range(n)]
+
     def forward(self, input, output_size=None):
-        if output_size is not None:
-            raise NotImplementedError('kiln: ConvTranspose output_size= is not supported; use output_padding')
-        return _conv_transpose(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
-                               self.groups, self.dilation, len(self.kernel_size))
+        n = len(self.kernel_size)
+        output_padding = self._output_padding(input, output_size, n)
+        return _conv_transpose(input, self.weight, self.bias, self.stride, self.padding, output_padding,
+                               self.groups, self.dilation, n)
 
 
 class ConvTranspose1d(_ConvTransposeNd):
@@ -2294,7 +2354,7 @@ class GroupNorm(Module):
     def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None, bias=True):
         super().__init__()
         if num_channels % num_groups != 0:
-            raise ValueError('num_channels must be divisible by num_groups')
+            raise ValueError('num_channels ({}) must be divisible by num_groups ({})'.format(num_channels, num_groups))
         self.num_groups = num_groups
         self.num_channels = num_channels
         self.eps = eps
@@ -2930,6 +2990,34 @@ for _f in (_lp_pool1d, _lp_pool2d, _multi_margin_loss, _multilabel_margin_loss, 
            _channel_shuffle):
     setattr(F, _f.__name__[1:], _f)
 torch.channel_shuffle = _channel_shuffle
+
+
+def _unravel_index(indices, shape):
+    # Flat indices to coordinates: divide by each dim's stride in a contiguous
+    # tensor of `shape`, then wrap (floor modulo, so -1 is the last element).
+    if not isinstance(indices, torch.Tensor):
+        indices = torch.tensor(indices)
+    if indices.is_floating_point() or indices.dtype == torch.bool:
+        raise TypeError("expected 'indices' to be integer dtype, but got {}".format(indices.dtype))
+    if isinstance(shape, int):
+        shape = (shape,)
+    if not isinstance(shape, (list, tuple)):
+        raise TypeError("expected 'shape' to be int or sequence of ints, but got {}".format(type(shape)))
+    for s in shape:
+        if not isinstance(s, int) or isinstance(s, bool):
+            raise TypeError("expected 'shape' to be int or sequence of ints, but got {}".format(type(shape)))
+    if any(s < 0 for s in shape):
+        raise ValueError("'shape' cannot have negative values, but got {}".format(tuple(shape)))
+    if len(shape) == 0:
+        return ()
+    strides = [1] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    coords = indices.long().unsqueeze(-1).div(torch.tensor(strides), rounding_mode='floor') % torch.tensor(list(shape))
+    return tuple(coords.unbind(-1))
+
+
+torch.unravel_index = _unravel_index
 
 
 # ---- max_unpool: scatters each pooled value back to where max_pool found it ----
@@ -3710,3 +3798,45 @@ class FractionalMaxPool2d(Module):
     def forward(self, input):
         return F.fractional_max_pool2d(input, self.kernel_size, self.output_size, self.output_ratio,
                                        self.return_indices, _random_samples=self._random_samples)
+
+
+# The modules PyTorch defines these classes in (what type(m) and __module__
+# show): torch.nn.modules.<file>.
+def _place_in_submodules():
+    files = {
+        'module': (Module,),
+        'linear': (Identity, Linear, Bilinear, LazyLinear),
+        'conv': (Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d, LazyConv1d, LazyConv2d,
+                 LazyConvTranspose1d, LazyConvTranspose2d),
+        'batchnorm': (BatchNorm1d, BatchNorm2d, BatchNorm3d, LazyBatchNorm1d, LazyBatchNorm2d),
+        'instancenorm': (InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, LazyInstanceNorm1d, LazyInstanceNorm2d),
+        'normalization': (LayerNorm, GroupNorm, LocalResponseNorm, RMSNorm),
+        'pooling': (MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d, AvgPool2d, AvgPool3d, AdaptiveAvgPool1d,
+                    AdaptiveAvgPool2d, AdaptiveAvgPool3d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AdaptiveMaxPool3d,
+                    LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d, FractionalMaxPool2d),
+        'activation': (ReLU, GELU, SiLU, Tanh, Sigmoid, Softmax, LogSoftmax, LeakyReLU, ELU, CELU, SELU, Mish,
+                       Hardswish, Hardsigmoid, Hardtanh, ReLU6, Threshold, Softplus, Softsign, LogSigmoid,
+                       Tanhshrink, Softshrink, Hardshrink, GLU, PReLU, Softmin, Softmax2d, RReLU),
+        'dropout': (Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout),
+        'container': (Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict),
+        'flatten': (Flatten, Unflatten),
+        'sparse': (Embedding, EmbeddingBag),
+        'padding': (ZeroPad1d, ZeroPad2d, ZeroPad3d, ConstantPad1d, ConstantPad2d, ConstantPad3d, ReflectionPad1d,
+                    ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
+                    CircularPad1d, CircularPad2d, CircularPad3d),
+        'pixelshuffle': (PixelShuffle, PixelUnshuffle),
+        'upsampling': (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d),
+        'channelshuffle': (ChannelShuffle,),
+        'fold': (Fold, Unfold),
+        'distance': (PairwiseDistance, CosineSimilarity),
+        'loss': (CrossEntropyLoss, MSELoss, L1Loss, NLLLoss, BCELoss, BCEWithLogitsLoss, SmoothL1Loss, HuberLoss,
+                 KLDivLoss, SoftMarginLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, MarginRankingLoss,
+                 TripletMarginLoss, PoissonNLLLoss, GaussianNLLLoss, MultiLabelSoftMarginLoss, MultiMarginLoss,
+                 MultiLabelMarginLoss, TripletMarginWithDistanceLoss, NLLLoss2d, CTCLoss),
+    }
+    for name, classes in files.items():
+        for cls in classes:
+            cls.__module__ = 'torch.nn.modules.' + name
+
+
+_place_in_submodules()

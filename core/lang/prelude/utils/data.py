@@ -21,6 +21,29 @@ class IterableDataset(Dataset):
     def __iter__(self):
         raise NotImplementedError("Subclasses of IterableDataset should implement __iter__.")
 
+    def __add__(self, other):
+        return ChainDataset([self, other])
+
+
+class ChainDataset(IterableDataset):
+    # Iterable datasets one after the other, each iterated afresh.
+    def __init__(self, datasets):
+        self.datasets = datasets
+
+    def __iter__(self):
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            yield from d
+
+    def __len__(self):
+        total = 0
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            total += len(d)
+        return total
+
 
 class TensorDataset(Dataset):
     def __init__(self, *tensors):
@@ -266,12 +289,15 @@ def default_collate(batch):
         return batch
     if isinstance(elem, dict):
         return {key: default_collate([d[key] for d in batch]) for key in elem}
+    if hasattr(elem, '_fields'):  # a namedtuple: collated field by field, keeping its type
+        return type(elem)(*[default_collate(tuple(getattr(e, f) for e in batch)) for f in elem._fields])
     if isinstance(elem, (tuple, list)):
         size = len(elem)
         for e in batch:
             if len(e) != size:
                 raise RuntimeError("each element in list of batch should be of equal size")
-        return [default_collate([e[i] for e in batch]) for i in range(size)]
+        # Each column is a tuple, as zip(*batch) gives: a column of strings stays one.
+        return [default_collate(tuple(e[i] for e in batch)) for i in range(size)]
     raise TypeError("default_collate: batch must contain tensors, numbers, dicts or lists; found "
                     + type(elem).__name__)
 
@@ -394,3 +420,11 @@ class DataLoader:
 
 def get_worker_info():
     return None
+
+
+# The modules PyTorch defines these classes in (what type(x) shows).
+for _cls in (Dataset, IterableDataset, TensorDataset, StackDataset, ConcatDataset, ChainDataset, Subset):
+    _cls.__module__ = 'torch.utils.data.dataset'
+for _cls in (Sampler, SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler, BatchSampler):
+    _cls.__module__ = 'torch.utils.data.sampler'
+DataLoader.__module__ = 'torch.utils.data.dataloader'
