@@ -65,6 +65,7 @@ bool can_cast(DType from, DType to) {
   return dtype_category(from) <= dtype_category(to);
 }
 
+#if !defined(__F16C__)
 // Half conversion, round to nearest even, handling subnormals, inf and NaN.
 uint16_t Half::from_float(float f) {
   uint32_t x;
@@ -116,5 +117,7 @@ float Half::to_float(uint16_t h) {
   std::memcpy(&f, &out, 4);
   return f;
 }
+
+#endif
 
 }  // namespace kiln

@@ -102,8 +102,9 @@ bool pointwise_flat(const Tensor& out, const std::array<Tensor, NIn>& ins, const
   }
   if (same) {
     parallel_for(0, n, kGrain, [&](int64_t b, int64_t e) {
+      const F fn = f;  // a local copy: the stores to o cannot change it, so its fields stay in registers
       [&]<size_t... K>(std::index_sequence<K...>) {
-        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(f(C(in[K][i])...));
+        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(fn(C(in[K][i])...));
       }(std::make_index_sequence<NIn>{});
     });
     return true;
@@ -113,14 +114,16 @@ bool pointwise_flat(const Tensor& out, const std::array<Tensor, NIn>& ins, const
     if (s1 && ins[0].is_contiguous() && ins[0].sizes() == out.sizes()) {
       C y = C(in[1][0]);
       parallel_for(0, n, kGrain, [&](int64_t b, int64_t e) {
-        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(f(C(in[0][i]), y));
+        const F fn = f;
+        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(fn(C(in[0][i]), y));
       });
       return true;
     }
     if (s0 && ins[1].is_contiguous() && ins[1].sizes() == out.sizes()) {
       C x = C(in[0][0]);
       parallel_for(0, n, kGrain, [&](int64_t b, int64_t e) {
-        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(f(x, C(in[1][i])));
+        const F fn = f;
+        for (int64_t i = b; i < e; ++i) o[i] = static_cast<Out>(fn(x, C(in[1][i])));
       });
       return true;
     }
@@ -149,6 +152,7 @@ void pointwise_loop(const Tensor& out, const std::array<Tensor, NIn>& ins, const
   int64_t n = out.numel();
   if (n == 0) return;
   parallel_for(0, n, kGrain, [&](int64_t b, int64_t e) {
+    const F fn = f;
     it.for_range(b, e, [&](const std::array<char*, N>& p, const std::array<int64_t, N>& st, int64_t cnt) {
       Out* o = reinterpret_cast<Out*>(p[0]);
       std::array<const In*, NIn> in;
@@ -157,8 +161,8 @@ void pointwise_loop(const Tensor& out, const std::array<Tensor, NIn>& ins, const
         in[k] = reinterpret_cast<const In*>(p[k + 1]);
         unit = unit && st[k + 1] == 1;
       }
-      auto at = [&](int64_t i, auto... k) { return f(C(in[k][i * st[k + 1]])...); };
-      auto at_unit = [&](int64_t i, auto... k) { return f(C(in[k][i])...); };
+      auto at = [&](int64_t i, auto... k) { return fn(C(in[k][i * st[k + 1]])...); };
+      auto at_unit = [&](int64_t i, auto... k) { return fn(C(in[k][i])...); };
       [&]<size_t... K>(std::index_sequence<K...>) {
         if (unit) {
           for (int64_t i = 0; i < cnt; ++i) o[i] = static_cast<Out>(at_unit(i, K...));

@@ -58,6 +58,23 @@ size_t byte_offset(const std::string& s, int64_t cp) {
   return s.size();
 }
 
+// The matches of one scan (see re_scan's modes), appended to out.
+template <class Spans>
+void scan_into(std::vector<Obj>& out, std::smatch& m, std::string::const_iterator first,
+               std::string::const_iterator last, const std::regex& re, std::regex_constants::match_flag_type base,
+               int64_t mode, int64_t limit, const Spans& spans) {
+  if (mode == 1) {
+    if (std::regex_search(first, last, m, re, base | std::regex_constants::match_continuous)) out.push_back(spans(m));
+  } else if (mode == 2) {
+    if (std::regex_match(first, last, m, re, base)) out.push_back(spans(m));
+  } else {
+    for (std::sregex_iterator it(first, last, re, base), stop; it != stop; ++it) {
+      out.push_back(spans(*it));
+      if (limit > 0 && int64_t(out.size()) >= limit) break;
+    }
+  }
+}
+
 // scan(pattern, flags, string, pos, endpos, mode, limit): the matches as
 // tuples of (start, end) per group, (-1, -1) for a group that took no part.
 // mode 0 finds every match from pos on (up to limit when limit > 0), 1 only
@@ -87,15 +104,11 @@ Obj re_scan(Interp& in, const CallArgs& a) {
   auto base = pos > 0 ? std::regex_constants::match_prev_avail : std::regex_constants::match_default;
   std::vector<Obj> out;
   std::smatch m;
-  if (mode == 1) {
-    if (std::regex_search(first, last, m, re, base | std::regex_constants::match_continuous)) out.push_back(spans(m));
-  } else if (mode == 2) {
-    if (std::regex_match(first, last, m, re, base)) out.push_back(spans(m));
-  } else {
-    for (std::sregex_iterator it(first, last, re, base), stop; it != stop; ++it) {
-      out.push_back(spans(*it));
-      if (limit > 0 && int64_t(out.size()) >= limit) break;
-    }
+  try {
+    scan_into(out, m, first, last, re, base, mode, limit, spans);
+  } catch (const std::regex_error& e) {  // the matcher's own limits (complexity, stack)
+    raise_exception(in, find_builtin_class(in, "RuntimeError"),
+                    {make_str(std::string("re: the pattern could not be matched against this string: ") + e.what())});
   }
   return make_list(std::move(out));
 }

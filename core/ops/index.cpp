@@ -16,12 +16,6 @@ namespace {
 
 // ---- helpers ------------------------------------------------------------------------
 // An int32/int64 index tensor's values, row-major.
-std::vector<int64_t> index_values(const Tensor& idx) {
-  std::vector<int64_t> v(size_t(idx.numel()));
-  for (int64_t i = 0; i < idx.numel(); ++i) v[size_t(i)] = int64_t(element_as_double(idx, i));
-  return v;
-}
-
 Tensor contiguous_raw(const Tensor& t) {
   if (t.is_contiguous()) return t;
   Tensor out = empty_tensor(t.sizes(), t.dtype());
@@ -29,11 +23,24 @@ Tensor contiguous_raw(const Tensor& t) {
   return out;
 }
 
-// Element offset (in elements) of multi-index `pos` under `strides`.
-int64_t offset_of(const Shape& pos, const Shape& strides) {
-  int64_t off = 0;
-  for (size_t d = 0; d < pos.size(); ++d) off += pos[d] * strides[d];
-  return off;
+// Its values viewed in place when it is contiguous int64 (else copied so):
+// reading element by element through doubles was most of gather's time.
+struct IndexValues {
+  Tensor held;
+  std::span<const int64_t> v;
+  auto begin() const { return v.begin(); }
+  auto end() const { return v.end(); }
+  size_t size() const { return v.size(); }
+  int64_t operator[](size_t i) const { return v[i]; }
+};
+IndexValues index_values(const Tensor& idx) {
+  IndexValues r{idx, {}};
+  if (idx.dtype() != DType::Int64 || !idx.is_contiguous()) {
+    r.held = empty_tensor(idx.sizes(), DType::Int64);
+    copy_cast(r.held, idx);
+  }
+  r.v = {r.held.data<int64_t>(), size_t(r.held.numel())};
+  return r;
 }
 
 // Calls f(pos) for every multi-index of `sizes`, row-major.
@@ -123,7 +130,7 @@ void check_index_vector(const Tensor& idx, const char* op) {
              "(): Expected dtype int32 or int64 for index");
   KILN_CHECK(idx.dim() <= 1, Index, op, "(): Index is supposed to be a vector");
 }
-void check_in_range(const std::vector<int64_t>& idx, int64_t n) {
+void check_in_range(const IndexValues& idx, int64_t n) {
   for (int64_t i : idx) KILN_CHECK(i >= 0 && i < n, Index, "index out of range in self");
 }
 // A 0-dim tensor behaves as shape [1] in these ops.
@@ -148,7 +155,7 @@ void index_select_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& self = a[0].tensor();
   int64_t d = self.dim() == 0 ? 0 : wrap_dim(a[1].to_int(), self.dim());
   Split3 s = split3(sizes_1d(self), d);
-  std::vector<int64_t> idx = index_values(a[2].tensor());
+  const IndexValues idx = index_values(a[2].tensor());
   check_in_range(idx, s.n);
   Tensor in = contiguous_raw(self);
   size_t es = self.element_size(), block = size_t(s.inner) * es;
@@ -208,7 +215,7 @@ void index_write_kernel(const Args& a, std::vector<Tensor>& outs) {
   copy_cast(out, a[0].tensor());
   int64_t d = out.dim() == 0 ? 0 : wrap_dim(a[1].to_int(), out.dim());
   Split3 s = split3(sizes_1d(out), d);
-  std::vector<int64_t> idx = index_values(a[2].tensor());
+  const IndexValues idx = index_values(a[2].tensor());
   check_in_range(idx, s.n);
   Tensor src = contiguous_raw(a[3].tensor());
   int64_t k = int64_t(idx.size());
@@ -256,9 +263,10 @@ std::vector<Tensor> grad_index_copy(const GradCtx& c) {
 
 // ---- gather / scatter_add ------------------------------------------------------------------
 // The kernels' bounds check: index values in row-major order, negatives wrapping.
+// gather and the scatters take no negative index (PyTorch raises a RuntimeError there).
 void check_bounds_along(const Tensor& idx, int64_t d, int64_t size) {
   for (int64_t i : index_values(idx))
-    KILN_CHECK(i >= -size && i < size, Index, "index ", i, " is out of bounds for dimension ", d, " with size ", size);
+    KILN_CHECK(i >= 0 && i < size, Runtime, "index ", i, " is out of bounds for dimension ", d, " with size ", size);
 }
 
 // gather's lowering: out[i][j] = self[i][index[i][j]] (dim 1), when self's
@@ -288,23 +296,49 @@ std::vector<Shape> shape_gather(const Args& a) {
                " to be no larger than self ", self.shape_str(), " apart from dimension ", d);
   return {idx.sizes()};
 }
+// Walks the index's positions with three operands: `dense` (gather's out,
+// scatter's src; at the index's shape), the index itself, and `side`
+// (gather's self, scatter's out) with its dim-d stride left out, which the
+// index value supplies. run(dense_ptr, side_ptr_before_d, index_value) per
+// position, in row-major order over [begin, end).
+Shape strides_1d(const Tensor& t) { return t.dim() == 0 ? Shape{0} : t.strides(); }
+template <class D, class S, class Run>
+void along_index(D* dense, const Shape& dense_st, const Tensor& idx, S* side, Shape side_st, int64_t d,
+                 int64_t begin, int64_t end, const Run& run) {
+  kernels::Iter<3> it;
+  it.sizes = sizes_1d(idx);
+  side_st[size_t(d)] = 0;
+  it.strides = {dense_st, strides_1d(idx), side_st};
+  it.base = {reinterpret_cast<char*>(const_cast<std::remove_const_t<D>*>(dense)),
+             static_cast<char*>(idx.raw_data()), reinterpret_cast<char*>(const_cast<std::remove_const_t<S>*>(side))};
+  it.elem = {sizeof(D), sizeof(int64_t), sizeof(S)};
+  it.coalesce();
+  it.for_range(begin, end, [&](const std::array<char*, 3>& p, const std::array<int64_t, 3>& st, int64_t cnt) {
+    D* dp = reinterpret_cast<D*>(p[0]);
+    const int64_t* ix = reinterpret_cast<const int64_t*>(p[1]);
+    S* sp = reinterpret_cast<S*>(p[2]);
+    for (int64_t k = 0; k < cnt; ++k) run(dp + k * st[0], sp + k * st[2], ix[k * st[1]]);
+  });
+}
+// An index value along dim d of size n, or PyTorch's error (no negative indices here).
+inline int64_t checked_index(int64_t i, int64_t d, int64_t n) {
+  KILN_CHECK(i >= 0 && i < n, Runtime, "index ", i, " is out of bounds for dimension ", d, " with size ", n);
+  return i;
+}
+
 void gather_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor &self = a[0].tensor(), &idx = a[2].tensor();
-  int64_t d = wrap_dim(a[1].to_int(), self.dim());
-  Shape ss = sizes_1d(self), st = self.dim() == 0 ? Shape{0} : self.strides();
-  std::vector<int64_t> iv = index_values(idx);
+  const int64_t d = wrap_dim(a[1].to_int(), self.dim());
+  const Shape side_st = strides_1d(self);
+  const int64_t n = sizes_1d(self)[size_t(d)], sd = side_st[size_t(d)];
   visit_dtype(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* in = self.data<T>();
     T* out = outs[0].data<T>();
-    int64_t lin = 0;
-    for_each_position(sizes_1d(idx), [&](const Shape& pos) {
-      Shape p = pos;
-      int64_t i = iv[size_t(lin)];
-      KILN_CHECK(i >= -ss[size_t(d)] && i < ss[size_t(d)], Index, "index ", i, " is out of bounds for dimension ", d,
-                 " with size ", ss[size_t(d)]);
-      p[size_t(d)] = i < 0 ? i + ss[size_t(d)] : i;
-      out[lin++] = in[offset_of(p, st)];
+    parallel_for(0, idx.numel(), kernels::kGrain, [&](int64_t b, int64_t e) {
+      along_index(out, strides_1d(outs[0]), idx, in, side_st, d, b, e, [&](T* o, const T* row, int64_t i) {
+        *o = row[checked_index(i, d, n) * sd];
+      });
     });
   });
 }
@@ -350,22 +384,16 @@ void scatter_into(const Args& a, const Tensor& out, F&& f) {
   copy_cast(out, a[0].tensor());
   const Tensor src = cast_to(a[3].tensor(), out.dtype());  // a value src's dtype is its Python number's
   const Tensor& idx = a[2].tensor();
-  int64_t d = wrap_dim(a[1].to_int(), out.dim());
-  Shape os = sizes_1d(out), ost = out.dim() == 0 ? Shape{0} : out.strides();
-  Shape sst = src.dim() == 0 ? Shape(sizes_1d(idx).size(), 0) : src.strides();
-  std::vector<int64_t> iv = index_values(idx);
+  const int64_t d = wrap_dim(a[1].to_int(), out.dim());
+  const Shape out_st = strides_1d(out);
+  const int64_t n = sizes_1d(out)[size_t(d)], od = out_st[size_t(d)];
+  const Shape src_st = src.dim() == 0 ? Shape(sizes_1d(idx).size(), 0) : src.strides();
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    T* o = out.data<T>();
-    const T* s = src.data<T>();
-    int64_t lin = 0;
-    for_each_position(sizes_1d(idx), [&](const Shape& pos) {
-      int64_t i = iv[size_t(lin++)];
-      KILN_CHECK(i >= -os[size_t(d)] && i < os[size_t(d)], Index, "index ", i, " is out of bounds for dimension ",
-                 d, " with size ", os[size_t(d)]);
-      Shape p = pos;
-      p[size_t(d)] = i < 0 ? i + os[size_t(d)] : i;
-      f(o, s, offset_of(p, ost), offset_of(pos, sst));
+    // One thread: positions may collide, and the last write must win as on PyTorch's CPU.
+    T* base = out.data<T>();
+    along_index(src.data<T>(), src_st, idx, base, out_st, d, 0, idx.numel(), [&](const T* from, T* row, int64_t i) {
+      f(base, (row - base) + checked_index(i, d, n) * od, *from);
     });
   });
 }
@@ -373,11 +401,12 @@ void scatter_into(const Args& a, const Tensor& out, F&& f) {
 // position winning as on PyTorch's CPU.
 template <bool Add>
 void scatter_kernel(const Args& a, std::vector<Tensor>& outs) {
-  scatter_into(a, outs[0], [](auto* o, const auto* s, int64_t od, int64_t sd) {
-    using C = compute_t<std::remove_cvref_t<decltype(*o)>>;
-    if constexpr (!Add) o[od] = s[sd];
-    else if constexpr (std::is_same_v<C, bool>) o[od] = C(o[od]) || C(s[sd]);
-    else o[od] = static_cast<std::remove_cvref_t<decltype(*o)>>(C(o[od]) + C(s[sd]));
+  scatter_into(a, outs[0], [](auto* o, int64_t od, const auto& v) {
+    using T = std::remove_cvref_t<decltype(v)>;
+    using C = compute_t<T>;
+    if constexpr (!Add) o[od] = v;
+    else if constexpr (std::is_same_v<C, bool>) o[od] = C(o[od]) || C(v);
+    else o[od] = static_cast<T>(C(o[od]) + C(v));
   });
 }
 
@@ -414,10 +443,11 @@ void scatter_reduce_kernel(const Args& a, std::vector<Tensor>& outs) {
   const ScatterReduce r = scatter_reduce_of(a[4].str());
   // Per out element: how many values it combines (the mean's divisor); 0: none yet.
   std::vector<int64_t> count(size_t(out.numel()), a[5].to_bool() ? 1 : 0);
-  scatter_into(a, out, [&](auto* o, const auto* s, int64_t od, int64_t sd) {
-    using T = std::remove_cvref_t<decltype(*o)>;
+  // out is freshly allocated, so an element's offset is its index in count.
+  scatter_into(a, out, [&](auto* o, int64_t od, const auto& v) {
+    using T = std::remove_cvref_t<decltype(v)>;
     using C = compute_t<T>;
-    o[od] = count[size_t(od)]++ == 0 ? s[sd] : T(reduce_pair<C>(r, C(o[od]), C(s[sd])));
+    o[od] = count[size_t(od)]++ == 0 ? v : T(reduce_pair<C>(r, C(o[od]), C(v)));
   });
   if (r != ScatterReduce::Mean) return;
   visit_dtype(out.dtype(), [&](auto tag) {

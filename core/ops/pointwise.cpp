@@ -414,34 +414,39 @@ struct ClampF {
   static constexpr Domain kDomain = Domain::NoBool;
   static constexpr const char* kName = "clamp_scalar_cpu";
   bool has_lo, has_hi;
-  double lo_d = 0, hi_d = 0;
+  double lo_d = -std::numeric_limits<double>::infinity(), hi_d = std::numeric_limits<double>::infinity();
   int64_t lo_i = 0, hi_i = 0;  // exact integral bounds (set when the Scalar is not a float)
-  bool nan_bound = false;  // both bounds given and one is nan: PyTorch fills nan
+  // Float bounds ready for the loop (absent: -inf / inf), and 1 or NaN: a NaN bound fills
+  // NaN, as PyTorch. A product, not a branch, so the loop vectorizes (a branch
+  // and the bound's selection per element ran 28x slower than PyTorch).
+  float lo_f, hi_f, nan_f = 1;
+  double nan_d = 1;
   explicit ClampF(const Args& a) : has_lo(present(a[1])), has_hi(present(a[2])) {
     if (has_lo) set(a[1], lo_d, lo_i);
     if (has_hi) set(a[2], hi_d, hi_i);
-    nan_bound = has_lo && has_hi && (std::isnan(lo_d) || std::isnan(hi_d));
+    lo_f = float(lo_d);
+    hi_f = float(hi_d);
+    if (std::isnan(lo_d) || std::isnan(hi_d)) nan_f = float(nan_d = std::nan(""));
   }
   static void set(const Value& v, double& d, int64_t& i) {
     d = v.to_double();
     if (!v.is_double()) i = v.to_int();
   }
-  template <class T> T bound(bool has, double d, int64_t i, T none) const {
-    if (!has) return none;
-    if constexpr (kIsFloat<T>) return T(d);
-    else return T(i);
+  // max then min with x first: a nan input stays nan.
+  template <class T> static T clamp(T x, T lo, T hi) {
+    T r = x < lo ? lo : x;
+    return hi < r ? hi : r;
   }
   template <class T> T operator()(T x) const {
     if constexpr (kIsBool<T>) {
       return x;
+    } else if constexpr (std::is_same_v<T, float>) {
+      return clamp(x, lo_f, hi_f) * nan_f;
+    } else if constexpr (kIsFloat<T>) {
+      return clamp(x, T(lo_d), T(hi_d)) * T(nan_d);
     } else {
-      if constexpr (kIsFloat<T>) {
-        if (nan_bound) return std::numeric_limits<T>::quiet_NaN();
-      }
-      constexpr T lowest = kIsFloat<T> ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::lowest();
-      constexpr T highest = kIsFloat<T> ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
-      // max then min with x first: a nan input stays nan.
-      return std::min(std::max(x, bound(has_lo, lo_d, lo_i, lowest)), bound(has_hi, hi_d, hi_i, highest));
+      return clamp(x, has_lo ? T(lo_i) : std::numeric_limits<T>::lowest(),
+                   has_hi ? T(hi_i) : std::numeric_limits<T>::max());
     }
   }
 };
