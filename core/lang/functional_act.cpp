@@ -100,12 +100,16 @@ Obj f_softsign(Interp&, const CallArgs& a) {
   return make_tensor(div(x, add(abs(x), 1.0)));
 }
 
-// min(x, 0) - log1p(exp(-|x|)); min(x, 0) as (x - |x|) / 2 so the gradient at 0 is ATen's 1/2.
+// ATen's min(x, 0) - log1p(exp(-|x|)) as its two smooth halves, x - log1p(exp(x))
+// below 0 and -log1p(exp(-x)) from 0 up (the same values), so that derivatives
+// of every order are right at 0 too (|x| has none there). Each half reads x
+// clamped to its side: the dropped one stays finite.
 Obj f_logsigmoid(Interp&, const CallArgs& a) {
   auto b = bind("logsigmoid", a, {"input"}, 1);
   const Tensor& x = input(b[0], "logsigmoid");
-  Tensor ax = abs(x);
-  return named(sub(div(sub(x, ax), num(2)), log1p(exp(neg(ax)))), "LogSigmoidBackward0");
+  Tensor below = clamp(x, std::nullopt, 0.0), above = clamp(x, 0.0, std::nullopt);
+  Tensor y = where(lt(x, num(0)), sub(below, log1p(exp(below))), neg(log1p(exp(neg(above)))));
+  return named(y, "LogSigmoidBackward0");
 }
 
 Obj f_tanhshrink(Interp&, const CallArgs& a) {
