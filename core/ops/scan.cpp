@@ -8,6 +8,7 @@
 // topk/kthvalue/median pick among ties in an unspecified order).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <type_traits>
 
@@ -600,7 +601,13 @@ std::vector<Tensor> grad_logcumsumexp(const GradCtx& c) {
   auto reverse_lcse = [&](const Tensor& t) {
     return invoke("flip", {invoke("logcumsumexp", {invoke("flip", {t, dims}), d}), dims});
   };
-  Tensor zero = scalar_tensor(0, g.dtype(), true), neg_inf = full_like(g, -INFINITY);
+  // The dtype's lowest finite value, not -inf, as PyTorch: under create_graph the
+  // inner logcumsumexp's own derivative subtracts its output, and -inf - -inf is NaN.
+  double lowest = g.dtype() == DType::Float64   ? std::numeric_limits<double>::lowest()
+                  : g.dtype() == DType::Float16 ? -65504.0
+                  : g.dtype() == DType::BFloat16 ? -3.3895313892515355e38
+                                                 : double(std::numeric_limits<float>::lowest());
+  Tensor zero = scalar_tensor(0, g.dtype(), true), neg_inf = full_like(g, lowest);
   Tensor log_abs = log(abs(g));
   Tensor pos = where(gt(g, zero), log_abs, neg_inf), neg = where(lt(g, zero), log_abs, neg_inf);
   return {sub(exp(add(reverse_lcse(sub(pos, out)), x)), exp(add(reverse_lcse(sub(neg, out)), x)))};

@@ -50,7 +50,7 @@ for nm, fn in [("gelu", F.gelu), ("gelu_tanh", lambda t: F.gelu(t, approximate="
                ("softmax", lambda t: F.softmax(t, 0)),
                ("prod", lambda t: t.prod(1)), ("amax", lambda t: t.amax(1)), ("norm", lambda t: t.norm(dim=1)),
                ("std", lambda t: t.std(1)), ("logsumexp", lambda t: t.logsumexp(1)),
-               ("cumprod", lambda t: t.cumprod(1)),
+               ("cumprod", lambda t: t.cumprod(1)), ("logcumsumexp", lambda t: t.logcumsumexp(1)),
                ("gather", lambda t: t.gather(1, torch.tensor([[0, 2], [1, 1], [3, 0]]))),
                ("index_select", lambda t: t.index_select(1, torch.tensor([0, 2, 2]))),
                ("scatter_add", lambda t: torch.zeros(3, 5).scatter_add(1, torch.tensor([[0, 1, 1, 4]] * 3), t)),
