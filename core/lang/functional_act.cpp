@@ -103,12 +103,15 @@ Obj f_softsign(Interp&, const CallArgs& a) {
 // ATen's min(x, 0) - log1p(exp(-|x|)) as its two smooth halves, x - log1p(exp(x))
 // below 0 and -log1p(exp(-x)) from 0 up (the same values), so that derivatives
 // of every order are right at 0 too (|x| has none there). Each half reads x
-// clamped to its side: the dropped one stays finite.
+// only on its side (0 elsewhere): the dropped one stays finite.
 Obj f_logsigmoid(Interp&, const CallArgs& a) {
   auto b = bind("logsigmoid", a, {"input"}, 1);
   const Tensor& x = input(b[0], "logsigmoid");
-  Tensor below = clamp(x, std::nullopt, 0.0), above = clamp(x, 0.0, std::nullopt);
-  Tensor y = where(lt(x, num(0)), sub(below, log1p(exp(below))), neg(log1p(exp(neg(above)))));
+  // where(), not clamp: a NaN takes the upper half with its gradient (NaN, as ATen's).
+  Tensor is_below = lt(x, num(0));
+  Tensor below = where(is_below, x, num(0)), above = where(is_below, num(0), x);
+  // 0 - log1p(...), not a negation: a far positive x gives ATen's 0.0, not -0.0.
+  Tensor y = where(is_below, sub(below, log1p(exp(below))), sub(num(0), log1p(exp(neg(above)))));
   return named(y, "LogSigmoidBackward0");
 }
 

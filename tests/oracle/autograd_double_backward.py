@@ -66,6 +66,9 @@ check("prod_zeros", lambda t: t.prod(1), [z.clone().requires_grad_(True)])
 check("prod_all_zero", lambda t: t.prod(), [z[0:1].clone().requires_grad_(True)])
 check("cumprod_zeros", lambda t: t.cumprod(1), [z.clone().requires_grad_(True)])
 check("logsigmoid_at_0", F.logsigmoid, [torch.tensor([0.0, -30.0, 30.0, 1.0], requires_grad=True)])
+ls_x = torch.tensor([200.0, 0.0, -200.0, float("nan")], requires_grad=True)
+F.logsigmoid(ls_x).sum().backward()
+print("logsigmoid edges", F.logsigmoid(ls_x.detach()).tolist(), ls_x.grad.tolist())
 
 # Losses.
 inp = lambda: leaf([4, 5], 0.2)
