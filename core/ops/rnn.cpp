@@ -361,7 +361,47 @@ void gru_kernel(const Args& a, std::vector<Tensor>& outs) {
   gru_forward<float>(a, outs);
 }
 
+// Under create_graph, as the LSTM's: through time from differentiable ops on the
+// saved outputs (gates: r, z, n and the hidden product of n).
+std::vector<Tensor> gru_backward_composite(const GradCtx& c) {
+  const Tensor &out = c.out(0), &gates = c.out(1), &w = c.in(2);
+  const bool reverse = c.args[4].to_bool(), bias = c.args[3].is_tensor();
+  const int64_t T = gates.size(0), H = gates.size(2) / 4;
+  Tensor dh_next = zeros_like(c.in(1)), dw, db;
+  std::vector<Tensor> dxg(static_cast<size_t>(T));
+  for (int64_t s = T - 1; s >= 0; --s) {
+    const int64_t t = position(s, T, reverse), prev = position(s - 1, T, reverse);
+    const Tensor h_prev = s == 0 ? c.in(1) : select(out, 0, prev);
+    const Tensor gt = select(gates, 0, t);
+    const Tensor r = narrow(gt, 1, 0, H), z = narrow(gt, 1, H, H), n = narrow(gt, 1, 2 * H, H);
+    const Tensor hn = narrow(gt, 1, 3 * H, H);
+    const Tensor dh = add(select(c.grad(0), 0, t), dh_next);
+    Tensor dn = mul(dh, one_minus(z)), dz = mul(dh, sub(h_prev, n)), dr_extra, dhn_extra;
+    if (c.flowed(1)) {
+      const Tensor gg = select(c.grad(1), 0, t);
+      dr_extra = narrow(gg, 1, 0, H);
+      dz = add(dz, narrow(gg, 1, H, H));
+      dn = add(dn, narrow(gg, 1, 2 * H, H));
+      dhn_extra = narrow(gg, 1, 3 * H, H);
+    }
+    const Tensor dn_pre = mul(dn, one_minus(mul(n, n)));
+    Tensor dr = mul(dn_pre, hn);
+    if (dr_extra.defined()) dr = add(dr, dr_extra);
+    const Tensor dr_pre = mul(dr, mul(r, one_minus(r))), dz_pre = mul(dz, mul(z, one_minus(z)));
+    Tensor dhg_n = mul(dn_pre, r);
+    if (dhn_extra.defined()) dhg_n = add(dhg_n, dhn_extra);
+    dxg[static_cast<size_t>(t)] = cat({dr_pre, dz_pre, dn_pre}, 1);
+    const Tensor dhg = cat({dr_pre, dz_pre, dhg_n}, 1);
+    dh_next = add(mul(dh, z), mm(dhg, w));
+    const Tensor dw_t = mm(transpose(dhg, 0, 1), h_prev);
+    dw = dw.defined() ? add(dw, dw_t) : dw_t;
+    if (bias) db = db.defined() ? add(db, sum(dhg, Shape{0})) : sum(dhg, Shape{0});
+  }
+  return {stack(dxg, 0), dh_next, dw, db};
+}
+
 std::vector<Tensor> grad_gru(const GradCtx& c) {
+  if (GradMode::enabled() && c.grad(0).dim() == 3 && c.out(1).size(0) > 0) return gru_backward_composite(c);
   const bool bias = c.args[3].is_tensor();
   std::vector<Tensor> g = invoke_multi("_kiln_gru_layer_backward",
                                        {c.grad(0), c.flowed(1) ? Value(c.grad(1)) : Value(), c.in(1), c.in(2),

@@ -2,8 +2,9 @@
 # of sum(sin(f(x)) * c) with create_graph=True, then a Hessian-vector product
 # (the gradient of <grad, v>). Covers the backward ops that are kernels of their
 # own (nll_loss, convolution, pooling, embedding, gelu, cumprod), products with
-# zeros, and Hessians through torch.autograd.functional.
+# zeros, recurrent layers, and Hessians through torch.autograd.functional.
 import torch
+import torch.nn as nn
 import torch.nn.functional as F
 
 
@@ -152,3 +153,15 @@ grads = torch.autograd.grad(loss, params, create_graph=True)
 penalty = sum([(g * g).sum() for g in grads])
 penalty.backward()
 print("penalty", r4(penalty.item()), [[r4(v) for v in p.grad.reshape(-1)[:4].tolist()] for p in params])
+
+
+# Recurrent layers: Hessian-vector products through nn.LSTM (two layers, both directions) and nn.GRU.
+for name, m in [("lstm", nn.LSTM(2, 3, num_layers=2, bidirectional=True)), ("gru", nn.GRU(2, 3, batch_first=True))]:
+    with torch.no_grad():
+        for i, p in enumerate(m.parameters()):
+            p.copy_(mk(list(p.shape), 0.3 * i))
+    xs = leaf([3, 2, 2], 0.5)
+    out = m(xs)[0]
+    (gx,) = torch.autograd.grad((torch.sin(out) * mk(list(out.shape), 0.3)).sum(), xs, create_graph=True)
+    hv = torch.autograd.grad((gx * mk([3, 2, 2], 1.1)).sum(), [xs] + list(m.parameters()))
+    print(name, show(hv[0]), "|", show(hv[1]))
