@@ -48,7 +48,7 @@ for nm, fn in [("gelu", F.gelu), ("gelu_tanh", lambda t: F.gelu(t, approximate="
                ("softplus", lambda t: F.softplus(t, beta=2.0, threshold=1.0)), ("elu", F.elu), ("selu", F.selu),
                ("leaky_relu", lambda t: F.leaky_relu(t, 0.1)), ("hardtanh", lambda t: F.hardtanh(t, -0.5, 0.5)),
                ("mish", F.mish), ("logsigmoid", F.logsigmoid), ("log_softmax", lambda t: F.log_softmax(t, 1)),
-               ("softmax", lambda t: F.softmax(t, 0)),
+               ("softmax", lambda t: F.softmax(t, 0)), ("digamma", lambda t: torch.digamma(t.abs() + 0.5)),
                ("prod", lambda t: t.prod(1)), ("amax", lambda t: t.amax(1)), ("norm", lambda t: t.norm(dim=1)),
                ("std", lambda t: t.std(1)), ("logsumexp", lambda t: t.logsumexp(1)),
                ("cumprod", lambda t: t.cumprod(1)), ("logcumsumexp", lambda t: t.logcumsumexp(1)),
