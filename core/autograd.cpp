@@ -155,7 +155,10 @@ class CopySlices final : public Node {
     Tensor result = as_strided(flat, base_.sizes, base_.strides, base_.offset - lo);
     copy_(result, g);
     Tensor region = as_strided(flat, view_.sizes, view_.strides, view_.offset - lo);
-    std::vector<Tensor> res = fn_->apply({clone(region)});
+    // Under create_graph the view that feeds fn_ saves its source, which the
+    // write into `region` below would make stale: it reads a copy instead.
+    Tensor source = GradMode::enabled() ? as_strided(clone(flat), view_.sizes, view_.strides, view_.offset - lo) : region;
+    std::vector<Tensor> res = fn_->apply({clone(source)});
     res.resize(next_edges.size());
     if (res[0].defined()) {
       copy_(region, res[0]);

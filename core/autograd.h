@@ -100,7 +100,7 @@ std::vector<Tensor> grad(const std::vector<Tensor>& roots, const std::vector<Ten
 
 // Whether a derivative formula is running under create_graph. Dispatch then
 // gives the formulas' helper ops that have no derivative of their own
-// (nll_loss_grad, convolution_backward, ...) a node that raises when a second
+// (the *_backward and *_grad ops that lack one) a node that raises when a second
 // derivative reaches it, which would otherwise silently be zero.
 bool in_create_graph_formula();
 

@@ -134,16 +134,17 @@ bool prepare_deferred(const OpDef& op, const std::vector<Value>& args, std::vect
   return false;
 }
 
-// Under create_graph, the helper ops of derivative formulas (named *_backward or
-// *_grad: nll_loss_grad, convolution_backward, ...) have no derivative of their
-// own. Their results get a node whose backward raises, so a second derivative
-// that reaches one fails clearly instead of coming out as zero, while a
-// create_graph gradient that is never differentiated again still works.
+// Under create_graph, a helper op of the derivative formulas (named *_backward or
+// *_grad) that has no derivative of its own (most have one: nll_loss_grad,
+// convolution_backward, the pools'; cumprod's, prod's and the recurrent layers'
+// formulas switch to differentiable ops) gives its results a node whose backward
+// raises, so a second derivative that reaches one fails clearly instead of coming
+// out as zero, while a create_graph gradient never differentiated again still works.
 std::vector<Tensor> refuse_second_derivative(const GradCtx& c) {
   std::string base = c.op->name().substr(0, c.op->name().find('.'));
   throw Error("kiln: the derivative of '" + base +
                   "' is not implemented, so this second derivative cannot be computed (it goes through the "
-                  "gradient of an op such as a convolution, pooling, embedding or nll_loss)",
+                  "gradient of an op whose backward has no derivative yet)",
               ErrorKind::NotImplemented);
 }
 // The op's twin whose derivative is refuse_second_derivative, when `op` is such a helper

@@ -100,12 +100,19 @@ Obj f_softsign(Interp&, const CallArgs& a) {
   return make_tensor(div(x, add(abs(x), 1.0)));
 }
 
-// min(x, 0) - log1p(exp(-|x|)); min(x, 0) as (x - |x|) / 2 so the gradient at 0 is ATen's 1/2.
+// ATen's min(x, 0) - log1p(exp(-|x|)) as its two smooth halves, x - log1p(exp(x))
+// below 0 and -log1p(exp(-x)) from 0 up (the same values), so that derivatives
+// of every order are right at 0 too (|x| has none there). Each half reads x
+// only on its side (0 elsewhere): the dropped one stays finite.
 Obj f_logsigmoid(Interp&, const CallArgs& a) {
   auto b = bind("logsigmoid", a, {"input"}, 1);
   const Tensor& x = input(b[0], "logsigmoid");
-  Tensor ax = abs(x);
-  return named(sub(div(sub(x, ax), num(2)), log1p(exp(neg(ax)))), "LogSigmoidBackward0");
+  // where(), not clamp: a NaN takes the upper half with its gradient (NaN, as ATen's).
+  Tensor is_below = lt(x, num(0));
+  Tensor below = where(is_below, x, num(0)), above = where(is_below, num(0), x);
+  // 0 - log1p(...), not a negation: a far positive x gives ATen's 0.0, not -0.0.
+  Tensor y = where(is_below, sub(below, log1p(exp(below))), sub(num(0), log1p(exp(neg(above)))));
+  return named(y, "LogSigmoidBackward0");
 }
 
 Obj f_tanhshrink(Interp&, const CallArgs& a) {

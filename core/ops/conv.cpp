@@ -256,6 +256,41 @@ std::vector<Tensor> grad_convolution(const GradCtx& c) {
                             bias && need_arg(c, 2) ? gs[2] : Tensor()});
 }
 
+// ---- second derivatives ---------------------------------------------------------------------
+// convolution_backward is bilinear: grad_input pairs grad_output with the
+// weight, grad_weight pairs it with the input. Differentiating
+// <gg_in, grad_input> + <gg_w, grad_weight> + <gg_b, grad_bias> gives plain
+// convolutions for grad_output and convolution_backward again for the input
+// and weight, so derivatives of every order follow.
+Tensor plain_conv(const Args& a, const Tensor& x, const Tensor& w) {
+  Shape zeros(size_t(x.dim() - 2), 0);
+  return invoke("convolution", {x, w, Value(), a[3], a[4], a[5], false, zeros, a[6]});
+}
+std::vector<Tensor> grad_convolution_backward(const GradCtx& c) {
+  const Args& a = c.args;
+  const Tensor &go = c.in(0), &x = c.in(1), &w = c.in(2);
+  bool gi_term = a[7].to_bool() && c.flowed(0), gw_term = a[8].to_bool() && c.flowed(1);
+  bool gb_term = a[9].to_bool() && c.flowed(2);
+  Tensor d_go, d_x, d_w;
+  if (c.need(0)) {
+    auto acc = [&](const Tensor& t) { d_go = d_go.defined() ? add(d_go, t) : t; };
+    if (gi_term) acc(plain_conv(a, c.grad(0), w));
+    if (gw_term) acc(plain_conv(a, x, c.grad(1)));
+    if (gb_term) {
+      Shape per_channel(size_t(go.dim()), 1);
+      per_channel[1] = go.size(1);
+      acc(expand(reshape(c.grad(2), per_channel), go.sizes()));
+    }
+  }
+  if (c.need(1) && gw_term)
+    d_x = invoke_multi("convolution_backward",
+                       {go, x, c.grad(1), a[3], a[4], a[5], a[6], true, false, false})[0];
+  if (c.need(2) && gi_term)
+    d_w = invoke_multi("convolution_backward",
+                       {go, c.grad(0), w, a[3], a[4], a[5], a[6], false, true, false})[1];
+  return {d_go, d_x, d_w};
+}
+
 // ---- convolution_backward -------------------------------------------------------------------
 // convolution_backward(Tensor grad_output, Tensor input, Tensor weight, int[] stride, int[] padding,
 //                      int[] dilation, int groups, bool input_grad, bool weight_grad, bool bias_grad)
@@ -457,7 +492,8 @@ void register_conv_ops(OpTable& t) {
                         "int[] padding, int[] dilation, int groups, bool input_grad=True, bool weight_grad=True, "
                         "bool bias_grad=True) -> (Tensor, Tensor, Tensor)",
          .kind = OpKind::Extern, .shape = shape_convolution_backward, .dtype = dtype_convolution_backward,
-         .kernel = convolution_backward_kernel});
+         .kernel = convolution_backward_kernel, .grad = grad_convolution_backward,
+         .saves = save_in(0) | save_in(1) | save_in(2)});
   t.add({.schema_text = "conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, "
                         "int[1] dilation=1, int groups=1) -> Tensor",
          .kind = C, .composite = conv_composite<1>});

@@ -261,6 +261,18 @@ std::vector<Tensor> grad_embedding(const GradCtx& c) {
           Tensor()};
 }
 
+// embedding_dense_backward is linear in grad_output: its derivative looks the
+// incoming gradient's rows up again, zero at padding_idx. As in PyTorch,
+// scale_grad_by_freq is left out here (the first backward applied it).
+std::vector<Tensor> grad_embedding_backward(const GradCtx& c) {
+  if (!c.need(0)) return {Tensor(), Tensor()};
+  Tensor flat = reshape(c.in(1), Shape{-1});
+  Tensor rows = index_select(c.grad(), 0, flat);
+  int64_t padding_idx = c.args[3].to_int();
+  if (padding_idx >= 0) rows = masked_fill(rows, unsqueeze(eq(flat, full_like(flat, double(padding_idx))), 1), 0.0);
+  return {reshape(rows, c.in_sizes[0]), Tensor()};
+}
+
 // embedding_dense_backward(Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq)
 std::vector<Shape> shape_embedding_backward(const Args& a) {
   check_index_dtype(a[1].tensor(), "#2 'indices'", "embedding_backward");
@@ -478,6 +490,14 @@ std::vector<Tensor> grad_nll_loss(const GradCtx& c) {
                                           c.args[3].to_int(), c.args[4].to_int(), c.out(1))});
 }
 
+// nll_loss_grad is linear in grad_output and reads self only for its shape:
+// its derivative is the loss itself taken of the incoming gradient.
+std::vector<Tensor> grad_nll_loss_grad(const GradCtx& c) {
+  Tensor gg = c.need(0) ? invoke_multi("nll_loss_forward", {c.grad(), c.args[1], c.args[2], c.args[4], c.args[5]})[0]
+                        : Tensor();
+  return per_tensor_arg(c, {gg});
+}
+
 // Beyond 2-d scores ATen runs nll_loss2d (on a 4-d view), whose unreduced
 // loss other than 4-d scores' is viewed back to the target's shape.
 std::vector<Tensor> nll_loss_composite(const Args& a) {
@@ -650,7 +670,8 @@ void register_nn_ops(OpTable& t) {
   t.add({.schema_text = "embedding_dense_backward(Tensor grad_output, Tensor indices, int num_weights, "
                         "int padding_idx, bool scale_grad_by_freq) -> Tensor",
          .kind = OpKind::Shape, .shape = shape_embedding_backward, .dtype = dtype_like_self,
-         .kernel = embedding_backward_kernel, .check = check_embedding_backward, .lower = lower_embedding_backward});
+         .kernel = embedding_backward_kernel, .grad = grad_embedding_backward, .saves = save_in(1),
+         .check = check_embedding_backward, .lower = lower_embedding_backward});
   t.add({.schema_text = "nll_loss_forward(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, "
                         "int ignore_index=-100) -> (Tensor output, Tensor total_weight)",
          .kind = OpKind::Reduction, .shape = shape_nll_loss, .dtype = dtype_nll_loss, .kernel = nll_loss_kernel,
@@ -662,7 +683,8 @@ void register_nn_ops(OpTable& t) {
   t.add({.schema_text = "nll_loss_grad(Tensor grad_output, Tensor target, Tensor? weight, int[] self_size, "
                         "int reduction, int ignore_index, Tensor total_weight) -> Tensor",
          .kind = OpKind::Reduction, .shape = shape_nll_loss_grad, .dtype = dtype_like_self,
-         .kernel = nll_loss_grad_kernel, .check = check_nll_loss_grad, .lower = lower_nll_loss_grad});
+         .kernel = nll_loss_grad_kernel, .grad = grad_nll_loss_grad, .saves = save_in(1) | save_in(2),
+         .check = check_nll_loss_grad, .lower = lower_nll_loss_grad});
   t.add({.schema_text = "cross_entropy(Tensor self, Tensor target, Tensor? weight=None, str reduction=\"mean\", "
                         "int ignore_index=-100, float label_smoothing=0.0) -> Tensor",
          .kind = C, .composite = cross_entropy_composite});

@@ -543,6 +543,25 @@ std::vector<Tensor> grad_relu(const GradCtx& c) { return {grad_unless(le(c.out()
 std::vector<Tensor> grad_gelu(const GradCtx& c) {
   return {gelu_backward(c.grad(), c.in(0), c.args[1].str())};
 }
+// gelu'' from differentiable ops, so derivatives of any order follow.
+// Exact: phi(x) (2 - x^2). Tanh form, t = tanh(u), u = b (x + k x^3):
+// (1 - t^2) (u' + x/2 (u'' - 2 t u'^2)).
+Tensor gelu_second(const Tensor& x, bool tanh_form) {
+  Tensor x2 = mul(x, x);
+  if (!tanh_form) return mul(mul(exp(mul(x2, -0.5)), kInvSqrt2Pi), add(neg(x2), 2.0));
+  Tensor t = tanh(mul(add(x, mul(mul(x2, x), kTanhKappa)), kTanhBeta));
+  Tensor du = mul(add(mul(x2, 3 * kTanhKappa), 1.0), kTanhBeta);
+  Tensor ddu = mul(x, 6 * kTanhKappa * kTanhBeta);
+  Tensor inner = add(du, mul(mul(x, 0.5), sub(ddu, mul(mul(t, mul(du, du)), 2.0))));
+  return mul(add(neg(mul(t, t)), 1.0), inner);
+}
+// gelu_backward(g, x) = g gelu'(x): linear in g; its x-derivative is g gelu''(x).
+std::vector<Tensor> grad_gelu_backward(const GradCtx& c) {
+  const std::string& approx = c.args[2].str();
+  Tensor gg = c.need(0) ? gelu_backward(c.grad(), c.in(1), approx) : Tensor();
+  Tensor gx = c.need(1) ? mul(mul(c.grad(), c.in(0)), gelu_second(c.in(1), approx == "tanh")) : Tensor();
+  return {gg, gx};
+}
 // silu' = s * (1 + x * (1 - s)), s = sigmoid(x)
 std::vector<Tensor> grad_silu(const GradCtx& c) {
   const Tensor& x = c.in(0);
@@ -900,7 +919,8 @@ void register_pointwise_ops(OpTable& t) {
   // Not differentiable here: derivative formulas run without building a graph.
   t.add({.schema_text = "gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor",
          .kind = P, .shape = B, .dtype = dtype_gelu_backward,
-         .kernel = gelu_backward_kernel, .lower = lower_gelu_backward});
+         .kernel = gelu_backward_kernel, .grad = grad_gelu_backward, .saves = save_in(0) | save_in(1),
+         .lower = lower_gelu_backward});
   t.add({.schema_text = "silu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
          .kernel = pointwise_kernel<SiluF, 1, dtype_like_self>, .grad = grad_silu, .saves = save_in(0), .lower = lower_float_unary<silu_of>});
 

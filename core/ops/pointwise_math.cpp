@@ -289,17 +289,42 @@ inline double trigamma_double(double x) {
   return result + sign * acc;
 }
 KILN_FLOAT_UNARY(DigammaF, "digamma", T(digamma_double(double(x))))
-// polygamma(n, x) for n = 0 (digamma) and 1 (trigamma).
+// The Hurwitz zeta function zeta(s, q) = sum_k (q + k)^-s for an integer s >= 2, in
+// double: the first terms summed until q + k is large, then the Euler-Maclaurin
+// tail, whose Bernoulli-number corrections are exact to double precision there.
+// A nonpositive integer q is a pole.
+inline double hurwitz_zeta_double(int64_t s, double q) {
+  if (q <= 0 && q == std::trunc(q)) return INFINITY;
+  const double sd = double(s), start = 16 + 2 * sd;  // where the tail is accurate
+  double sum = 0;
+  for (; q < start; q += 1) sum += std::pow(q, -sd);
+  sum += std::pow(q, 1 - sd) / (sd - 1) + 0.5 * std::pow(q, -sd);
+  // B_2j / (2j)! for j = 1..7.
+  static const double kB[] = {1.0 / 12, -1.0 / 720, 1.0 / 30240, -1.0 / 1209600, 1.0 / 47900160,
+                              -691.0 / 1307674368000, 1.0 / 74724249600};
+  double rising = sd, power = std::pow(q, -sd - 1);  // s (s+1) ... (s+2j-2), q^(-s-2j+1)
+  for (int j = 0; j < 7; ++j) {
+    sum += kB[j] * rising * power;
+    rising *= (sd + 2 * j + 1) * (sd + 2 * j + 2);
+    power /= q * q;
+  }
+  return sum;
+}
+// polygamma(n, x): digamma, trigamma, and (-1)^(n+1) n! zeta(n + 1, x) beyond.
+inline double polygamma_double(int64_t n, double x) {
+  if (n == 0) return digamma_double(x);
+  if (n == 1) return trigamma_double(x);
+  const double sign = n % 2 ? 1.0 : -1.0;
+  return sign * std::exp(std::lgamma(double(n) + 1)) * hurwitz_zeta_double(n + 1, x);
+}
 struct PolygammaF {
   static constexpr Domain kDomain = Domain::Floating;
   static constexpr const char* kName = "polygamma";
   int64_t n;
   explicit PolygammaF(const Args& a) : n(a[0].to_int()) {
     KILN_CHECK(n >= 0, Runtime, "polygamma(n, x) does not support negative n.");
-    KILN_CHECK(n <= 1, NotImplemented, "kiln computes polygamma(n, x) for n = 0 and n = 1 only, not n = ", n,
-               " (digamma and trigamma)");
   }
-  template <class T> T operator()(T x) const { return T(n == 0 ? digamma_double(double(x)) : trigamma_double(double(x))); }
+  template <class T> T operator()(T x) const { return T(polygamma_double(n, double(x))); }
 };
 
 // Binary float functions. Those under float promotion accept ints (as

@@ -557,6 +557,39 @@ void adaptive_max_backward_kernel(const Args& a, std::vector<Tensor>& outs) {
                    (op_name("adaptive_max_pool", ND) + "_backward").c_str(), outs[0]);
 }
 
+// ---- second derivatives ----------------------------------------------------------------------
+// Each pooling backward is linear in grad_output and reads self only for its
+// shape, so its derivative is the forward pooling applied to the incoming
+// gradient (one per tensor input: grad_output, self[, indices]).
+
+// Max pools: the gradient at each output is the incoming one at its argmax.
+Tensor gather_at_indices(const Tensor& gg, const Tensor& indices, int64_t nd) {
+  Tensor picked = gather(flatten(gg, gg.dim() - nd), -1, flatten(indices, indices.dim() - nd));
+  return reshape(picked, indices.sizes());
+}
+template <int ND>
+std::vector<Tensor> grad_max_pool_backward(const GradCtx& c) {
+  return {c.need(0) ? gather_at_indices(c.grad(), c.in(7), ND) : Tensor(), Tensor(), Tensor()};
+}
+template <int ND>
+std::vector<Tensor> grad_adaptive_max_backward(const GradCtx& c) {
+  return {c.need(0) ? gather_at_indices(c.grad(), c.in(2), ND) : Tensor(), Tensor(), Tensor()};
+}
+template <int ND>
+std::vector<Tensor> grad_avg_pool_backward(const GradCtx& c) {
+  if (!c.need(0)) return {Tensor(), Tensor()};
+  const Args& a = c.args;
+  return {invoke(pick<ND>("avg_pool2d", "avg_pool3d"), {c.grad(), a[2], a[3], a[4], a[5], a[6], a[7]}), Tensor()};
+}
+// The pooled size is grad_output's own.
+template <int ND>
+std::vector<Tensor> grad_adaptive_avg_backward(const GradCtx& c) {
+  if (!c.need(0)) return {Tensor(), Tensor()};
+  const Shape& go = c.in_sizes[0];
+  Shape out(go.end() - ND, go.end());
+  return {invoke(pick<ND>("adaptive_avg_pool2d", "adaptive_avg_pool3d"), {c.grad(), out}), Tensor()};
+}
+
 // ---- composites ---------------------------------------------------------------------------------
 template <int ND>
 std::vector<Tensor> max_pool_composite(const Args& a) {
@@ -641,7 +674,7 @@ void register_spatial_pools(OpTable& t) {
                                                "kernel_size, " + ints + "stride, " + ints + "padding, " + ints +
                                                "dilation, bool ceil_mode, Tensor indices) -> Tensor"),
          .kind = R, .shape = shape_max_pool_backward<ND>, .dtype = dtype_backward,
-         .kernel = max_pool_backward_kernel<ND>});
+         .kernel = max_pool_backward_kernel<ND>, .grad = grad_max_pool_backward<ND>, .saves = save_in(7)});
   t.add({.schema_text = schema("max_pool", "(Tensor self, " + ints + "kernel_size, " + ints + "stride=[], " + ints +
                                                "padding=0, " + ints + "dilation=1, bool ceil_mode=False) -> Tensor"),
          .kind = C, .composite = max_pool_composite<ND>});
@@ -654,20 +687,21 @@ void register_spatial_pools(OpTable& t) {
                                                ints + "stride, " + ints + "padding, bool ceil_mode, "
                                                "bool count_include_pad, int? divisor_override) -> Tensor"),
          .kind = R, .shape = shape_avg_pool_backward<ND>, .dtype = dtype_backward,
-         .kernel = avg_pool_backward_kernel<ND>});
+         .kernel = avg_pool_backward_kernel<ND>, .grad = grad_avg_pool_backward<ND>});
   t.add({.schema_text = schema("adaptive_avg_pool", "(Tensor self, " + ints + "output_size) -> Tensor"), .kind = R,
          .shape = shape_adaptive_avg<ND>, .dtype = dtype_like_self, .kernel = adaptive_avg_kernel<ND>,
          .grad = grad_adaptive_avg<ND>, .saves = save_in(0)});
   t.add({.schema_text = schema("adaptive_avg_pool", "_backward(Tensor grad_output, Tensor self) -> Tensor"),
          .kind = R, .shape = shape_adaptive_avg_backward, .dtype = dtype_backward,
-         .kernel = adaptive_avg_backward_kernel<ND>});
+         .kernel = adaptive_avg_backward_kernel<ND>, .grad = grad_adaptive_avg_backward<ND>});
   t.add({.schema_text = schema("adaptive_max_pool", "(Tensor self, " + ints + "output_size) -> (Tensor, Tensor)"),
          .kind = R, .shape = shape_adaptive_max<ND>, .dtype = dtype_max_pool, .kernel = adaptive_max_kernel<ND>,
          .grad = grad_adaptive_max<ND>, .saves = save_in(0) | save_out(1)});
   t.add({.schema_text = schema("adaptive_max_pool", "_backward(Tensor grad_output, Tensor self, Tensor indices) "
                                                     "-> Tensor"),
          .kind = R, .shape = shape_adaptive_avg_backward, .dtype = dtype_backward,
-         .kernel = adaptive_max_backward_kernel<ND>});
+         .kernel = adaptive_max_backward_kernel<ND>, .grad = grad_adaptive_max_backward<ND>,
+         .saves = save_in(2)});
 }
 
 }  // namespace

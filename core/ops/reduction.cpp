@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/kernels/reduce.h"
+#include "core/autograd.h"
 #include "core/float_math.h"
 #include "core/lowering.h"
 #include "core/ops/common.h"
@@ -169,7 +170,23 @@ std::vector<Tensor> grad_mean(const GradCtx& c) {
 // d prod / d x_i = product of the other elements of x_i's slice along dim,
 // computed without dividing by zero: with no zero it is prod / x_i, with one
 // zero only that element gets the product of the rest, with more all are 0.
+// Under create_graph the masks above are constants that cut the product of the
+// others off from the zero elements; the exclusive products from both ends
+// give it exactly with any zeros, as differentiable ops.
+Tensor prod_others_exclusive(const Tensor& x, int64_t dim) {
+  int64_t n = x.size(dim);
+  Value dims = Value(Shape{dim});
+  auto exclusive = [&](const Tensor& t) {
+    Tensor shifted = cat({ones_like(narrow(t, dim, 0, 1)), narrow(t, dim, 0, n - 1)}, dim);
+    return invoke("cumprod", {shifted, dim, Value()});
+  };
+  Tensor from_end = exclusive(invoke("flip", {x, dims}));
+  return mul(exclusive(x), invoke("flip", {from_end, dims}));
+}
+
 Tensor prod_backward(const Tensor& g_keep, const Tensor& x, int64_t dim) {
+  if (GradMode::enabled() && (x.requires_grad() || g_keep.requires_grad()) && x.size(dim) > 0)
+    return mul(g_keep, prod_others_exclusive(x, dim));
   Tensor z = eq(x, wrapped(0));
   Tensor zeros_in_slice = sum(z, Shape{dim}, true);
   Tensor x_safe = where(z, wrapped(1), x);

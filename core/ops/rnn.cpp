@@ -13,6 +13,7 @@
 // ATen's gate orders (LSTM: input, forget, cell, output; GRU: reset, update, new).
 #include <cmath>
 
+#include "core/autograd.h"
 #include "core/float_math.h"
 #include "core/ops/common.h"
 #include "core/ops/spatial.h"
@@ -171,8 +172,43 @@ void lstm_kernel(const Args& a, std::vector<Tensor>& outs) {
   lstm_forward<float>(a, outs);
 }
 
+// Under create_graph: backpropagation through time from differentiable ops on the
+// saved outputs, which carry this node's history there, so second derivatives
+// flow. It runs a handful of ops per step; the kernel keeps first derivatives.
+Tensor one_minus(const Tensor& t) { return sub(ones_like(t), t); }
+std::vector<Tensor> lstm_backward_composite(const GradCtx& c) {
+  const Tensor &out = c.out(0), &cells = c.out(1), &gates = c.out(2), &w = c.in(3);
+  const bool reverse = c.args[5].to_bool(), bias = c.args[4].is_tensor();
+  const int64_t T = gates.size(0), H = gates.size(2) / 4;
+  Tensor dh_next = zeros_like(c.in(1)), dc_next = zeros_like(c.in(2)), dw, db;
+  std::vector<Tensor> dxg(static_cast<size_t>(T));
+  for (int64_t s = T - 1; s >= 0; --s) {
+    const int64_t t = position(s, T, reverse), prev = position(s - 1, T, reverse);
+    const Tensor h_prev = s == 0 ? c.in(1) : select(out, 0, prev), c_prev = s == 0 ? c.in(2) : select(cells, 0, prev);
+    const Tensor gt = select(gates, 0, t);
+    const Tensor i = narrow(gt, 1, 0, H), f = narrow(gt, 1, H, H), g = narrow(gt, 1, 2 * H, H), o = narrow(gt, 1, 3 * H, H);
+    const Tensor tc = tanh(select(cells, 0, t));
+    Tensor dh = add(select(c.grad(0), 0, t), dh_next);
+    Tensor dc = add(dc_next, mul(mul(dh, o), one_minus(mul(tc, tc))));
+    if (c.flowed(1)) dc = add(dc, select(c.grad(1), 0, t));
+    // Gradients of the activated gates, then through their activations.
+    Tensor d_act = cat({mul(dc, g), mul(dc, c_prev), mul(dc, i), mul(dh, tc)}, 1);
+    if (c.flowed(2)) d_act = add(d_act, select(c.grad(2), 0, t));
+    Tensor slope = cat({mul(i, one_minus(i)), mul(f, one_minus(f)), one_minus(mul(g, g)), mul(o, one_minus(o))}, 1);
+    Tensor dA = mul(d_act, slope);
+    dxg[size_t(t)] = dA;
+    dh_next = mm(dA, w);
+    dc_next = mul(dc, f);
+    Tensor dw_t = mm(transpose(dA, 0, 1), h_prev);
+    dw = dw.defined() ? add(dw, dw_t) : dw_t;
+    if (bias) db = db.defined() ? add(db, sum(dA, Shape{0})) : sum(dA, Shape{0});
+  }
+  return {stack(dxg, 0), dh_next, dc_next, dw, db};
+}
+
 // Gradients of outputs that received none are not passed (None).
 std::vector<Tensor> grad_lstm(const GradCtx& c) {
+  if (GradMode::enabled() && c.grad(0).dim() == 3 && c.out(2).size(0) > 0) return lstm_backward_composite(c);
   auto flowed = [&](int i) { return c.flowed(i) ? Value(c.grad(i)) : Value(); };
   const bool bias = c.args[4].is_tensor();
   std::vector<Tensor> g = invoke_multi("_kiln_lstm_layer_backward",
@@ -325,7 +361,47 @@ void gru_kernel(const Args& a, std::vector<Tensor>& outs) {
   gru_forward<float>(a, outs);
 }
 
+// Under create_graph, as the LSTM's: through time from differentiable ops on the
+// saved outputs (gates: r, z, n and the hidden product of n).
+std::vector<Tensor> gru_backward_composite(const GradCtx& c) {
+  const Tensor &out = c.out(0), &gates = c.out(1), &w = c.in(2);
+  const bool reverse = c.args[4].to_bool(), bias = c.args[3].is_tensor();
+  const int64_t T = gates.size(0), H = gates.size(2) / 4;
+  Tensor dh_next = zeros_like(c.in(1)), dw, db;
+  std::vector<Tensor> dxg(static_cast<size_t>(T));
+  for (int64_t s = T - 1; s >= 0; --s) {
+    const int64_t t = position(s, T, reverse), prev = position(s - 1, T, reverse);
+    const Tensor h_prev = s == 0 ? c.in(1) : select(out, 0, prev);
+    const Tensor gt = select(gates, 0, t);
+    const Tensor r = narrow(gt, 1, 0, H), z = narrow(gt, 1, H, H), n = narrow(gt, 1, 2 * H, H);
+    const Tensor hn = narrow(gt, 1, 3 * H, H);
+    const Tensor dh = add(select(c.grad(0), 0, t), dh_next);
+    Tensor dn = mul(dh, one_minus(z)), dz = mul(dh, sub(h_prev, n)), dr_extra, dhn_extra;
+    if (c.flowed(1)) {
+      const Tensor gg = select(c.grad(1), 0, t);
+      dr_extra = narrow(gg, 1, 0, H);
+      dz = add(dz, narrow(gg, 1, H, H));
+      dn = add(dn, narrow(gg, 1, 2 * H, H));
+      dhn_extra = narrow(gg, 1, 3 * H, H);
+    }
+    const Tensor dn_pre = mul(dn, one_minus(mul(n, n)));
+    Tensor dr = mul(dn_pre, hn);
+    if (dr_extra.defined()) dr = add(dr, dr_extra);
+    const Tensor dr_pre = mul(dr, mul(r, one_minus(r))), dz_pre = mul(dz, mul(z, one_minus(z)));
+    Tensor dhg_n = mul(dn_pre, r);
+    if (dhn_extra.defined()) dhg_n = add(dhg_n, dhn_extra);
+    dxg[static_cast<size_t>(t)] = cat({dr_pre, dz_pre, dn_pre}, 1);
+    const Tensor dhg = cat({dr_pre, dz_pre, dhg_n}, 1);
+    dh_next = add(mul(dh, z), mm(dhg, w));
+    const Tensor dw_t = mm(transpose(dhg, 0, 1), h_prev);
+    dw = dw.defined() ? add(dw, dw_t) : dw_t;
+    if (bias) db = db.defined() ? add(db, sum(dhg, Shape{0})) : sum(dhg, Shape{0});
+  }
+  return {stack(dxg, 0), dh_next, dw, db};
+}
+
 std::vector<Tensor> grad_gru(const GradCtx& c) {
+  if (GradMode::enabled() && c.grad(0).dim() == 3 && c.out(1).size(0) > 0) return gru_backward_composite(c);
   const bool bias = c.args[3].is_tensor();
   std::vector<Tensor> g = invoke_multi("_kiln_gru_layer_backward",
                                        {c.grad(0), c.flowed(1) ? Value(c.grad(1)) : Value(), c.in(1), c.in(2),

@@ -8,9 +8,11 @@
 // topk/kthvalue/median pick among ties in an unspecified order).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <type_traits>
 
+#include "core/autograd.h"
 #include "core/device.h"
 #include "core/ops/common.h"
 
@@ -121,8 +123,28 @@ void cumprod_backward_kernel(const Args& a, std::vector<Tensor>& outs) {
 }
 std::vector<Shape> shape_cumprod_backward(const Args& a) { return {a[1].tensor().sizes()}; }
 std::vector<DType> dtype_of_grad(const Args& a) { return {a[0].tensor().dtype()}; }
+// The same sum from differentiable ops, for create_graph: with the lane last,
+// dx_k = prod_{i<k} x_i * sum_{j>=k} g_j * P[k, j], P[k, j] = prod_{k<i<=j} x_i
+// (a cumprod of x over the row with entries j<=k set to 1). It costs n x n per
+// lane, so the kernel keeps first derivatives.
+Tensor cumprod_backward_composite(const Tensor& g, const Tensor& self, int64_t dim) {
+  Tensor x = transpose(self, dim, -1), gl = transpose(g, dim, -1);
+  int64_t n = x.size(-1);
+  Tensor ones_col = ones_like(narrow(x, -1, 0, 1));
+  Tensor before = invoke("cumprod", {cat({ones_col, narrow(x, -1, 0, n - 1)}, -1), int64_t(-1), Value()});
+  Tensor upper = triu(ones(Shape{n, n}, DType::Bool), 1);  // j > k
+  Tensor rows = unsqueeze(x, -2);                          // [..., 1, n]: x_j
+  Tensor P = invoke("cumprod", {where(upper, rows, ones_like(rows)), int64_t(-1), Value()});
+  Tensor kept = mul(P, triu(ones(Shape{n, n}, P.dtype())));  // zero below the diagonal
+  Tensor total = sum(mul(kept, unsqueeze(gl, -2)), Shape{-1});
+  return transpose(mul(before, total), dim, -1);
+}
 std::vector<Tensor> grad_cumprod(const GradCtx& c) {
-  return {invoke("_cumprod_backward", {c.grad(), c.in(0), c.args[1]})};
+  const Tensor &g = c.grad(), &x = c.in(0);
+  int64_t dim = wrap_dim(c.args[1].to_int(), std::max<int64_t>(x.dim(), 1));
+  if (GradMode::enabled() && (g.requires_grad() || x.requires_grad()) && x.dim() > 0)
+    return {cumprod_backward_composite(to_dtype(g, x.dtype()), x, dim)};
+  return {invoke("_cumprod_backward", {g, x, c.args[1]})};
 }
 
 // ---- sorting ----------------------------------------------------------------------------
@@ -594,7 +616,13 @@ std::vector<Tensor> grad_logcumsumexp(const GradCtx& c) {
   auto reverse_lcse = [&](const Tensor& t) {
     return invoke("flip", {invoke("logcumsumexp", {invoke("flip", {t, dims}), d}), dims});
   };
-  Tensor zero = scalar_tensor(0, g.dtype(), true), neg_inf = full_like(g, -INFINITY);
+  // The dtype's lowest finite value, not -inf, as PyTorch: under create_graph the
+  // inner logcumsumexp's own derivative subtracts its output, and -inf - -inf is NaN.
+  double lowest = g.dtype() == DType::Float64   ? std::numeric_limits<double>::lowest()
+                  : g.dtype() == DType::Float16 ? -65504.0
+                  : g.dtype() == DType::BFloat16 ? -3.3895313892515355e38
+                                                 : double(std::numeric_limits<float>::lowest());
+  Tensor zero = scalar_tensor(0, g.dtype(), true), neg_inf = full_like(g, lowest);
   Tensor log_abs = log(abs(g));
   Tensor pos = where(gt(g, zero), log_abs, neg_inf), neg = where(lt(g, zero), log_abs, neg_inf);
   return {sub(exp(add(reverse_lcse(sub(pos, out)), x)), exp(add(reverse_lcse(sub(neg, out)), x)))};

@@ -504,19 +504,29 @@ print(nn.EmbeddingBag(10, 3), nn.EmbeddingBag(5, 2, mode='max', padding_idx=-1, 
 // create_graph through a formula's helper op with no derivative of its own: the
 // first-order gradient works (it is differentiable where it can be), and a second
 // derivative that reaches the helper raises instead of coming out as zero.
-TEST(TorchScripts, SecondDerivativeThroughAHelperOpRaises) {
+// The derivative formulas' helper ops (nll_loss_grad, the LSTM layer's backward) are
+// differentiable again: second derivatives through cross_entropy and nn.LSTM.
+TEST(TorchScripts, SecondDerivativeThroughHelperOps) {
   EXPECT_EQ(run(R"py(import torch
+import torch.nn as nn
 import torch.nn.functional as F
 x = torch.tensor([[0.5, -1.0, 2.0]], requires_grad=True)
 g, = torch.autograd.grad(F.cross_entropy(x, torch.tensor([1])), x, create_graph=True)
 print(g.requires_grad, [round(v, 4) for v in g[0].tolist()])
-try:
-    g.sum().backward()
-except NotImplementedError as e:
-    print(str(e).split(",")[0])
+g.pow(2).sum().backward()
+print([round(v, 4) for v in x.grad[0].tolist()])
+lstm = nn.LSTM(2, 3, batch_first=True)
+with torch.no_grad():
+    for i, p in enumerate(lstm.parameters()):
+        p.copy_(torch.sin(torch.arange(p.numel()) * 0.7 + i).reshape(p.shape))
+s = torch.tensor([[[0.5, -1.0], [2.0, 0.1]]], requires_grad=True)
+g, = torch.autograd.grad(lstm(s)[0].sum(), s, create_graph=True)
+g.pow(2).sum().backward()
+print([round(v, 4) for v in s.grad.reshape(-1).tolist()])
 )py"),
             "True [0.1753, -0.9609, 0.7856]\n"
-            "kiln: the derivative of 'nll_loss_grad' is not implemented\n");
+            "[-0.1525, -0.1229, 0.2754]\n"
+            "[-0.0418, 0.0871, 0.1937, 0.3421]\n");
 }
 
 // RMSprop's, Adadelta's and NAdam's state['step'] is a float32 tensor as in 2.x

@@ -334,6 +334,49 @@ KILN_GRAD_SAMPLE("constant_pad_nd", { return {grad_input({2, 3}), Shape{1, -1, 0
 KILN_GRAD_SAMPLE("max_pool2d_with_indices", {
   return {grad_input({1, 2, 5, 5}), Shape{3}, Shape{2}, Shape{1}, Shape{1}, true};
 });
+// The backward ops: their derivatives are the convolution's and the pools' second derivatives.
+KILN_GRAD_SAMPLE("convolution_backward", {
+  return {grad_input({2, 6, 3, 2}, -1, 1, 4), grad_input({2, 4, 5, 4}), grad_input({6, 2, 3, 2}, -1, 1, 2),
+          Shape{2, 1}, Shape{1, 0}, Shape{1, 2}, 2, true, true, true};
+});
+KILN_GRAD_SAMPLE("convolution_backward", {
+  return {grad_input({2, 2, 4}, -1, 1, 4), grad_input({2, 3, 7}), grad_input({2, 3, 3}, -1, 1, 2), Shape{2},
+          Shape{1}, Shape{1}, 1, true, true, false};
+});
+KILN_GRAD_SAMPLE("max_pool2d_with_indices_backward", {
+  Tensor x = grad_input({1, 2, 5, 5}).detach();
+  auto r = invoke_multi("max_pool2d_with_indices", {x, Shape{3}, Shape{2}, Shape{1}, Shape{1}, true});
+  return {grad_input(r[0].sizes(), -1, 1, 4), x, Shape{3}, Shape{2}, Shape{1}, Shape{1}, true, r[1]};
+});
+KILN_GRAD_SAMPLE("max_pool3d_with_indices_backward", {
+  Tensor x = grad_input({1, 2, 4, 5, 4}).detach();
+  auto r = invoke_multi("max_pool3d_with_indices", {x, Shape{2}, Shape{2}, Shape{0}, Shape{1}, false});
+  return {grad_input(r[0].sizes(), -1, 1, 4), x, Shape{2}, Shape{2}, Shape{0}, Shape{1}, false, r[1]};
+});
+KILN_GRAD_SAMPLE("adaptive_max_pool2d_backward", {
+  Tensor x = grad_input({1, 2, 5, 7}).detach();
+  auto r = invoke_multi("adaptive_max_pool2d", {x, Shape{3, 4}});
+  return {grad_input(r[0].sizes(), -1, 1, 4), x, r[1]};
+});
+KILN_GRAD_SAMPLE("adaptive_max_pool3d_backward", {
+  Tensor x = grad_input({2, 4, 5, 3}).detach();
+  auto r = invoke_multi("adaptive_max_pool3d", {x, Shape{3, 2, 2}});
+  return {grad_input(r[0].sizes(), -1, 1, 4), x, r[1]};
+});
+KILN_GRAD_SAMPLE("avg_pool2d_backward", {
+  return {grad_input({1, 2, 3, 3}, -1, 1, 4), grad_input({1, 2, 5, 5}).detach(), Shape{3}, Shape{2}, Shape{1},
+          true, false, Value()};
+});
+KILN_GRAD_SAMPLE("avg_pool3d_backward", {
+  return {grad_input({2, 2, 2, 2}, -1, 1, 4), grad_input({2, 4, 4, 4}).detach(), Shape{2}, Shape{2}, Shape{0},
+          false, true, 3};
+});
+KILN_GRAD_SAMPLE("adaptive_avg_pool2d_backward", {
+  return {grad_input({1, 2, 3, 4}, -1, 1, 4), grad_input({1, 2, 5, 7}).detach()};
+});
+KILN_GRAD_SAMPLE("adaptive_avg_pool3d_backward", {
+  return {grad_input({2, 3, 2, 2}, -1, 1, 4), grad_input({2, 4, 5, 3}).detach()};
+});
 KILN_GRAD_SAMPLE("max_pool2d", { return {grad_input({2, 4, 4}), Shape{2, 2}, Shape{}, Shape{0}, Shape{2, 1}}; });
 KILN_GRAD_SAMPLE("max_pool3d_with_indices", {
   return {grad_input({1, 2, 4, 5, 4}), Shape{2, 3, 2}, Shape{2, 1, 2}, Shape{1}, Shape{1, 1, 2}, true};

@@ -194,6 +194,18 @@ KILN_GRAD_SAMPLE("nll_loss", { return {grad_input({2, 3, 2}), I64({0, 2, 1, 1}, 
 KILN_GRAD_SAMPLE("nll_loss_forward", {
   return {grad_input({3, 4}), I64({1, -100, 2}), T({1, 2, 3, 4}, {}, DType::Float64), 1, -100};
 });
+// The backward helpers: their derivatives are the second derivatives of embedding and nll_loss.
+KILN_GRAD_SAMPLE("embedding_dense_backward", { return {grad_input({3, 2}), I64({3, 0, 3}), 4, -1, false}; });
+KILN_GRAD_SAMPLE("embedding_dense_backward", {
+  return {grad_input({2, 2, 3}), I64({0, 2, 1, 2}, {2, 2}), 4, 2, false};
+});
+KILN_GRAD_SAMPLE("nll_loss_grad", {
+  return {grad_input({3}), I64({1, 3, 0}), Value(), Shape{3, 4}, 0, -100, T({3}, {}, DType::Float64)};
+});
+KILN_GRAD_SAMPLE("nll_loss_grad", {
+  return {grad_input({}), I64({1, -100, 2}), T({1, 2, 3, 4}, {}, DType::Float64), Shape{3, 4}, 1, -100,
+          T({5}, {}, DType::Float64)};
+});
 KILN_GRAD_SAMPLE("cross_entropy", { return {grad_input({3, 4}), I64({1, 3, 0})}; });
 KILN_GRAD_SAMPLE("cross_entropy", {
   return {grad_input({3, 4}), I64({1, 3, -100}), T({1, 2, 3, 4}, {}, DType::Float64), "mean", -100, 0.2};

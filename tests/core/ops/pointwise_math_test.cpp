@@ -268,7 +268,13 @@ TEST(FloatUnary, GammaFamily) {
   EXPECT_TRUE(Near(op("digamma", {T({0, -1, -2})}), {-kInf, kNan, kNan}, {3}));
   EXPECT_TRUE(Near(op("lgamma", {T({0, -1})}), {kInf, kInf}, {2}));
   EXPECT_EQ(op("lgamma", {I64({3})}).dtype(), DType::Float32);
-  EXPECT_THROW(op("polygamma", {int64_t(2), x}), Error);
+  // Beyond trigamma through the Hurwitz zeta: psi2(1) = -2 zeta(3), psi2(1/2) = -14 zeta(3),
+  // psi3(1) = pi^4 / 15; a pole at 0.
+  const double zeta3 = 1.2020569031595942;
+  EXPECT_TRUE(Near(op("polygamma", {int64_t(2), T({1, 0.5}, {}, DType::Float64)}), {-2 * zeta3, -14 * zeta3}, {2},
+                   1e-12));
+  EXPECT_TRUE(Near(op("polygamma", {int64_t(3), T({1, 0}, {}, DType::Float64)}), {pi2 * pi2 / 15, kInf}, {2}, 1e-12));
+  EXPECT_THROW(op("polygamma", {int64_t(-1), x}), Error);
 }
 
 TEST(FloatUnary, Sinc) {
@@ -458,6 +464,7 @@ KILN_GRAD_SAMPLE("lgamma", { return {grad_input({3}, -2.8, -2.2, 2)}; });  // re
 KILN_GRAD_SAMPLE("digamma", { return {grad_input({4}, 0.2, 12)}; });
 KILN_GRAD_SAMPLE("digamma", { return {grad_input({3}, -0.9, -0.1, 2)}; });
 KILN_GRAD_SAMPLE("polygamma", { return {int64_t(0), grad_input({4}, 0.3, 4)}; });
+KILN_GRAD_SAMPLE("polygamma", { return {int64_t(2), grad_input({4}, 0.3, 4)}; });
 KILN_GRAD_SAMPLE("deg2rad", { return {grad_input({3})}; });
 KILN_GRAD_SAMPLE("rad2deg", { return {grad_input({3})}; });
 KILN_GRAD_SAMPLE("atan2", { return {grad_input({2, 3}), grad_input({3}, 0.5, 2, 2)}; });

@@ -551,6 +551,9 @@ KILN_GRAD_SAMPLE("sign", { return {grad_input({4})}; });
 KILN_GRAD_SAMPLE("relu", { return {grad_input({6})}; });
 KILN_GRAD_SAMPLE("gelu", { return {grad_input({6}, -3, 3), "none"}; });
 KILN_GRAD_SAMPLE("gelu", { return {grad_input({6}, -3, 3), "tanh"}; });
+// gelu_backward's derivatives are gelu's second derivative (and gelu' for grad_output).
+KILN_GRAD_SAMPLE("gelu_backward", { return {grad_input({6}, -1, 1, 2), grad_input({6}, -3, 3), "none"}; });
+KILN_GRAD_SAMPLE("gelu_backward", { return {grad_input({6}, -1, 1, 2), grad_input({6}, -3, 3), "tanh"}; });
 KILN_GRAD_SAMPLE("silu", { return {grad_input({6}, -3, 3)}; });
 KILN_GRAD_SAMPLE("exp", { return {grad_input({2, 3})}; });
 KILN_GRAD_SAMPLE("log", { return {grad_input({2, 3}, 0.5, 2)}; });
