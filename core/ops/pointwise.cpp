@@ -781,13 +781,16 @@ bool lower_clamp(Lowering& L) {
   bool lo = present(L.args[1]), hi = present(L.args[2]);
   if (lo && hi) return false;  // a nan bound fills nan: keep the eager kernel's rule
   ExprId x = L.tensor(0, t);
+  // A NaN bound gives NaN (b != b picks it), as the eager kernel.
   if (lo) {
     ExprId b = L.scalar(1, t);
     x = L.b.select(L.b.compare(KOp::Lt, x, b), b, x);
+    x = L.b.select(L.b.compare(KOp::Ne, b, b), b, x);
   }
   if (hi) {
     ExprId b = L.scalar(2, t);
     x = L.b.select(L.b.compare(KOp::Lt, b, x), b, x);
+    x = L.b.select(L.b.compare(KOp::Ne, b, b), b, x);
   }
   L.set_out(0, x);
   return true;
