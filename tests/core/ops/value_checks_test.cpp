@@ -142,20 +142,21 @@ TEST(ValueChecks, IndexAddAndCopy) {
 
 TEST(ValueChecks, Gather) {
   Tensor x = randn({2, 3});
-  // Row-major order decides which bad index is reported; negatives wrap.
-  expect_checked("gather", {x, int64_t(1), L({0, -4, 5, 1}, {2, 2})}, {x, int64_t(1), L({0, -3, 2, 1}, {2, 2})},
-                 "index -4 is out of bounds for dimension 1 with size 3");
+  // Row-major order decides which bad index is reported; negatives are out of bounds (as PyTorch).
+  expect_checked("gather", {x, int64_t(1), L({0, -1, 5, 1}, {2, 2})}, {x, int64_t(1), L({0, 0, 2, 1}, {2, 2})},
+                 "index -1 is out of bounds for dimension 1 with size 3", ErrorKind::Runtime);
   expect_checked("gather", {x, int64_t(-2), L({2, 0, 1}, {1, 3})}, {x, int64_t(-2), L({1, 0, 1}, {1, 3})},
-                 "index 2 is out of bounds for dimension 0 with size 2");
+                 "index 2 is out of bounds for dimension 0 with size 2", ErrorKind::Runtime);
 }
 
 TEST(ValueChecks, ScatterAdd) {
   Tensor x = zeros({2, 3});
   expect_checked("scatter_add", {x, int64_t(0), L({1, 2, -3}, {1, 3}), randn({1, 3})},
-                 {x, int64_t(0), L({1, 0, -2}, {1, 3}), randn({1, 3})},
-                 "index 2 is out of bounds for dimension 0 with size 2");
-  expect_checked("scatter_add", {x, int64_t(1), L({-4}, {1, 1}), randn({2, 3})},
-                 {x, int64_t(1), L({-3}, {1, 1}), randn({2, 3})}, "index -4 is out of bounds for dimension 1 with size 3");
+                 {x, int64_t(0), L({1, 0, 0}, {1, 3}), randn({1, 3})},
+                 "index 2 is out of bounds for dimension 0 with size 2", ErrorKind::Runtime);
+  expect_checked("scatter_add", {x, int64_t(1), L({-1}, {1, 1}), randn({2, 3})},
+                 {x, int64_t(1), L({2}, {1, 1}), randn({2, 3})}, "index -1 is out of bounds for dimension 1 with size 3",
+                 ErrorKind::Runtime);
 }
 
 // Shape and dtype errors still win over bad values: dispatch runs the check
