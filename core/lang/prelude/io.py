@@ -13,14 +13,43 @@ class UnsupportedOperation(OSError):
     pass
 
 
-# The read side of StringIO and text files: a string and a position in it.
-class _TextBuffer:
+# What every in-memory stream and text file shares: the open check, the
+# position, and the context-manager and capability protocol.
+class _Stream:
     _closed_message = 'I/O operation on closed file.'
 
     def _check_open(self):
         if self.closed:
             raise ValueError(self._closed_message)
 
+    def tell(self):
+        self._check_open()
+        return self._pos
+
+    def close(self):
+        self.closed = True
+
+    def __enter__(self):
+        self._check_open()
+        return self
+
+    def __exit__(self, *args):
+        self.close()
+
+    def flush(self):
+        self._check_open()
+
+    def readable(self):
+        self._check_open()
+        return True
+
+    def seekable(self):
+        self._check_open()
+        return True
+
+
+# The read side of StringIO and text files: a string and a position in it.
+class _TextBuffer(_Stream):
     def read(self, size=-1):
         self._check_open()
         if size is None or size < 0:
@@ -58,32 +87,6 @@ class _TextBuffer:
         if not line:
             raise StopIteration
         return line
-
-    def tell(self):
-        self._check_open()
-        return self._pos
-
-    def close(self):
-        self.closed = True
-
-    def __enter__(self):
-        self._check_open()
-        return self
-
-    def __exit__(self, *args):
-        self.close()
-
-    def flush(self):
-        self._check_open()
-
-    def readable(self):
-        self._check_open()
-        return True
-
-    def seekable(self):
-        self._check_open()
-        return True
-
 
 class StringIO(_TextBuffer):
     _closed_message = 'I/O operation on closed file'
@@ -149,7 +152,7 @@ class StringIO(_TextBuffer):
 # Binary buffers. Kiln has no bytes type, so the data is a 1-d uint8 tensor:
 # torch.save writes one and torch.load reads it back, and len() and slicing
 # work on it as on bytes.
-class BytesIO:
+class BytesIO(_Stream):
     def __init__(self, initial_bytes=None):
         import torch
         # Kept on the CPU whatever the default device is.
@@ -159,10 +162,6 @@ class BytesIO:
             self._buf = initial_bytes.to(device='cpu', dtype=torch.uint8).clone()
         self._pos = 0
         self.closed = False
-
-    def _check_open(self):
-        if self.closed:
-            raise ValueError('I/O operation on closed file.')
 
     def write(self, b):
         import torch
@@ -204,40 +203,15 @@ class BytesIO:
             raise ValueError('invalid whence (' + str(whence) + ', should be 0, 1 or 2)')
         return self._pos
 
-    def tell(self):
-        self._check_open()
-        return self._pos
-
     def truncate(self, size=None):
         self._check_open()
         size = self._pos if size is None else size
         self._buf = self._buf[:size]
         return size
 
-    def close(self):
-        self.closed = True
-
-    def __enter__(self):
-        self._check_open()
-        return self
-
-    def __exit__(self, *args):
-        self.close()
-
-    def readable(self):
-        self._check_open()
-        return True
-
     def writable(self):
         self._check_open()
         return True
-
-    def seekable(self):
-        self._check_open()
-        return True
-
-    def flush(self):
-        self._check_open()
 
     def __repr__(self):
         return '<_io.BytesIO object>'
