@@ -33,21 +33,26 @@ std::vector<bool> reduced_mask(int64_t ndim, const Shape* dims);
 // Output shape of a reduction.
 Shape reduced_shape(const Shape& in, const std::vector<bool>& reduced, bool keepdim);
 
-// Sum of n contiguous values in Acc, with independent partial sums so the
-// compiler can vectorise (the order differs from a sequential sum, like
-// PyTorch's cascade sum).
-template <class Acc, class In>
-Acc sum_contiguous(const In* q, int64_t n) {
+// n contiguous values folded with op in Acc, through independent partial
+// results so the compiler can vectorise (the order differs from a sequential
+// fold, like PyTorch's cascade sum and its vectorised prod).
+template <class Acc, class In, class Op>
+Acc fold_contiguous(const In* q, int64_t n, Acc init, Op op) {
   using C = compute_t<In>;
   constexpr int kLanes = 16;
-  std::array<Acc, kLanes> part{};
+  std::array<Acc, kLanes> part;
+  part.fill(init);
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes)
-    for (int j = 0; j < kLanes; ++j) part[size_t(j)] += Acc(C(q[i + j]));
-  Acc s = Acc(0);
-  for (int j = 0; j < kLanes; ++j) s += part[size_t(j)];
-  for (; i < n; ++i) s += Acc(C(q[i]));
+    for (int j = 0; j < kLanes; ++j) part[size_t(j)] = op(part[size_t(j)], Acc(C(q[i + j])));
+  Acc s = init;
+  for (int j = 0; j < kLanes; ++j) s = op(s, part[size_t(j)]);
+  for (; i < n; ++i) s = op(s, Acc(C(q[i])));
   return s;
+}
+template <class Acc, class In>
+Acc sum_contiguous(const In* q, int64_t n) {
+  return fold_contiguous<Acc>(q, n, Acc(0), [](Acc x, Acc y) { return Acc(x + y); });
 }
 
 namespace detail {

@@ -43,22 +43,6 @@ IndexValues index_values(const Tensor& idx) {
   return r;
 }
 
-// Calls f(pos) for every multi-index of `sizes`, row-major.
-template <class F>
-void for_each_position(const Shape& sizes, F&& f) {
-  if (shape_numel(sizes) == 0) return;
-  Shape pos(sizes.size(), 0);
-  while (true) {
-    f(pos);
-    int64_t d = int64_t(sizes.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++pos[size_t(d)] < sizes[size_t(d)]) break;
-      pos[size_t(d)] = 0;
-    }
-    if (d < 0) return;
-  }
-}
-
 // The dims before, at and after `d`, as (outer, n, inner) element counts.
 struct Split3 {
   int64_t outer = 1, n = 1, inner = 1;
@@ -561,26 +545,37 @@ std::vector<Tensor> scatter_src_reduce_composite(const Args& a) {
 std::vector<Tensor> scatter_value_reduce_composite(const Args& a) { return {scatter_reduce_with(a, a[3].to_double())}; }
 
 // ---- nonzero --------------------------------------------------------------------------------
-int64_t count_nonzero_raw(const Tensor& device_tensor) {
-  const Tensor t = copy_to_device(device_tensor, Device{});  // read element by element: once to the host
-  int64_t n = 0;
-  for (int64_t i = 0; i < t.numel(); ++i) n += element_as_double(t, i) != 0;
-  return n;
+// Calls f(linear index) for each nonzero element (NaN included, -0.0 not), in
+// row-major order, reading the data once through its own dtype.
+template <class F>
+void for_each_nonzero(const Tensor& device_tensor, F&& f) {
+  const Tensor t = contiguous(copy_to_device(device_tensor, Device{}));
+  visit_dtype(t.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    const T* p = t.data<T>();
+    for (int64_t i = 0, n = t.numel(); i < n; ++i)
+      if (C(p[i]) != C(0)) f(i);
+  });
 }
 std::vector<Shape> shape_nonzero(const Args& a) {
   const Tensor& self = a[0].tensor();
-  return {{count_nonzero_raw(self), self.dim()}};
+  int64_t count = 0;
+  for_each_nonzero(self, [&](int64_t) { ++count; });
+  return {{count, self.dim()}};
 }
 std::vector<DType> dtype_int64(const Args&) { return {DType::Int64}; }
 void nonzero_kernel(const Args& a, std::vector<Tensor>& outs) {
-  const Tensor& self = a[0].tensor();
+  const Shape& sizes = a[0].tensor().sizes();
+  const size_t ndim = sizes.size();
   int64_t* out = outs[0].data<int64_t>();
-  int64_t lin = 0;
-  for_each_position(self.sizes(), [&](const Shape& pos) {
-    if (element_as_double(self, lin++) == 0) return;
-    for (int64_t p : pos) *out++ = p;
+  for_each_nonzero(a[0].tensor(), [&](int64_t lin) {
+    for (size_t d = ndim; d-- > 0;) {  // the row-major position of lin
+      out[d] = ndim == 1 ? lin : lin % sizes[d];
+      lin = ndim == 1 ? 0 : lin / sizes[d];
+    }
+    out += ndim;
   });
-  if (self.dim() == 0 && element_as_double(self, 0) != 0) return;  // shape [1, 0]: nothing to write
 }
 
 

@@ -127,6 +127,17 @@ struct DivF {
 std::vector<DType> dtype_div(const Args& a) {
   return a[2].is_none() ? dtype_promote_float(a) : dtype_promote(a);
 }
+// True division on its own: with the rounding mode switched per element (DivF)
+// GCC kept a / b scalar, 0.88 ms at 1M floats against PyTorch's 0.16.
+struct TrueDivF {
+  static constexpr Domain kDomain = Domain::Floating;  // dtype_div promotes ints to float
+  explicit TrueDivF(const Args&) {}
+  template <class T> T operator()(T x, T y) const { return x / y; }
+};
+void div_kernel(const Args& a, std::vector<Tensor>& outs) {
+  if (a[2].is_none()) pointwise_kernel<TrueDivF, 2, dtype_div>(a, outs);
+  else pointwise_kernel<DivF, 2, dtype_div>(a, outs);
+}
 struct FloorDivideF {
   static constexpr Domain kDomain = Domain::NoBool;
   static constexpr const char* kName = "div_floor_cpu";
@@ -886,7 +897,7 @@ void register_pointwise_ops(OpTable& t) {
          .dtype = dtype_promote, .kernel = pointwise_kernel<MulF, 2, dtype_promote>, .grad = grad_mul,
          .saves = save_in(0) | save_in(1), .lower = lower_mul});
   t.add({.schema_text = "div(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor", .kind = P,
-         .shape = B, .dtype = dtype_div, .kernel = pointwise_kernel<DivF, 2, dtype_div>,
+         .shape = B, .dtype = dtype_div, .kernel = div_kernel,
          .grad = grad_div, .saves = save_in(0) | save_in(1), .lower = lower_div});
   // floor_divide has no derivative in PyTorch either.
   t.add({.schema_text = "floor_divide(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,

@@ -8,6 +8,7 @@
 
 #include "core/lowering.h"
 #include "core/ops/common.h"
+#include "core/ops/vector_libm.h"
 
 namespace kiln::ops {
 

@@ -112,6 +112,10 @@ template <class Acc, bool>
 struct ProdOp {
   Acc init() const { return Acc(1); }
   template <class C> void step(Acc& acc, C v, int64_t) const { acc *= Acc(v); }
+  template <class In> void step_contiguous(Acc& acc, const In* q, int64_t n, int64_t) const {
+    acc *= kernels::fold_contiguous<Acc>(q, n, Acc(1), [](Acc x, Acc y) { return Acc(x * y); });
+  }
+  void combine(Acc& acc, const Acc& later) const { acc *= later; }
   Acc finish(const Acc& acc, int64_t) const { return acc; }
 };
 

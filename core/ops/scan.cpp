@@ -148,9 +148,12 @@ std::vector<Tensor> grad_cumprod(const GradCtx& c) {
 }
 
 // ---- sorting ----------------------------------------------------------------------------
-// Orders one lane's indices: ascending or descending, NaN above every number.
+// Orders one lane's indices, ascending or descending with NaN above every
+// number and ties in index order, so that positions [first, first + k) hold
+// what a full stable sort puts there: selections (topk, kthvalue, median)
+// need only partial_sort or nth_element, not the whole lane sorted.
 template <class T>
-void order_lane(std::vector<int64_t>& idx, const T* p, int64_t stride, bool descending) {
+void order_lane(std::vector<int64_t>& idx, const T* p, int64_t stride, bool descending, int64_t first, int64_t k) {
   using C = cmp_t<T>;
   auto key = [&](int64_t i) { return C(p[i * stride]); };
   auto less = [&](int64_t i, int64_t j) {
@@ -161,9 +164,20 @@ void order_lane(std::vector<int64_t>& idx, const T* p, int64_t stride, bool desc
     }
     return a < b;
   };
+  auto before = [&](int64_t i, int64_t j) {  // a strict total order
+    bool lt = descending ? less(j, i) : less(i, j), gt = descending ? less(i, j) : less(j, i);
+    return lt || (!gt && i < j);
+  };
   std::iota(idx.begin(), idx.end(), 0);
-  if (descending) std::stable_sort(idx.begin(), idx.end(), [&](int64_t i, int64_t j) { return less(j, i); });
-  else std::stable_sort(idx.begin(), idx.end(), less);
+  const auto b = idx.begin(), e = idx.end();
+  if (first == 0 && k == int64_t(idx.size())) {
+    std::sort(b, e, before);
+  } else if (first == 0) {
+    std::partial_sort(b, b + k, e, before);
+  } else {
+    std::nth_element(b, b + first, e, before);
+    if (k > 1) std::partial_sort(b + first + 1, b + first + k, e, before);
+  }
 }
 
 // Sorts every lane of self along dim and writes the first `k` of each lane
@@ -180,7 +194,7 @@ void select_sorted(const Tensor& self, int64_t dim, bool descending, int64_t fir
     int64_t* pi = indices.data<int64_t>();
     std::vector<int64_t> idx(static_cast<size_t>(n));
     for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
-      order_lane(idx, px + off[0], xs[size_t(dim)], descending);
+      order_lane(idx, px + off[0], xs[size_t(dim)], descending, first, k);
       for (int64_t i = 0; i < k; ++i) {
         int64_t src = idx[size_t(first + i)];
         pi[off[2] + i * is[size_t(dim)]] = src;
@@ -309,16 +323,14 @@ void median_lanes(const Tensor& self, int64_t dim, const Tensor& values, const T
     int64_t* pi = indices.data<int64_t>();
     std::vector<int64_t> idx(static_cast<size_t>(n));
     for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
-      order_lane(idx, px + off[0], xs[size_t(dim)], false);
+      order_lane(idx, px + off[0], xs[size_t(dim)], false, (n - 1) / 2, 1);
       int64_t pick = idx[size_t((n - 1) / 2)];
       if constexpr (std::is_floating_point_v<cmp_t<T>>) {
-        int64_t last = idx[size_t(n - 1)];
-        if (std::isnan(cmp_t<T>(px[off[0] + last * xs[size_t(dim)]])))
-          for (int64_t i = 0; i < n; ++i)
-            if (std::isnan(cmp_t<T>(px[off[0] + i * xs[size_t(dim)]]))) {
-              pick = i;
-              break;
-            }
+        for (int64_t i = 0; i < n; ++i)
+          if (std::isnan(cmp_t<T>(px[off[0] + i * xs[size_t(dim)]]))) {
+            pick = i;
+            break;
+          }
       }
       pi[off[2]] = pick;
       pv[off[1]] = px[off[0] + pick * xs[size_t(dim)]];
@@ -451,6 +463,16 @@ std::vector<Tensor> isin_composite(const Args& a) {
   return {a[3].to_bool() ? logical_not(found) : found};
 }
 // ---- bincount ------------------------------------------------------------------------------
+// The values of an integer tensor as int64, read once in memory order.
+std::vector<int64_t> bincount_values(const Tensor& self) {
+  const Tensor c = contiguous(copy_to_device(self, Device{}));
+  std::vector<int64_t> v(size_t(c.numel()));
+  visit_dtype(c.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>) std::copy(c.data<T>(), c.data<T>() + c.numel(), v.begin());
+  });
+  return v;
+}
 // bincount(Tensor self, Tensor? weights=None, int minlength=0): its length
 // depends on the largest value, so its shape reads the data (a graph break).
 std::vector<Shape> shape_bincount(const Args& a) {
@@ -463,10 +485,8 @@ std::vector<Shape> shape_bincount(const Args& a) {
     KILN_CHECK(a[1].tensor().dim() == 1 && a[1].tensor().numel() == self.numel(), Runtime,
                "weights should be 1-d and have the same length as input");
   KILN_CHECK(self.dim() == 1, Runtime, "bincount only supports 1-d non-negative integral inputs.");
-  const Tensor host = copy_to_device(self, Device{});
   int64_t top = -1;
-  for (int64_t i = 0; i < host.numel(); ++i) {
-    int64_t v = int64_t(element_as_double(host, i));
+  for (int64_t v : bincount_values(self)) {
     KILN_CHECK(v >= 0, Runtime, "bincount only supports 1-d non-negative integral inputs.");
     top = std::max(top, v);
   }
@@ -477,16 +497,21 @@ std::vector<DType> dtype_bincount(const Args& a) {
   DType w = a[1].tensor().dtype();
   return {is_floating(w) ? w : DType::Float64};
 }
+// Counts, or weights summed in the output's dtype as PyTorch's kernel does.
 void bincount_kernel(const Args& a, std::vector<Tensor>& outs) {
-  const Tensor& self = a[0].tensor();
+  const std::vector<int64_t> bins = bincount_values(a[0].tensor());
   Tensor& out = outs[0];
-  std::vector<double> acc(static_cast<size_t>(out.numel()), 0.0);
-  for (int64_t i = 0; i < self.numel(); ++i)
-    acc[size_t(element_as_double(self, i))] += a[1].is_none() ? 1.0 : element_as_double(a[1].tensor(), i);
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = out.data<T>();
-    for (size_t i = 0; i < acc.size(); ++i) p[i] = static_cast<T>(acc[i]);
+    std::fill(p, p + out.numel(), T(0));
+    if (a[1].is_none()) {
+      for (int64_t b : bins) p[b] = T(p[b] + T(1));
+      return;
+    }
+    const Tensor w = contiguous(to_dtype(copy_to_device(a[1].tensor(), Device{}), out.dtype()));
+    const T* wp = w.data<T>();
+    for (size_t i = 0; i < bins.size(); ++i) p[bins[i]] = T(p[bins[i]] + wp[i]);
   });
 }
 
@@ -633,39 +658,95 @@ std::vector<Tensor> grad_logcumsumexp(const GradCtx& c) {
 // the sorted distinct values (kiln always sorts), each element's position
 // among them, and their counts; the unrequested outputs are empty. The count
 // of values reads the data (a graph break under the JIT).
-std::vector<double> sorted_distinct(const Tensor& self) {
-  const Tensor host = copy_to_device(self, Device{});
-  std::vector<double> v(static_cast<size_t>(host.numel()));
-  for (int64_t i = 0; i < host.numel(); ++i) v[size_t(i)] = element_as_double(host, i);
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-  return v;
+// The distinct values of an input, ascending (NaNs last, each its own value,
+// as PyTorch's sort-based unique leaves them), and each value's position.
+template <class C>
+struct Distinct {
+  std::vector<C> values;
+  C lo{};
+  std::vector<int64_t> rank;  // integers over a range no wider than the input: rank[v - lo]
+
+  Distinct(const C* p, int64_t n) {
+    if constexpr (std::is_integral_v<C>) {
+      if (n > 0 && by_range(p, n)) return;
+    }
+    values.assign(p, p + n);
+    std::sort(values.begin(), values.end(), [](C a, C b) { return a < b || (a == a && b != b); });
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+  }
+  int64_t index_of(C v) const {
+    if (!rank.empty()) return rank[size_t(v - lo)];
+    auto it = std::lower_bound(values.begin(), values.end(), v, [](C a, C b) { return a < b || (a == a && b != b); });
+    return it - values.begin();
+  }
+
+ private:
+  // Labels and token ids: a table over [min, max] instead of a sort.
+  bool by_range(const C* p, int64_t n) {
+    auto [mn, mx] = std::minmax_element(p, p + n);
+    lo = *mn;
+    const uint64_t span = uint64_t(*mx) - uint64_t(*mn);  // may exceed int64 for extreme values
+    if (span >= uint64_t(std::max<int64_t>(n, 1 << 16))) return false;
+    rank.assign(size_t(span) + 1, -1);
+    for (int64_t i = 0; i < n; ++i) rank[size_t(p[i] - lo)] = 0;
+    for (size_t v = 0; v < rank.size(); ++v)
+      if (rank[v] == 0) {
+        rank[v] = int64_t(values.size());
+        values.push_back(C(lo + C(v)));
+      }
+    return true;
+  }
+};
+
+// Runs f(Distinct<C>, const C* data, n, T* null) over self's elements in
+// memory order; T is self's element type and C the one it compares in.
+template <class F>
+void with_distinct(const Tensor& self, F&& f) {
+  const Tensor host = contiguous(copy_to_device(self, Device{}));
+  visit_dtype(host.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = cmp_t<T>;
+    const T* p = host.data<T>();
+    std::vector<C> widened;
+    const C* q = nullptr;
+    if constexpr (std::is_same_v<C, T>) {
+      q = p;
+    } else {
+      widened.assign(p, p + host.numel());
+      q = widened.data();
+    }
+    f(Distinct<C>(q, host.numel()), q, host.numel(), static_cast<T*>(nullptr));
+  });
 }
+
+// _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False):
+// the sorted distinct values (kiln always sorts), each element's position
+// among them, and their counts; the unrequested outputs are empty. The count
+// of values reads the data (a graph break under the JIT).
 std::vector<Shape> shape_unique(const Args& a) {
   const Tensor& self = a[0].tensor();
-  int64_t u = int64_t(sorted_distinct(self).size());
+  int64_t u = 0;
+  with_distinct(self, [&](const auto& d, const auto*, int64_t, auto*) { u = int64_t(d.values.size()); });
   return {{u}, a[2].to_bool() ? self.sizes() : Shape{0}, {a[3].to_bool() ? u : 0}};
 }
 std::vector<DType> dtype_unique(const Args& a) {
   return {a[0].tensor().dtype(), DType::Int64, DType::Int64};
 }
 void unique_kernel(const Args& a, std::vector<Tensor>& outs) {
-  const Tensor& self = a[0].tensor();
-  std::vector<double> u = sorted_distinct(self);
-  visit_dtype(self.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* p = outs[0].data<T>();
-    for (size_t i = 0; i < u.size(); ++i) p[i] = static_cast<T>(u[i]);
+  const bool inverse = a[2].to_bool(), counts = a[3].to_bool();
+  with_distinct(a[0].tensor(), [&](const auto& d, const auto* q, int64_t n, auto* elem) {
+    using T = std::remove_pointer_t<decltype(elem)>;
+    T* out = outs[0].data<T>();
+    for (size_t i = 0; i < d.values.size(); ++i) out[i] = static_cast<T>(d.values[i]);
+    int64_t* inv = inverse ? outs[1].data<int64_t>() : nullptr;
+    int64_t* cnt = counts ? outs[2].data<int64_t>() : nullptr;
+    if (cnt) std::fill(cnt, cnt + d.values.size(), 0);
+    for (int64_t i = 0; (inv || cnt) && i < n; ++i) {
+      int64_t k = d.index_of(q[i]);
+      if (inv) inv[i] = k;
+      if (cnt) ++cnt[k];
+    }
   });
-  bool inverse = a[2].to_bool(), counts = a[3].to_bool();
-  int64_t* inv = inverse ? outs[1].data<int64_t>() : nullptr;
-  int64_t* cnt = counts ? outs[2].data<int64_t>() : nullptr;
-  if (cnt) std::fill(cnt, cnt + u.size(), 0);
-  for (int64_t i = 0; (inv || cnt) && i < self.numel(); ++i) {
-    int64_t k = std::lower_bound(u.begin(), u.end(), element_as_double(self, i)) - u.begin();
-    if (inv) inv[i] = k;
-    if (cnt) ++cnt[k];
-  }
 }
 
 
