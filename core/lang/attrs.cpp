@@ -50,6 +50,31 @@ Obj super_getattr(Interp& in, const InstanceObj& sup, const std::string& name) {
   return bind(in, attr, self, cls);
 }
 
+// A method of a built-in type read from the type (str.upper, list.append):
+// calls the method with its first argument as the receiver, after checking
+// that argument's type as CPython's method descriptors do.
+Obj call_unbound_method(Interp& in, const CallArgs& a) {
+  const ClassObj& cls = *a.callee->data.as<ClassObj>();
+  const std::string& name = a.callee->name;
+  if (a.pos.empty())
+    throw Error("unbound method " + cls.name + "." + name + "() needs an argument", ErrorKind::Type);
+  if (!isinstance(in, a.pos[0], a.callee->data))
+    throw Error("descriptor '" + name + "' for '" + cls.name + "' objects doesn't apply to a '" +
+                    type_name(a.pos[0]) + "' object",
+                ErrorKind::Type);
+  CallArgs bound{a.pos.subspan(1), a.kw, a.pos[0], a.callee};
+  return reinterpret_cast<NativeFn>(const_cast<void*>(a.callee->ptr))(in, bound);
+}
+
+Obj unbound_method(const Obj& cls, const std::string& name) {
+  const ClassObj& c = *cls.as<ClassObj>();
+  NativeFn fn = builtin_method_fn(c.native_kind, name, c.native_kind == Kind::Set && c.name == "frozenset");
+  if (!fn) return Obj::null();
+  auto* b = new BuiltinObj(name, call_unbound_method, cls);
+  b->ptr = reinterpret_cast<const void*>(fn);
+  return Obj(b);
+}
+
 }  // namespace
 
 Obj instance_getattr(Interp& in, const Obj& o, const std::string& name) {
@@ -77,6 +102,7 @@ Obj class_getattr(Interp& in, const Obj& c, const std::string& name) {
     if (name == "__name__" || name == "__qualname__") return make_str(cls.name);
     if (name == "__base__") return cls.base;
     if (cls.native_kind == Kind::Tensor) return tensor_class_getattr(name);  // torch.Tensor.add
+    if (cls.native_kind != Kind::Instance) return unbound_method(c, name);
     return Obj::null();
   }
   if (attr.kind() == Kind::StaticMethod) return attr.as<StaticMethodObj>()->func;

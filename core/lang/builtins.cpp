@@ -216,6 +216,26 @@ Obj float_construct(Interp& in, const CallArgs& a) {
   throw Error("float() argument must be a string or a real number, not '" + type_name(x) + "'", ErrorKind::Type);
 }
 
+// float.fromhex(s): a hexadecimal float literal, with or without the 0x
+// prefix (C's strtod reads the same syntax once the prefix is there).
+Obj float_fromhex(Interp&, const CallArgs& a) {
+  a.check("fromhex", 1, 1);
+  std::string s = trim(str_of(a.pos[0], "fromhex() argument"));
+  size_t sign = s.empty() || (s[0] != '+' && s[0] != '-') ? 0 : 1;
+  std::string body = s.substr(sign);
+  std::string lower = body;
+  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  bool special = lower == "inf" || lower == "infinity" || lower == "nan";
+  if (!special && !lower.starts_with("0x")) s.insert(sign, "0x");
+  char* end = nullptr;
+  errno = 0;
+  double d = s.empty() ? 0 : std::strtod(s.c_str(), &end);
+  bool bad = s.empty() || end != s.c_str() + s.size() || (!special && lower.find_first_of("(n") != std::string::npos);
+  if (bad) throw Error("invalid hexadecimal floating-point string", ErrorKind::Value);
+  if (!special && std::isinf(d)) throw Error("hexadecimal value too large to represent as a float", ErrorKind::Overflow);
+  return Obj::from_float(d);
+}
+
 Obj bool_construct(Interp& in, const CallArgs& a) {
   a.check("bool", 0, 1);
   return Obj::from_bool(!a.pos.empty() && truthy(in, a.pos[0]));
@@ -264,6 +284,16 @@ Obj set_construct(Interp& in, const CallArgs& a) {
     extend_from_iterable(in, v, a.pos[0]);
     for (const Obj& x : v) s.as<SetObj>()->map.set(x, Obj());
   }
+  return s;
+}
+
+Obj frozenset_construct(Interp& in, const CallArgs& a) {
+  a.check("frozenset", 0, 1);
+  Obj s = make<SetObj>();
+  s.as<SetObj>()->frozen = true;
+  std::vector<Obj> v;
+  if (!a.pos.empty()) extend_from_iterable(in, v, a.pos[0]);
+  for (const Obj& x : v) s.as<SetObj>()->map.set(x, Obj());
   return s;
 }
 
@@ -787,7 +817,8 @@ void add_type_classes(ModuleBuilder& b) {
   Obj obj = b.object;
   Obj int_cls = b.add_class("int", obj, Kind::Int, int_construct);
   b.add_class("bool", int_cls, Kind::Bool, bool_construct);
-  b.add_class("float", obj, Kind::Float, float_construct);
+  Obj float_cls = b.add_class("float", obj, Kind::Float, float_construct);
+  float_cls.as<ClassObj>()->attrs.set("fromhex", make_builtin("fromhex", float_fromhex));
   b.add_class("str", obj, Kind::Str, str_construct);
   b.add_class("list", obj, Kind::List, list_construct);
   Obj tuple = b.add_class("tuple", obj, Kind::Tuple, tuple_construct);
@@ -800,6 +831,7 @@ void add_type_classes(ModuleBuilder& b) {
   for (const char* view : {"dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"})
     b.add_class(view, obj, Kind::DictView, nullptr, false);
   b.add_class("set", obj, Kind::Set, set_construct);
+  b.add_class("frozenset", obj, Kind::Set, frozenset_construct);
   b.add_class("range", obj, Kind::Range, range_construct);
   b.add_class("slice", obj, Kind::Slice, slice_construct);
   b.add_class("type", obj, Kind::Class, type_construct);

@@ -82,9 +82,16 @@ size_t ObjHash::operator()(const Obj& o) const {
       return h;
     }
     case Kind::Tensor: return std::hash<const void*>()(o.as<TensorObj>()->tensor.impl());
+    case Kind::Set:
+      if (o.as<SetObj>()->frozen) {
+        // Order-independent: equal frozensets hash equally whatever their insertion order.
+        size_t h = 0x1f2e3d;
+        o.as<SetObj>()->map.for_each([&](const Obj& k, const Obj&) { h += ((*this)(k) ^ 0x5bd1e995) * 0x9e3779b97f4a7c15ull; });
+        return h;
+      }
+      [[fallthrough]];
     case Kind::List:
     case Kind::Dict:
-    case Kind::Set:
     case Kind::Slice:
       throw Error("unhashable type: '" + std::string(kind_name(o.kind())) + "'", ErrorKind::Type);
     case Kind::DictView:
@@ -116,6 +123,14 @@ bool ObjEq::operator()(const Obj& a, const Obj& b) const {
       for (size_t i = 0; i < x.size(); ++i)
         if (!(*this)(x[i], y[i])) return false;
       return true;
+    }
+    case Kind::Set: {  // frozenset keys: equal contents
+      const OrderedMap& x = a.as<SetObj>()->map;
+      const OrderedMap& y = b.as<SetObj>()->map;
+      if (x.size() != y.size()) return false;
+      bool same = true;
+      x.for_each([&](const Obj& k, const Obj&) { same = same && y.find(k) != nullptr; });
+      return same;
     }
     default: return a.is(b);
   }

@@ -260,6 +260,7 @@ struct SetObj : HeapObj {
   SetObj() : HeapObj(kKind) {}
   void clear_refs() override { map.clear(); }
   OrderedMap map;
+  bool frozen = false;  // a frozenset: immutable and hashable
 };
 
 struct SliceObj : HeapObj {

@@ -24,6 +24,7 @@ std::string type_name(const Obj& o) {
     case Kind::Instance: return o.as<InstanceObj>()->get_class().name;
     case Kind::Class: return "type";
     case Kind::Iterator: return o.as<IteratorObj>()->type_name();
+    case Kind::Set: return o.as<SetObj>()->frozen ? "frozenset" : "set";
     default: return std::string(kind_name(o.kind()));
   }
 }
@@ -238,6 +239,7 @@ Obj set_of(Interp& in, const Obj& o) {
 Obj set_binary(BinOpKind op, const SetObj& a, const SetObj& b) {
   auto out = new SetObj();
   Obj res(out);
+  out->frozen = a.frozen;  // the left operand's type, as in CPython
   switch (op) {
     case BinOpKind::BitOr:
       a.map.for_each([&](const Obj& k, const Obj&) { out->map.set(k, Obj()); });
@@ -416,7 +418,7 @@ Obj inplace_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
       }
       break;
     case Kind::Set:
-      if (auto* sb = b.as<SetObj>()) {
+      if (auto* sb = b.as<SetObj>(); sb && !a.as<SetObj>()->frozen) {  // frozenset |= makes a new one
         Obj r = set_binary(op, *a.as<SetObj>(), *sb);
         if (!r.is_null()) {
           a.as<SetObj>()->map = r.as<SetObj>()->map;
@@ -812,10 +814,11 @@ std::string container_repr(Interp& in, const Obj& o) {
       std::string body = join_reprs(in, t->items);
       if (t->is_size) return "torch.Size([" + body + "])";
       if (!t->struct_name.empty()) {
-        // PyTorch's structseq repr: one "field=value" a line.
+        // PyTorch's structseq repr has one "field=value" a line; CPython's (sys.float_info) one line.
+        bool torch_style = t->struct_name.starts_with("torch.");
         std::string s = t->struct_name + "(";
         for (size_t i = 0; i < t->items.size() && i < t->fields.size(); ++i)
-          s += (i ? ",\n" : "\n") + t->fields[i] + "=" + repr(in, t->items[i]);
+          s += (torch_style ? (i ? ",\n" : "\n") : (i ? ", " : "")) + t->fields[i] + "=" + repr(in, t->items[i]);
         return s + ")";
       }
       return t->items.size() == 1 ? "(" + body + ",)" : "(" + body + ")";
@@ -839,9 +842,10 @@ std::string container_repr(Interp& in, const Obj& o) {
     }
     default: {
       auto& map = o.as<SetObj>()->map;
-      if (map.size() == 0) return "set()";
+      bool frozen = o.as<SetObj>()->frozen;
+      if (map.size() == 0) return frozen ? "frozenset()" : "set()";
       if (g.recursive) return "{...}";
-      std::string s = "{";
+      std::string s = frozen ? "frozenset({" : "{";
       bool first = true;
       std::vector<std::pair<Obj, Obj>> entries = map.items();
       for (const auto& [k, v] : entries) {
@@ -849,7 +853,7 @@ std::string container_repr(Interp& in, const Obj& o) {
         s += (first ? "" : ", ") + repr(in, k);
         first = false;
       }
-      return s + "}";
+      return s + (frozen ? "})" : "}");
     }
   }
 }
@@ -1354,6 +1358,9 @@ Obj type_of(Interp& in, const Obj& o) {
       if (o.as<DictObj>()->ordered) return find_builtin_class(in, "OrderedDict");
       break;
     case Kind::DictView: return find_builtin_class(in, dict_view_type_name(*o.as<DictViewObj>()));
+    case Kind::Set:
+      if (o.as<SetObj>()->frozen) return find_builtin_class(in, "frozenset");
+      break;
     default: break;
   }
   const char* special = builtin_type_name(o.kind());
@@ -1376,6 +1383,7 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
     if (o.kind() == Kind::Tuple && cls->name != "tuple") return type_of(in, o).as<ClassObj>()->is_subclass_of(cls);
     if (o.kind() == Kind::Dict && cls->name == "OrderedDict") return o.as<DictObj>()->ordered;
     if (o.kind() == Kind::DictView) return cls->name == dict_view_type_name(*o.as<DictViewObj>());
+    if (o.kind() == Kind::Set) return cls->native_kind == Kind::Set && o.as<SetObj>()->frozen == (cls->name == "frozenset");
     if (o.kind() == cls->native_kind) return true;
     return o.is_bool() && cls->native_kind == Kind::Int;
   }
@@ -1479,7 +1487,9 @@ Obj lookup_attr(Interp& in, const Obj& o, const std::string& name) {
     throw Error(detail::cat("module '", m->name, "' has no attribute '", name, "'"), ErrorKind::Attribute);
   if (auto* c = o.as<ClassObj>())
     throw Error(detail::cat("type object '", c->name, "' has no attribute '", name, "'"), ErrorKind::Attribute);
-  throw Error(detail::cat("'", type_name(o), "' object has no attribute '", name, "'"), ErrorKind::Attribute);
+  const TupleObj* t = o.as<TupleObj>();
+  std::string type = t && !t->struct_name.empty() ? t->struct_name : type_name(o);  // 'sys.float_info' object
+  throw Error(detail::cat("'", type, "' object has no attribute '", name, "'"), ErrorKind::Attribute);
 }
 
 bool is_attribute_error(Interp& in, const ScriptException& e) {

@@ -67,6 +67,8 @@ void delattr(Interp& in, const Obj& o, const std::string& name);
 // Methods of built-in types (str.join, list.append, dict.get, ...): a
 // BuiltinObj with `self` bound, or Null when the type has no such method (methods.cpp).
 Obj builtin_method(Interp& in, const Obj& self, const std::string& name);
+// The native function behind method `name` of built-in objects of kind k (str.upper); nullptr if none.
+NativeFn builtin_method_fn(Kind k, std::string_view name, bool frozen = false);
 
 // Instances and classes (attrs.cpp, with the VM): instance dict, then the
 // class chain; functions bind to the instance, properties call fget,

@@ -509,6 +509,7 @@ void call_ex(Interp& in, Frame& f, uint32_t has_kw) {
 bool load_builtin_method(Interp& in, Code& code, uint32_t pc, const Obj& self, uint32_t name, Obj& out) {
   Kind k = self.kind();
   if (k != Kind::List && k != Kind::Dict && k != Kind::Str && k != Kind::Set && k != Kind::Tuple) return false;
+  if (k == Kind::Set && self.as<SetObj>()->frozen) return false;  // lacks the set's mutators: no per-kind cache
   if (code.attr_cache.size() != code.code.size()) code.attr_cache.assign(code.code.size(), AttrCache{});
   AttrCache& c = code.attr_cache[pc];
   if (c.receiver != k) {
