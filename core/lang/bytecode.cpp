@@ -34,7 +34,7 @@ int stack_effect(Op op, uint32_t arg, bool jump) {
     case Op::INPLACE_OP: case Op::COMPARE_OP: case Op::LIST_APPEND: case Op::SET_ADD:
     case Op::LIST_EXTEND: case Op::DICT_UPDATE: case Op::POP_JUMP_IF_FALSE: case Op::POP_JUMP_IF_TRUE:
     case Op::RETURN_VALUE: case Op::POP_EXCEPT: case Op::RERAISE: case Op::JUMP_IF_NOT_EXC_MATCH:
-    case Op::WITH_EXIT: case Op::PRINT_EXPR:
+    case Op::WITH_EXIT: case Op::PRINT_EXPR: case Op::IMPORT_STAR:
       return -1;
     case Op::DUP_TOP: case Op::LOAD_CONST: case Op::LOAD_FAST: case Op::LOAD_DEREF:
     case Op::LOAD_CLOSURE: case Op::LOAD_GLOBAL: case Op::LOAD_NAME: case Op::LOAD_METHOD:

@@ -641,8 +641,13 @@ class Compiler {
   }
 
   void import_from(const ImportFrom& s) {
-    for (const Alias& a : s.names)
-      if (a.name == "*") fail("'import *' is not supported by kiln", a.pos);
+    if (s.names.size() == 1 && s.names[0].name == "*") {
+      if (u().scope->kind != ScopeKind::Module) fail("import * only allowed at module level", s.names[0].pos);
+      At at(*this, s.names[0].pos);
+      emit(Op::IMPORT_NAME, add_name(s.module));
+      emit(Op::IMPORT_STAR);
+      return;
+    }
     emit(Op::IMPORT_NAME, add_name(s.module));
     for (const Alias& a : s.names) {
       At at(*this, a.pos);
