@@ -242,8 +242,15 @@ Obj bool_construct(Interp& in, const CallArgs& a) {
 }
 
 Obj str_construct(Interp& in, const CallArgs& a) {
-  a.check("str", 0, 1);
-  return a.pos.empty() ? make_str("") : make_str(str(in, a.pos[0]));
+  a.check("str", 0, 3, "object encoding errors");
+  Obj enc = a.arg(1, "encoding"), errors = a.arg(2, "errors");
+  Obj o = a.arg(0, "object", make_str(""));
+  if (enc.is_none() && errors.is_none()) return make_str(str(in, o));
+  // str(b, encoding, errors) decodes bytes.
+  auto* b = o.as<BytesObj>();
+  if (!b) throw Error("decoding to str: need a bytes-like object, " + type_name(o) + " found", ErrorKind::Type);
+  return make_str(decode_bytes(in, b->value, enc.is_none() ? "utf-8" : str_of(enc, "encoding"),
+                               errors.is_none() ? "strict" : str_of(errors, "errors")));
 }
 
 Obj list_construct(Interp& in, const CallArgs& a) {
@@ -320,8 +327,8 @@ Obj slice_construct(Interp&, const CallArgs& a) {
 }
 
 Obj type_construct(Interp& in, const CallArgs& a) {
-  KILN_CHECK(a.pos.size() == 1, NotImplemented, "type() with 3 arguments (creating a class) is not supported by kiln");
-  return type_of(in, a.pos[0]);
+  KILN_CHECK(a.pos.size() == 1 || a.pos.size() == 3, Type, "type() takes 1 or 3 arguments");
+  return a.pos.size() == 1 ? type_of(in, a.pos[0]) : type_new(in, a);
 }
 
 Obj property_construct(Interp&, const CallArgs& a) {
@@ -820,6 +827,9 @@ void add_type_classes(ModuleBuilder& b) {
   Obj float_cls = b.add_class("float", obj, Kind::Float, float_construct);
   float_cls.as<ClassObj>()->attrs.set("fromhex", make_builtin("fromhex", float_fromhex));
   b.add_class("str", obj, Kind::Str, str_construct);
+  Obj bytes_cls = b.add_class("bytes", obj, Kind::Bytes, bytes_construct);
+  bytes_cls.as<ClassObj>()->attrs.set("fromhex", make_builtin("fromhex", bytes_fromhex));
+  int_cls.as<ClassObj>()->attrs.set("from_bytes", make_builtin("from_bytes", int_from_bytes));
   b.add_class("list", obj, Kind::List, list_construct);
   Obj tuple = b.add_class("tuple", obj, Kind::Tuple, tuple_construct);
   Obj size = b.add_class("Size", tuple, Kind::Tuple, size_construct, false);
@@ -879,7 +889,8 @@ void add_exception_classes(ModuleBuilder& b) {
       {"SyntaxWarning", "Warning"},       {"ImportWarning", "Warning"},
       {"ResourceWarning", "Warning"},     {"UnicodeWarning", "Warning"},
       {"FileExistsError", "OSError"},     {"IsADirectoryError", "OSError"},
-      {"NotADirectoryError", "OSError"},
+      {"NotADirectoryError", "OSError"}, {"UnicodeError", "ValueError"},
+      {"UnicodeDecodeError", "UnicodeError"}, {"UnicodeEncodeError", "UnicodeError"},
   };
   for (const auto& [name, parent] : kTree) {
     Obj base = parent ? *b.mod.attrs.find(std::string_view(parent)) : b.object;

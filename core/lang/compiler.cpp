@@ -919,6 +919,7 @@ class Compiler {
           else if constexpr (std::is_same_v<T, int64_t>) load_const(Obj::from_int(v));
           else if constexpr (std::is_same_v<T, double>) load_const(Obj::from_float(v));
           else if constexpr (std::is_same_v<T, std::string>) load_const(make_str(v));
+          else if constexpr (std::is_same_v<T, BytesValue>) load_const(make_bytes(v.value));
           // `...`: the VM provides a builtin `Ellipsis` object rather than a constant kind.
           else emit(Op::LOAD_GLOBAL, add_name("Ellipsis"));
         },

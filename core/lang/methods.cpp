@@ -433,7 +433,7 @@ const MethodTable& str_methods() {
       {"isalnum", str_is<is_alnum>}, {"isspace", str_is<is_space_c>}, {"isupper", str_is_case<true>},
       {"islower", str_is_case<false>}, {"center", str_center}, {"ljust", str_ljust}, {"rjust", str_rjust},
       {"zfill", str_zfill}, {"partition", str_partition}, {"rpartition", str_rpartition},
-      {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix},
+      {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix}, {"encode", str_encode},
   };
   return t;
 }
@@ -978,11 +978,25 @@ Obj float_hex(Interp&, const CallArgs& a) {
 }
 
 const MethodTable& int_methods() {
-  static const MethodTable t = {{"bit_length", int_bit_length}, {"conjugate", int_conjugate}};
+  static const MethodTable t = {{"bit_length", int_bit_length}, {"conjugate", int_conjugate}, {"to_bytes", int_to_bytes}};
   return t;
 }
 const MethodTable& float_methods() {
   static const MethodTable t = {{"is_integer", float_is_integer}, {"conjugate", float_conjugate}, {"hex", float_hex}};
+  return t;
+}
+
+// slice.indices(length): (start, stop, step) clamped to a sequence of that length.
+Obj slice_indices_method(Interp& in, const CallArgs& a) {
+  a.check("indices", 1, 1);
+  int64_t n = to_index(in, a.pos[0], "an integer");
+  KILN_CHECK(n >= 0, Value, "length should not be negative");
+  int64_t start, stop, step;
+  slice_indices(in, *a.self.as<SliceObj>(), n, start, stop, step);
+  return make_tuple({Obj::from_int(start), Obj::from_int(stop), Obj::from_int(step)});
+}
+const MethodTable& slice_methods() {
+  static const MethodTable t = {{"indices", slice_indices_method}};
   return t;
 }
 
@@ -1018,6 +1032,7 @@ const MethodTable* methods_for(Kind k) {
     case Kind::Int: case Kind::Bool: return &int_methods();
     case Kind::Float: return &float_methods();
     case Kind::Property: return &property_methods();
+    case Kind::Slice: return &slice_methods();
     default: return nullptr;
   }
 }
@@ -1079,6 +1094,7 @@ Obj data_attribute(const Obj& o, const std::string& name) {
 
 NativeFn builtin_method_fn(Kind k, std::string_view name, bool frozen) {
   if (frozen && is_set_mutator(name)) return nullptr;
+  if (k == Kind::Bytes) return bytes_method_fn(name);
   const MethodTable* t = methods_for(k);
   if (!t) return nullptr;
   auto it = t->find(name);
@@ -1088,6 +1104,13 @@ NativeFn builtin_method_fn(Kind k, std::string_view name, bool frozen) {
 Obj builtin_method(Interp&, const Obj& self, const std::string& name) {
   if (name == "throw" && is_generator(self)) {  // contextlib's @contextmanager throws into its generator
     auto* b = new BuiltinObj(name, generator_throw);
+    b->self = self;
+    return Obj(b);
+  }
+  if (self.kind() == Kind::Bytes) {
+    NativeFn fn = bytes_method_fn(name);
+    if (!fn) return Obj::null();
+    auto* b = new BuiltinObj(name, fn);
     b->self = self;
     return Obj(b);
   }

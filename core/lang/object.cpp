@@ -76,6 +76,7 @@ size_t ObjHash::operator()(const Obj& o) const {
       if (s->hash == 0) s->hash = hash_string(s->value) | 1;
       return s->hash;
     }
+    case Kind::Bytes: return hash_string(o.as<BytesObj>()->value) ^ 0x62797465;
     case Kind::Tuple: {
       size_t h = 0x345678;
       for (const Obj& x : o.as<TupleObj>()->items) h = (h ^ (*this)(x)) * 1000003;
@@ -116,6 +117,7 @@ bool ObjEq::operator()(const Obj& a, const Obj& b) const {
   if (a.kind() != b.kind()) return false;
   switch (a.kind()) {
     case Kind::Str: return a.as<StrObj>()->value == b.as<StrObj>()->value;
+    case Kind::Bytes: return a.as<BytesObj>()->value == b.as<BytesObj>()->value;
     case Kind::Tuple: {
       const auto& x = a.as<TupleObj>()->items;
       const auto& y = b.as<TupleObj>()->items;
@@ -234,6 +236,7 @@ const Obj& intern(const std::string& s) {
   ObjHash()(o);  // cache the hash now
   return table->emplace(s, std::move(o)).first->second;
 }
+Obj make_bytes(std::string s) { return make<BytesObj>(std::move(s)); }
 Obj make_tuple(std::vector<Obj> items) { return make<TupleObj>(std::move(items)); }
 Obj make_list(std::vector<Obj> items) { return make<ListObj>(std::move(items)); }
 Obj make_tensor(Tensor t) { return make<TensorObj>(std::move(t)); }
@@ -252,6 +255,7 @@ std::string_view kind_name(Kind k) {
     case Kind::Float: return "float";
     case Kind::DType: return "torch.dtype";
     case Kind::Str: return "str";
+    case Kind::Bytes: return "bytes";
     case Kind::Tuple: return "tuple";
     case Kind::List: return "list";
     case Kind::Dict: return "dict";

@@ -270,6 +270,15 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
       }
       throw Error(detail::cat("can only concatenate str (not \"", type_name(b), "\") to str"), ErrorKind::Type);
     }
+    if (auto* ba = a.as<BytesObj>()) {
+      auto* bb = b.as<BytesObj>();
+      if (!bb) {
+        if (b.kind() == Kind::Instance) return Obj::null();
+        throw Error(detail::cat("can't concat ", type_name(b), " to bytes"), ErrorKind::Type);
+      }
+      check_alloc(in, uint64_t(ba->value.size()) + bb->value.size(), 1);
+      return make_bytes(ba->value + bb->value);
+    }
     if (auto* la = a.as<ListObj>()) {
       auto* lb = b.as<ListObj>();
       if (!lb) throw Error(detail::cat("can only concatenate list (not \"", type_name(b), "\") to list"), ErrorKind::Type);
@@ -293,13 +302,14 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
     const Obj* n = &b;
     if (a.is_intlike()) std::swap(seq, n);
     Kind k = seq->kind();
-    if (k == Kind::Str || k == Kind::List || k == Kind::Tuple) {
+    if (k == Kind::Str || k == Kind::Bytes || k == Kind::List || k == Kind::Tuple) {
       if (!n->is_intlike()) {
         if (n->kind() == Kind::Instance) return Obj::null();
         throw Error(detail::cat("can't multiply sequence by non-int of type '", type_name(*n), "'"), ErrorKind::Type);
       }
       int64_t count = repeat_count(*n);
       if (k == Kind::Str) return make_str(repeat(in, seq->as<StrObj>()->value, count));
+      if (k == Kind::Bytes) return make_bytes(repeat(in, seq->as<BytesObj>()->value, count));
       if (k == Kind::List) return make_list(repeat(in, seq->as<ListObj>()->items, count));
       return make<TupleObj>(repeat(in, seq->as<TupleObj>()->items, count), seq->as<TupleObj>()->is_size);
     }
@@ -589,6 +599,7 @@ bool builtin_compare(Interp& in, CmpOpKind op, const Obj& a, const Obj& b, bool&
         int c = a.as<StrObj>()->value.compare(b.as<StrObj>()->value);
         return apply_order(op, c);
       }
+      case Kind::Bytes: return apply_order(op, a.as<BytesObj>()->value.compare(b.as<BytesObj>()->value));
       case Kind::List: return compare_seq(in, op, a.as<ListObj>()->items, b.as<ListObj>()->items);
       case Kind::Tuple: return compare_seq(in, op, a.as<TupleObj>()->items, b.as<TupleObj>()->items);
       case Kind::Set: return compare_sets(op, a.as<SetObj>()->map, b.as<SetObj>()->map);
@@ -667,6 +678,7 @@ bool truthy(Interp& in, const Obj& o) {
     case Kind::Bool: case Kind::Int: return o.as_int() != 0;
     case Kind::Float: return o.as_float() != 0;
     case Kind::Str: return !o.as<StrObj>()->value.empty();
+    case Kind::Bytes: return !o.as<BytesObj>()->value.empty();
     case Kind::List: return !o.as<ListObj>()->items.empty();
     case Kind::Tuple: return !o.as<TupleObj>()->items.empty();
     case Kind::Dict: return o.as<DictObj>()->map.size() != 0;
@@ -884,6 +896,7 @@ std::string repr(Interp& in, const Obj& o) {
     case Kind::Float: return float_repr(o.as_float());
     case Kind::DType: return dtype_repr(o.as_dtype());
     case Kind::Str: return str_repr(o.as<StrObj>()->value);
+    case Kind::Bytes: return bytes_repr(o.as<BytesObj>()->value);
     case Kind::List: case Kind::Tuple: case Kind::Dict: case Kind::Set: case Kind::DictView:
       return container_repr(in, o);
     case Kind::Slice: {
@@ -952,6 +965,7 @@ std::string str(Interp& in, const Obj& o) {
 int64_t len(Interp& in, const Obj& o) {
   switch (o.kind()) {
     case Kind::Str: return int64_t(utf8_count(o.as<StrObj>()->value));
+    case Kind::Bytes: return int64_t(o.as<BytesObj>()->value.size());
     case Kind::List: return int64_t(o.as<ListObj>()->items.size());
     case Kind::Tuple: return int64_t(o.as<TupleObj>()->items.size());
     case Kind::Dict: return int64_t(o.as<DictObj>()->map.size());
@@ -976,8 +990,6 @@ int64_t len(Interp& in, const Obj& o) {
   }
   throw Error(detail::cat("object of type '", type_name(o), "' has no len()"), ErrorKind::Type);
 }
-
-namespace {
 
 // Python's slice.indices(length): clamps start/stop, returns the item count.
 int64_t slice_indices(Interp& in, const SliceObj& s, int64_t length, int64_t& start, int64_t& stop, int64_t& step) {
@@ -1008,6 +1020,8 @@ int64_t slice_indices(Interp& in, const SliceObj& s, int64_t length, int64_t& st
   if (step < 0) return stop < start ? (start - stop - 1) / (-step) + 1 : 0;
   return start < stop ? (stop - start - 1) / step + 1 : 0;
 }
+
+namespace {
 
 std::vector<Obj> slice_items(Interp& in, const std::vector<Obj>& items, const SliceObj& s) {
   int64_t start, stop, step;
@@ -1083,6 +1097,7 @@ Obj getitem(Interp& in, const Obj& o, const Obj& key) {
       return t->items[size_t(seq_index(in, key, int64_t(t->items.size()), "tuple"))];
     }
     case Kind::Str: return str_getitem(in, o.as<StrObj>()->value, key);
+    case Kind::Bytes: return bytes_getitem(in, o.as<BytesObj>()->value, key);
     case Kind::Range: return range_getitem(in, *o.as<RangeObj>(), key);
     case Kind::Dict: {
       if (Obj* v = o.as<DictObj>()->map.find(key)) return *v;
@@ -1223,6 +1238,7 @@ bool contains(Interp& in, const Obj& container, const Obj& item) {
         throw Error(detail::cat("'in <string>' requires string as left operand, not ", type_name(item)), ErrorKind::Type);
       return container.as<StrObj>()->value.find(s->value) != std::string::npos;
     }
+    case Kind::Bytes: return bytes_contains(in, container.as<BytesObj>()->value, item);
     case Kind::Dict: return container.as<DictObj>()->map.find(item) != nullptr;
     case Kind::DictView: return view_contains(in, *container.as<DictViewObj>(), item);
     case Kind::Set: return container.as<SetObj>()->map.find(item) != nullptr;
@@ -1264,6 +1280,11 @@ Obj iter(Interp& in, const Obj& o) {
   switch (o.kind()) {
     case Kind::Iterator: return o;
     case Kind::List: case Kind::Tuple: case Kind::Str: return make_seq_iter(o);
+    case Kind::Bytes: {  // its items are ints
+      std::vector<Obj> ints;
+      for (unsigned char c : o.as<BytesObj>()->value) ints.push_back(Obj::from_int(c));
+      return make_seq_iter(make_tuple(std::move(ints)));
+    }
     case Kind::Range: {
       auto* r = o.as<RangeObj>();
       return make_range_iter(r->start, r->step, r->length());
