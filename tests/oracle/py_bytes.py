@@ -46,3 +46,4 @@ for bad in [lambda: bytes.fromhex("0"), lambda: bytes.fromhex("0 1"), lambda: b"
             lambda: (1).to_bytes(-1, "big"), lambda: (128).to_bytes(1, "big", signed=True), lambda: bytes(None)]:
     try: print(bad())
     except Exception as e: print(type(e).__name__, e)
+print(list(reversed(b"abc")), bytes(reversed(b"xy")))
