@@ -344,6 +344,7 @@ class Dumper {
           else if constexpr (std::is_same_v<T, int64_t>) os << v;
           else if constexpr (std::is_same_v<T, double>) os << float_repr(v);
           else if constexpr (std::is_same_v<T, std::string>) os << string_repr(v);
+          else if constexpr (std::is_same_v<T, BytesValue>) os << 'b' << string_repr(v.value);
           else os << "...";
         },
         c.value);

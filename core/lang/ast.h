@@ -71,7 +71,8 @@ using ExprList = std::vector<ExprP>;
 
 struct Ellipsis {};  // the `...` literal
 // None is std::monostate. Strings are UTF-8; ints are 64-bit (larger literals are a SyntaxError).
-using ConstantValue = std::variant<std::monostate, bool, int64_t, double, std::string, Ellipsis>;
+struct BytesValue { std::string value; };  // a b"..." literal's bytes
+using ConstantValue = std::variant<std::monostate, bool, int64_t, double, std::string, Ellipsis, BytesValue>;
 
 struct Constant : Expr { KILN_EXPR_NODE(Constant) ConstantValue value; };
 struct Name : Expr { KILN_EXPR_NODE(Name) std::string id; };

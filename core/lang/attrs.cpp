@@ -50,6 +50,31 @@ Obj super_getattr(Interp& in, const InstanceObj& sup, const std::string& name) {
   return bind(in, attr, self, cls);
 }
 
+// A method of a built-in type read from the type (str.upper, list.append):
+// calls the method with its first argument as the receiver, after checking
+// that argument's type as CPython's method descriptors do.
+Obj call_unbound_method(Interp& in, const CallArgs& a) {
+  const ClassObj& cls = *a.callee->data.as<ClassObj>();
+  const std::string& name = a.callee->name;
+  if (a.pos.empty())
+    throw Error("unbound method " + cls.name + "." + name + "() needs an argument", ErrorKind::Type);
+  if (!isinstance(in, a.pos[0], a.callee->data))
+    throw Error("descriptor '" + name + "' for '" + cls.name + "' objects doesn't apply to a '" +
+                    type_name(a.pos[0]) + "' object",
+                ErrorKind::Type);
+  CallArgs bound{a.pos.subspan(1), a.kw, a.pos[0], a.callee};
+  return reinterpret_cast<NativeFn>(const_cast<void*>(a.callee->ptr))(in, bound);
+}
+
+Obj unbound_method(const Obj& cls, const std::string& name) {
+  const ClassObj& c = *cls.as<ClassObj>();
+  NativeFn fn = builtin_method_fn(c.native_kind, name, c.native_kind == Kind::Set && c.name == "frozenset");
+  if (!fn) return Obj::null();
+  auto* b = new BuiltinObj(name, call_unbound_method, cls);
+  b->ptr = reinterpret_cast<const void*>(fn);
+  return Obj(b);
+}
+
 }  // namespace
 
 Obj instance_getattr(Interp& in, const Obj& o, const std::string& name) {
@@ -77,6 +102,7 @@ Obj class_getattr(Interp& in, const Obj& c, const std::string& name) {
     if (name == "__name__" || name == "__qualname__") return make_str(cls.name);
     if (name == "__base__") return cls.base;
     if (cls.native_kind == Kind::Tensor) return tensor_class_getattr(name);  // torch.Tensor.add
+    if (cls.native_kind != Kind::Instance) return unbound_method(c, name);
     return Obj::null();
   }
   if (attr.kind() == Kind::StaticMethod) return attr.as<StaticMethodObj>()->func;
@@ -106,6 +132,50 @@ Obj special_method(Interp& in, const Obj& o, std::string_view name) {
   return bind(in, attr, o, inst->cls);
 }
 
+namespace {
+
+// A new class deriving from `base` (a class statement's or type(name, bases, dict)'s).
+Obj new_class_object(const std::string& name, const Obj& base) {
+  ClassObj* base_cls = base.as<ClassObj>();
+  if (!base_cls) throw Error("bases must be types", ErrorKind::Type);
+  if (base_cls->native_kind != Kind::Instance)
+    throw Error("subclassing the built-in type '" + base_cls->name + "' is not supported by kiln",
+                ErrorKind::NotImplemented);
+  auto* cls = new ClassObj(name);
+  Obj result(cls);
+  cls->base = base;
+  cls->is_exception = base_cls->is_exception;
+  return result;
+}
+
+// The base's __init_subclass__, an implicit classmethod, sees each new subclass.
+void run_init_subclass(Interp& in, Obj& cls) {
+  Obj hook = cls.as<ClassObj>()->base.as<ClassObj>()->lookup("__init_subclass__");
+  if (const auto* cm = hook.as<ClassMethodObj>()) hook = cm->func;
+  if (hook.kind() == Kind::Function) in.call(hook, {&cls, 1});
+}
+
+}  // namespace
+
+// type(name, bases, dict): a class made from a namespace dict.
+Obj type_new(Interp& in, const CallArgs& a) {
+  const Obj& name = a.pos[0];
+  auto* bases = a.pos[1].as<TupleObj>();
+  auto* ns = a.pos[2].as<DictObj>();
+  if (name.kind() != Kind::Str)
+    throw Error("type.__new__() argument 1 must be str, not " + type_name(name), ErrorKind::Type);
+  if (!bases) throw Error("type.__new__() argument 2 must be tuple, not " + type_name(a.pos[1]), ErrorKind::Type);
+  if (!ns) throw Error("type.__new__() argument 3 must be dict, not " + type_name(a.pos[2]), ErrorKind::Type);
+  if (bases->items.size() > 1) throw Error("multiple inheritance is not supported by kiln", ErrorKind::NotImplemented);
+  Obj result = new_class_object(name.as<StrObj>()->value, bases->items.empty() ? in.builtin("object") : bases->items[0]);
+  auto* cls = result.as<ClassObj>();
+  cls->attrs.set("__module__", make_str("__main__"));
+  cls->attrs.set("__qualname__", name);
+  ns->map.for_each([&](const Obj& k, const Obj& v) { cls->attrs.set(k, v); });
+  run_init_subclass(in, result);
+  return result;
+}
+
 // __build_class__(body, name, base=object): runs the class body with a fresh
 // namespace and makes the class from it.
 Obj build_class(Interp& in, const CallArgs& a) {
@@ -113,15 +183,8 @@ Obj build_class(Interp& in, const CallArgs& a) {
   const FunctionObj* body = a.pos[0].as<FunctionObj>();
   if (!body) throw Error("__build_class__: func must be a function", ErrorKind::Type);
   Obj base = a.pos.size() == 3 ? a.pos[2] : in.builtin("object");
-  ClassObj* base_cls = base.as<ClassObj>();
-  if (!base_cls) throw Error("bases must be types", ErrorKind::Type);
-  if (base_cls->native_kind != Kind::Instance)
-    throw Error("subclassing the built-in type '" + base_cls->name + "' is not supported by kiln",
-                ErrorKind::NotImplemented);
-  auto* cls = new ClassObj(str_of(a.pos[1], "class name"));
-  Obj result(cls);
-  cls->base = base;
-  cls->is_exception = base_cls->is_exception;
+  Obj result = new_class_object(str_of(a.pos[1], "class name"), base);
+  auto* cls = result.as<ClassObj>();
   Obj ns = make<DictObj>();
   OrderedMap& names = ns.as<DictObj>()->map;
   // As in Python, the defining module's __name__: prelude classes belong to torch.nn, ...
@@ -133,10 +196,7 @@ Obj build_class(Interp& in, const CallArgs& a) {
   Obj cell = run_body(in, body->get_code(), body->globals, names, body->closure);
   names.for_each([&](const Obj& k, const Obj& v) { cls->attrs.set(k, v); });
   if (CellObj* c = cell.as<CellObj>()) c->value = result;
-  // The base's __init_subclass__, an implicit classmethod, sees each new subclass.
-  Obj hook = base_cls->lookup("__init_subclass__");
-  if (const auto* cm = hook.as<ClassMethodObj>()) hook = cm->func;
-  if (hook.kind() == Kind::Function) in.call(hook, {&result, 1});
+  run_init_subclass(in, result);
   return result;
 }
 

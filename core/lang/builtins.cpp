@@ -216,14 +216,39 @@ Obj float_construct(Interp& in, const CallArgs& a) {
   throw Error("float() argument must be a string or a real number, not '" + type_name(x) + "'", ErrorKind::Type);
 }
 
+// float.fromhex(s): a hexadecimal float literal, with or without the 0x
+// prefix (C's strtod reads the same syntax once the prefix is there).
+Obj float_fromhex(Interp&, const CallArgs& a) {
+  a.check("fromhex", 1, 1);
+  std::string s = trim(str_of(a.pos[0], "fromhex() argument"));
+  size_t sign = s.empty() || (s[0] != '+' && s[0] != '-') ? 0 : 1;
+  std::string body = s.substr(sign);
+  std::string lower = body;
+  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  bool special = lower == "inf" || lower == "infinity" || lower == "nan";
+  if (!special && !lower.starts_with("0x")) s.insert(sign, "0x");
+  char* end = nullptr;
+  double d = s.empty() ? 0 : std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size()) throw Error("invalid hexadecimal floating-point string", ErrorKind::Value);
+  if (!special && std::isinf(d)) throw Error("hexadecimal value too large to represent as a float", ErrorKind::Overflow);
+  return Obj::from_float(d);
+}
+
 Obj bool_construct(Interp& in, const CallArgs& a) {
   a.check("bool", 0, 1);
   return Obj::from_bool(!a.pos.empty() && truthy(in, a.pos[0]));
 }
 
 Obj str_construct(Interp& in, const CallArgs& a) {
-  a.check("str", 0, 1);
-  return a.pos.empty() ? make_str("") : make_str(str(in, a.pos[0]));
+  a.check("str", 0, 3, "object encoding errors");
+  Obj enc = a.arg(1, "encoding"), errors = a.arg(2, "errors");
+  Obj o = a.arg(0, "object", make_str(""));
+  if (enc.is_none() && errors.is_none()) return make_str(str(in, o));
+  // str(b, encoding, errors) decodes bytes.
+  auto* b = o.as<BytesObj>();
+  if (!b) throw Error("decoding to str: need a bytes-like object, " + type_name(o) + " found", ErrorKind::Type);
+  return make_str(decode_bytes(in, b->value, enc.is_none() ? "utf-8" : str_of(enc, "encoding"),
+                               errors.is_none() ? "strict" : str_of(errors, "errors")));
 }
 
 Obj list_construct(Interp& in, const CallArgs& a) {
@@ -267,6 +292,16 @@ Obj set_construct(Interp& in, const CallArgs& a) {
   return s;
 }
 
+Obj frozenset_construct(Interp& in, const CallArgs& a) {
+  a.check("frozenset", 0, 1);
+  Obj s = make<SetObj>();
+  s.as<SetObj>()->frozen = true;
+  std::vector<Obj> v;
+  if (!a.pos.empty()) extend_from_iterable(in, v, a.pos[0]);
+  for (const Obj& x : v) s.as<SetObj>()->map.set(x, Obj());
+  return s;
+}
+
 Obj range_construct(Interp& in, const CallArgs& a) {
   KILN_CHECK(!a.pos.empty(), Type, "range expected at least 1 argument, got 0");
   KILN_CHECK(a.pos.size() <= 3, Type, "range expected at most 3 arguments, got ", a.pos.size());
@@ -290,8 +325,8 @@ Obj slice_construct(Interp&, const CallArgs& a) {
 }
 
 Obj type_construct(Interp& in, const CallArgs& a) {
-  KILN_CHECK(a.pos.size() == 1, NotImplemented, "type() with 3 arguments (creating a class) is not supported by kiln");
-  return type_of(in, a.pos[0]);
+  KILN_CHECK(a.pos.size() == 1 || a.pos.size() == 3, Type, "type() takes 1 or 3 arguments");
+  return a.pos.size() == 1 ? type_of(in, a.pos[0]) : type_new(in, a);
 }
 
 Obj property_construct(Interp&, const CallArgs& a) {
@@ -787,8 +822,12 @@ void add_type_classes(ModuleBuilder& b) {
   Obj obj = b.object;
   Obj int_cls = b.add_class("int", obj, Kind::Int, int_construct);
   b.add_class("bool", int_cls, Kind::Bool, bool_construct);
-  b.add_class("float", obj, Kind::Float, float_construct);
+  Obj float_cls = b.add_class("float", obj, Kind::Float, float_construct);
+  float_cls.as<ClassObj>()->attrs.set("fromhex", make_builtin("fromhex", float_fromhex));
   b.add_class("str", obj, Kind::Str, str_construct);
+  Obj bytes_cls = b.add_class("bytes", obj, Kind::Bytes, bytes_construct);
+  bytes_cls.as<ClassObj>()->attrs.set("fromhex", make_builtin("fromhex", bytes_fromhex));
+  int_cls.as<ClassObj>()->attrs.set("from_bytes", make_builtin("from_bytes", int_from_bytes));
   b.add_class("list", obj, Kind::List, list_construct);
   Obj tuple = b.add_class("tuple", obj, Kind::Tuple, tuple_construct);
   Obj size = b.add_class("Size", tuple, Kind::Tuple, size_construct, false);
@@ -800,6 +839,7 @@ void add_type_classes(ModuleBuilder& b) {
   for (const char* view : {"dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"})
     b.add_class(view, obj, Kind::DictView, nullptr, false);
   b.add_class("set", obj, Kind::Set, set_construct);
+  b.add_class("frozenset", obj, Kind::Set, frozenset_construct);
   b.add_class("range", obj, Kind::Range, range_construct);
   b.add_class("slice", obj, Kind::Slice, slice_construct);
   b.add_class("type", obj, Kind::Class, type_construct);
@@ -847,7 +887,8 @@ void add_exception_classes(ModuleBuilder& b) {
       {"SyntaxWarning", "Warning"},       {"ImportWarning", "Warning"},
       {"ResourceWarning", "Warning"},     {"UnicodeWarning", "Warning"},
       {"FileExistsError", "OSError"},     {"IsADirectoryError", "OSError"},
-      {"NotADirectoryError", "OSError"},
+      {"NotADirectoryError", "OSError"}, {"UnicodeError", "ValueError"},
+      {"UnicodeDecodeError", "UnicodeError"}, {"UnicodeEncodeError", "UnicodeError"},
   };
   for (const auto& [name, parent] : kTree) {
     Obj base = parent ? *b.mod.attrs.find(std::string_view(parent)) : b.object;

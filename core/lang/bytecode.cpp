@@ -34,7 +34,7 @@ int stack_effect(Op op, uint32_t arg, bool jump) {
     case Op::INPLACE_OP: case Op::COMPARE_OP: case Op::LIST_APPEND: case Op::SET_ADD:
     case Op::LIST_EXTEND: case Op::DICT_UPDATE: case Op::POP_JUMP_IF_FALSE: case Op::POP_JUMP_IF_TRUE:
     case Op::RETURN_VALUE: case Op::POP_EXCEPT: case Op::RERAISE: case Op::JUMP_IF_NOT_EXC_MATCH:
-    case Op::WITH_EXIT: case Op::PRINT_EXPR:
+    case Op::WITH_EXIT: case Op::PRINT_EXPR: case Op::IMPORT_STAR:
       return -1;
     case Op::DUP_TOP: case Op::LOAD_CONST: case Op::LOAD_FAST: case Op::LOAD_DEREF:
     case Op::LOAD_CLOSURE: case Op::LOAD_GLOBAL: case Op::LOAD_NAME: case Op::LOAD_METHOD:
@@ -125,6 +125,7 @@ std::string const_repr(const Obj& o) {
     case Kind::Int: return std::to_string(o.as_int());
     case Kind::Float: return format_double(o.as_float());
     case Kind::Str: return str_repr(o.as<StrObj>()->value);
+    case Kind::Bytes: return bytes_repr(o.as<BytesObj>()->value);
     case Kind::Tuple: {
       const auto& items = o.as<TupleObj>()->items;
       std::string s = "(";
@@ -164,7 +165,7 @@ bool has_arg(Op op) {
     case Op::DELETE_SUBSCR: case Op::TO_BOOL: case Op::LIST_TO_TUPLE: case Op::GET_ITER:
     case Op::LOAD_BUILD_CLASS: case Op::RETURN_VALUE: case Op::POP_BLOCK: case Op::POP_EXCEPT:
     case Op::RERAISE: case Op::BEFORE_WITH: case Op::WITH_EXIT: case Op::WITH_EXCEPT:
-    case Op::LOAD_ASSERTION_ERROR: case Op::PRINT_EXPR: case Op::YIELD_VALUE:
+    case Op::LOAD_ASSERTION_ERROR: case Op::PRINT_EXPR: case Op::IMPORT_STAR: case Op::YIELD_VALUE:
       return false;
     default:
       return true;

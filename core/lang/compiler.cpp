@@ -641,8 +641,13 @@ class Compiler {
   }
 
   void import_from(const ImportFrom& s) {
-    for (const Alias& a : s.names)
-      if (a.name == "*") fail("'import *' is not supported by kiln", a.pos);
+    if (s.names.size() == 1 && s.names[0].name == "*") {
+      if (u().scope->kind != ScopeKind::Module) fail("import * only allowed at module level", s.names[0].pos);
+      At at(*this, s.names[0].pos);
+      emit(Op::IMPORT_NAME, add_name(s.module));
+      emit(Op::IMPORT_STAR);
+      return;
+    }
     emit(Op::IMPORT_NAME, add_name(s.module));
     for (const Alias& a : s.names) {
       At at(*this, a.pos);
@@ -914,6 +919,7 @@ class Compiler {
           else if constexpr (std::is_same_v<T, int64_t>) load_const(Obj::from_int(v));
           else if constexpr (std::is_same_v<T, double>) load_const(Obj::from_float(v));
           else if constexpr (std::is_same_v<T, std::string>) load_const(make_str(v));
+          else if constexpr (std::is_same_v<T, BytesValue>) load_const(make_bytes(v.value));
           // `...`: the VM provides a builtin `Ellipsis` object rather than a constant kind.
           else emit(Op::LOAD_GLOBAL, add_name("Ellipsis"));
         },

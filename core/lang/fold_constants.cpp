@@ -203,6 +203,7 @@ std::string const_key(const Obj& v) {
     case Kind::Int: return detail::cat("I", v.as_int());
     case Kind::Float: return detail::cat("F", std::bit_cast<uint64_t>(v.as_float()));
     case Kind::Str: return detail::cat("S", v.as<StrObj>()->value);
+    case Kind::Bytes: return detail::cat("Y", v.as<BytesObj>()->value);
     case Kind::Tuple: {
       std::string k = "T(";
       for (const Obj& x : v.as<TupleObj>()->items) {

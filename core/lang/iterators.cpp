@@ -233,7 +233,7 @@ Obj make_reversed_iter(Interp& in, Obj seq) {
   }
   std::vector<Obj> items;
   switch (seq.kind()) {
-    case Kind::List: case Kind::Tuple: case Kind::Str: case Kind::Dict:
+    case Kind::List: case Kind::Tuple: case Kind::Str: case Kind::Bytes: case Kind::Dict:
       extend_from_iterable(in, items, seq);
       return make<ReversedIter>(std::move(items));
     default: break;

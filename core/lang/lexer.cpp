@@ -245,7 +245,7 @@ class Lexer {
     if (is_ident_start(c)) return name_or_string(pos), true;
     if (std::isdigit(c) || (c == '.' && std::isdigit(static_cast<unsigned char>(peek(1)))))
       return number(pos), true;
-    if (c == '\'' || c == '"') return string(pos, false, false), true;
+    if (c == '\'' || c == '"') return string(pos, false, false, false), true;
     op(pos);
     return true;
   }
@@ -273,10 +273,7 @@ class Lexer {
         ok &= l == 'r' || l == 'f' || l == 'b' || (l == 'u' && name.size() == 1);
       }
       ok &= !(fmt && bytes) && !(name.size() == 2 && name[0] == name[1]);
-      if (ok) {
-        if (bytes) fail(pos, "bytes literals are not supported by kiln");
-        return string(pos, raw, fmt);
-      }
+      if (ok) return string(pos, raw, fmt, bytes);
     }
     emit(TokKind::Name, pos, std::move(name));
   }
@@ -374,7 +371,7 @@ class Lexer {
     emit_int(whole, 10, pos);
   }
 
-  void string(Pos pos, bool raw, bool fmt) {
+  void string(Pos pos, bool raw, bool fmt, bool bytes) {
     char q = peek();
     bool triple = peek(1) == q && peek(2) == q;
     size_t qlen = triple ? 3 : 1;
@@ -410,12 +407,16 @@ class Lexer {
     Token& t = emit(TokKind::String, pos);
     t.fstring = fmt;
     t.raw = raw;
+    t.bytes = bytes;
     t.body_begin = uint32_t(body_begin);
     t.body_end = uint32_t(body_end);
     t.body_pos = body_pos;
     if (!fmt) {
       std::string_view body = src_.substr(body_begin, body_end - body_begin);
-      t.text = raw ? decode_raw(body) : decode_escapes(body, file_, pos);
+      if (bytes)
+        for (char ch : body)
+          if (static_cast<unsigned char>(ch) >= 0x80) fail(pos, "bytes can only contain ASCII literal characters");
+      t.text = raw ? decode_raw(body) : decode_escapes(body, file_, pos, bytes);
     }
   }
 
@@ -475,7 +476,8 @@ class Lexer {
 
 }  // namespace
 
-std::string decode_escapes(std::string_view body, const std::string& file, Pos pos) {
+// bytes: \x and octal escapes give raw bytes, and \u, \U, \N are no escapes (as in CPython).
+std::string decode_escapes(std::string_view body, const std::string& file, Pos pos, bool bytes) {
   std::string out;
   size_t n = body.size();
   auto bad = [&](size_t k, const char* what) {
@@ -495,6 +497,11 @@ std::string decode_escapes(std::string_view body, const std::string& file, Pos p
       continue;
     }
     char e = body[++k];
+    if (bytes && (e == 'u' || e == 'U' || e == 'N')) {
+      out += '\\';
+      out += e;
+      continue;
+    }
     switch (e) {
       case '\n': break;
       case '\r':
@@ -520,7 +527,8 @@ std::string decode_escapes(std::string_view body, const std::string& file, Pos p
         }
         if (cp > 0x10FFFF) bad(len, "illegal Unicode character");
         k += len;
-        append_utf8(out, cp);
+        if (bytes) out += char(cp);
+        else append_utf8(out, cp);
         break;
       }
       default:
@@ -528,7 +536,8 @@ std::string decode_escapes(std::string_view body, const std::string& file, Pos p
           uint32_t v = uint32_t(e - '0');
           for (int d = 0; d < 2 && k + 1 < n && body[k + 1] >= '0' && body[k + 1] <= '7'; ++d)
             v = v * 8 + uint32_t(body[++k] - '0');
-          append_utf8(out, v);
+          if (bytes) out += char(v & 0xff);
+          else append_utf8(out, v);
         } else {
           out += '\\';
           out += e;

@@ -32,6 +32,7 @@ struct Token {
   // String tokens only.
   bool fstring = false;
   bool raw = false;
+  bool bytes = false;  // a b"..." literal: text holds its bytes
   uint32_t body_begin = 0, body_end = 0;  // the body's byte range in the source
   Pos body_pos;                           // where the body starts
   // Error tokens only.
@@ -53,7 +54,7 @@ std::vector<Token> tokenize_fragment(std::string_view source, size_t begin, size
                                      const std::string& filename);
 
 // Decodes backslash escapes of a (non-raw) string body; errors are located at pos.
-std::string decode_escapes(std::string_view body, const std::string& filename, Pos pos);
+std::string decode_escapes(std::string_view body, const std::string& filename, Pos pos, bool bytes = false);
 
 // Python's hard keywords (`if`, `None`, ...), which are never identifiers.
 bool is_keyword(std::string_view name);

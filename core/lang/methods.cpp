@@ -4,6 +4,8 @@
 // receiver arrives in CallArgs::self.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <unordered_map>
 
 #include "core/lang/builtins.h"
@@ -431,7 +433,7 @@ const MethodTable& str_methods() {
       {"isalnum", str_is<is_alnum>}, {"isspace", str_is<is_space_c>}, {"isupper", str_is_case<true>},
       {"islower", str_is_case<false>}, {"center", str_center}, {"ljust", str_ljust}, {"rjust", str_rjust},
       {"zfill", str_zfill}, {"partition", str_partition}, {"rpartition", str_rpartition},
-      {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix},
+      {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix}, {"encode", str_encode},
   };
   return t;
 }
@@ -837,8 +839,10 @@ std::vector<Obj> items_of(Interp& in, const Obj& o) {
   return v;
 }
 
-Obj new_set(const OrderedMap& from) {
+// A copy of a set's items; a frozenset's methods return frozensets.
+Obj new_set(const OrderedMap& from, bool frozen = false) {
   auto s = new SetObj();
+  s->frozen = frozen;
   Obj r(s);
   from.for_each([&](const Obj& k, const Obj&) { s->map.set(k, Obj()); });
   return r;
@@ -851,7 +855,7 @@ Obj set_update(Interp& in, const CallArgs& a) {
 }
 
 Obj set_union(Interp& in, const CallArgs& a) {
-  Obj r = new_set(self_set(a));
+  Obj r = new_set(self_set(a), a.self.as<SetObj>()->frozen);
   for (const Obj& o : a.pos)
     for (const Obj& x : items_of(in, o)) r.as<SetObj>()->map.set(x, Obj());
   return r;
@@ -867,10 +871,11 @@ Obj as_set(Interp& in, const Obj& o) {
 }
 
 Obj set_filter(Interp& in, const CallArgs& a, bool keep_common) {
-  Obj r = new_set(self_set(a));
+  Obj r = new_set(self_set(a), a.self.as<SetObj>()->frozen);
   for (const Obj& o : a.pos) {
     Obj other = as_set(in, o);
     Obj next = make<SetObj>();
+    next.as<SetObj>()->frozen = r.as<SetObj>()->frozen;
     r.as<SetObj>()->map.for_each([&](const Obj& k, const Obj&) {
       if ((other.as<SetObj>()->map.find(k) != nullptr) == keep_common) next.as<SetObj>()->map.set(k, Obj());
     });
@@ -905,7 +910,7 @@ Obj set_isdisjoint(Interp& in, const CallArgs& a) {
 
 Obj set_copy(Interp&, const CallArgs& a) {
   a.check("copy", 0, 0);
-  return new_set(self_set(a));
+  return new_set(self_set(a), a.self.as<SetObj>()->frozen);
 }
 
 Obj set_clear(Interp&, const CallArgs& a) {
@@ -954,12 +959,44 @@ Obj float_is_integer(Interp&, const CallArgs& a) {
 }
 Obj float_conjugate(Interp&, const CallArgs& a) { return a.self; }
 
+// float.hex(): sign, 0x, the leading bit, 13 hex digits of mantissa, the binary exponent.
+Obj float_hex(Interp&, const CallArgs& a) {
+  a.check("hex", 0, 0);
+  double d = a.self.as_float();
+  if (std::isnan(d)) return make_str("nan");
+  if (std::isinf(d)) return make_str(d < 0 ? "-inf" : "inf");
+  std::string sign = std::signbit(d) ? "-" : "";
+  if (d == 0) return make_str(sign + "0x0.0p+0");
+  uint64_t bits;
+  std::memcpy(&bits, &d, sizeof bits);
+  int field = int((bits >> 52) & 0x7ff);
+  uint64_t mant = bits & ((uint64_t(1) << 52) - 1);
+  int exp = field == 0 ? -1022 : field - 1023;  // subnormals keep a leading 0
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "0x%d.%013llxp%+d", field == 0 ? 0 : 1, (unsigned long long)mant, exp);
+  return make_str(sign + buf);
+}
+
 const MethodTable& int_methods() {
-  static const MethodTable t = {{"bit_length", int_bit_length}, {"conjugate", int_conjugate}};
+  static const MethodTable t = {{"bit_length", int_bit_length}, {"conjugate", int_conjugate}, {"to_bytes", int_to_bytes}};
   return t;
 }
 const MethodTable& float_methods() {
-  static const MethodTable t = {{"is_integer", float_is_integer}, {"conjugate", float_conjugate}};
+  static const MethodTable t = {{"is_integer", float_is_integer}, {"conjugate", float_conjugate}, {"hex", float_hex}};
+  return t;
+}
+
+// slice.indices(length): (start, stop, step) clamped to a sequence of that length.
+Obj slice_indices_method(Interp& in, const CallArgs& a) {
+  a.check("indices", 1, 1);
+  int64_t n = to_index(in, a.pos[0], "an integer");
+  KILN_CHECK(n >= 0, Value, "length should not be negative");
+  int64_t start, stop, step;
+  slice_indices(in, *a.self.as<SliceObj>(), n, start, stop, step);
+  return make_tuple({Obj::from_int(start), Obj::from_int(stop), Obj::from_int(step)});
+}
+const MethodTable& slice_methods() {
+  static const MethodTable t = {{"indices", slice_indices_method}};
   return t;
 }
 
@@ -977,6 +1014,13 @@ const MethodTable& property_methods() {
   return t;
 }
 
+// The set methods that change the set, which a frozenset lacks.
+bool is_set_mutator(std::string_view name) {
+  for (std::string_view m : {"add", "remove", "discard", "pop", "update", "clear"})
+    if (name == m) return true;
+  return false;
+}
+
 const MethodTable* methods_for(Kind k) {
   switch (k) {
     case Kind::Str: return &str_methods();
@@ -988,6 +1032,7 @@ const MethodTable* methods_for(Kind k) {
     case Kind::Int: case Kind::Bool: return &int_methods();
     case Kind::Float: return &float_methods();
     case Kind::Property: return &property_methods();
+    case Kind::Slice: return &slice_methods();
     default: return nullptr;
   }
 }
@@ -1047,13 +1092,30 @@ Obj data_attribute(const Obj& o, const std::string& name) {
 
 }  // namespace
 
+NativeFn builtin_method_fn(Kind k, std::string_view name, bool frozen) {
+  if (frozen && is_set_mutator(name)) return nullptr;
+  if (k == Kind::Bytes) return bytes_method_fn(name);
+  const MethodTable* t = methods_for(k);
+  if (!t) return nullptr;
+  auto it = t->find(name);
+  return it == t->end() ? nullptr : it->second;
+}
+
 Obj builtin_method(Interp&, const Obj& self, const std::string& name) {
   if (name == "throw" && is_generator(self)) {  // contextlib's @contextmanager throws into its generator
     auto* b = new BuiltinObj(name, generator_throw);
     b->self = self;
     return Obj(b);
   }
+  if (self.kind() == Kind::Bytes) {
+    NativeFn fn = bytes_method_fn(name);
+    if (!fn) return Obj::null();
+    auto* b = new BuiltinObj(name, fn);
+    b->self = self;
+    return Obj(b);
+  }
   if (const MethodTable* t = methods_for(self.kind())) {
+    if (self.kind() == Kind::Set && self.as<SetObj>()->frozen && is_set_mutator(name)) return Obj::null();
     auto it = t->find(name);
     if (it != t->end()) {
       if (it->second == size_numel && !self.as<TupleObj>()->is_size) return Obj::null();

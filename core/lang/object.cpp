@@ -76,15 +76,23 @@ size_t ObjHash::operator()(const Obj& o) const {
       if (s->hash == 0) s->hash = hash_string(s->value) | 1;
       return s->hash;
     }
+    case Kind::Bytes: return hash_string(o.as<BytesObj>()->value) ^ 0x62797465;
     case Kind::Tuple: {
       size_t h = 0x345678;
       for (const Obj& x : o.as<TupleObj>()->items) h = (h ^ (*this)(x)) * 1000003;
       return h;
     }
     case Kind::Tensor: return std::hash<const void*>()(o.as<TensorObj>()->tensor.impl());
+    case Kind::Set:
+      if (o.as<SetObj>()->frozen) {
+        // Order-independent: equal frozensets hash equally whatever their insertion order.
+        size_t h = 0x1f2e3d;
+        o.as<SetObj>()->map.for_each([&](const Obj& k, const Obj&) { h += ((*this)(k) ^ 0x5bd1e995) * 0x9e3779b97f4a7c15ull; });
+        return h;
+      }
+      [[fallthrough]];
     case Kind::List:
     case Kind::Dict:
-    case Kind::Set:
     case Kind::Slice:
       throw Error("unhashable type: '" + std::string(kind_name(o.kind())) + "'", ErrorKind::Type);
     case Kind::DictView:
@@ -109,6 +117,7 @@ bool ObjEq::operator()(const Obj& a, const Obj& b) const {
   if (a.kind() != b.kind()) return false;
   switch (a.kind()) {
     case Kind::Str: return a.as<StrObj>()->value == b.as<StrObj>()->value;
+    case Kind::Bytes: return a.as<BytesObj>()->value == b.as<BytesObj>()->value;
     case Kind::Tuple: {
       const auto& x = a.as<TupleObj>()->items;
       const auto& y = b.as<TupleObj>()->items;
@@ -116,6 +125,14 @@ bool ObjEq::operator()(const Obj& a, const Obj& b) const {
       for (size_t i = 0; i < x.size(); ++i)
         if (!(*this)(x[i], y[i])) return false;
       return true;
+    }
+    case Kind::Set: {  // frozenset keys: equal contents
+      const OrderedMap& x = a.as<SetObj>()->map;
+      const OrderedMap& y = b.as<SetObj>()->map;
+      if (x.size() != y.size()) return false;
+      bool same = true;
+      x.for_each([&](const Obj& k, const Obj&) { same = same && y.find(k) != nullptr; });
+      return same;
     }
     default: return a.is(b);
   }
@@ -219,6 +236,7 @@ const Obj& intern(const std::string& s) {
   ObjHash()(o);  // cache the hash now
   return table->emplace(s, std::move(o)).first->second;
 }
+Obj make_bytes(std::string s) { return make<BytesObj>(std::move(s)); }
 Obj make_tuple(std::vector<Obj> items) { return make<TupleObj>(std::move(items)); }
 Obj make_list(std::vector<Obj> items) { return make<ListObj>(std::move(items)); }
 Obj make_tensor(Tensor t) { return make<TensorObj>(std::move(t)); }
@@ -237,6 +255,7 @@ std::string_view kind_name(Kind k) {
     case Kind::Float: return "float";
     case Kind::DType: return "torch.dtype";
     case Kind::Str: return "str";
+    case Kind::Bytes: return "bytes";
     case Kind::Tuple: return "tuple";
     case Kind::List: return "list";
     case Kind::Dict: return "dict";

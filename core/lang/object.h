@@ -22,7 +22,7 @@ namespace kiln::lang {
 
 #define KILN_OBJ_KINDS(_)                                                                  \
   _(None) _(Bool) _(Int) _(Float) _(DType) /* inline */                                    \
-  _(Str) _(Tuple) _(List) _(Dict) _(Set) _(Slice) _(Range) _(Function) _(Builtin)          \
+  _(Str) _(Bytes) _(Tuple) _(List) _(Dict) _(Set) _(Slice) _(Range) _(Function) _(Builtin)          \
   _(BoundMethod) _(Class) _(Instance) _(Module) _(Tensor) _(Cell) _(Code) _(Iterator)      \
   _(Property) _(StaticMethod) _(ClassMethod) _(Device) _(DictView)                       \
   _(Null) /* Null: LOAD_METHOD marker */
@@ -131,6 +131,13 @@ struct StrObj : HeapObj {
   explicit StrObj(std::string s) : HeapObj(kKind), value(std::move(s)) {}
   std::string value;
   size_t hash = 0;  // 0: not computed yet
+};
+
+// Python bytes: an immutable byte string (any byte values, no encoding).
+struct BytesObj : HeapObj {
+  KILN_HEAP_KIND(Bytes)
+  explicit BytesObj(std::string s) : HeapObj(kKind), value(std::move(s)) {}
+  std::string value;
 };
 
 struct TupleObj : HeapObj {
@@ -260,6 +267,7 @@ struct SetObj : HeapObj {
   SetObj() : HeapObj(kKind) {}
   void clear_refs() override { map.clear(); }
   OrderedMap map;
+  bool frozen = false;  // a frozenset: immutable and hashable
 };
 
 struct SliceObj : HeapObj {
@@ -428,6 +436,7 @@ Obj make_str(std::string s);
 // One shared str object per distinct name (attribute and global names), so
 // dict lookups of names mostly end at a pointer comparison.
 const Obj& intern(const std::string& s);
+Obj make_bytes(std::string s);
 Obj make_tuple(std::vector<Obj> items);
 Obj make_list(std::vector<Obj> items);
 Obj make_tensor(Tensor t);

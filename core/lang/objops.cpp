@@ -24,6 +24,7 @@ std::string type_name(const Obj& o) {
     case Kind::Instance: return o.as<InstanceObj>()->get_class().name;
     case Kind::Class: return "type";
     case Kind::Iterator: return o.as<IteratorObj>()->type_name();
+    case Kind::Set: return o.as<SetObj>()->frozen ? "frozenset" : "set";
     default: return std::string(kind_name(o.kind()));
   }
 }
@@ -238,6 +239,7 @@ Obj set_of(Interp& in, const Obj& o) {
 Obj set_binary(BinOpKind op, const SetObj& a, const SetObj& b) {
   auto out = new SetObj();
   Obj res(out);
+  out->frozen = a.frozen;  // the left operand's type, as in CPython
   switch (op) {
     case BinOpKind::BitOr:
       a.map.for_each([&](const Obj& k, const Obj&) { out->map.set(k, Obj()); });
@@ -268,6 +270,15 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
       }
       throw Error(detail::cat("can only concatenate str (not \"", type_name(b), "\") to str"), ErrorKind::Type);
     }
+    if (auto* ba = a.as<BytesObj>()) {
+      auto* bb = b.as<BytesObj>();
+      if (!bb) {
+        if (b.kind() == Kind::Instance) return Obj::null();
+        throw Error(detail::cat("can't concat ", type_name(b), " to bytes"), ErrorKind::Type);
+      }
+      check_alloc(in, uint64_t(ba->value.size()) + bb->value.size(), 1);
+      return make_bytes(ba->value + bb->value);
+    }
     if (auto* la = a.as<ListObj>()) {
       auto* lb = b.as<ListObj>();
       if (!lb) throw Error(detail::cat("can only concatenate list (not \"", type_name(b), "\") to list"), ErrorKind::Type);
@@ -291,13 +302,14 @@ Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
     const Obj* n = &b;
     if (a.is_intlike()) std::swap(seq, n);
     Kind k = seq->kind();
-    if (k == Kind::Str || k == Kind::List || k == Kind::Tuple) {
+    if (k == Kind::Str || k == Kind::Bytes || k == Kind::List || k == Kind::Tuple) {
       if (!n->is_intlike()) {
         if (n->kind() == Kind::Instance) return Obj::null();
         throw Error(detail::cat("can't multiply sequence by non-int of type '", type_name(*n), "'"), ErrorKind::Type);
       }
       int64_t count = repeat_count(*n);
       if (k == Kind::Str) return make_str(repeat(in, seq->as<StrObj>()->value, count));
+      if (k == Kind::Bytes) return make_bytes(repeat(in, seq->as<BytesObj>()->value, count));
       if (k == Kind::List) return make_list(repeat(in, seq->as<ListObj>()->items, count));
       return make<TupleObj>(repeat(in, seq->as<TupleObj>()->items, count), seq->as<TupleObj>()->is_size);
     }
@@ -416,7 +428,7 @@ Obj inplace_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
       }
       break;
     case Kind::Set:
-      if (auto* sb = b.as<SetObj>()) {
+      if (auto* sb = b.as<SetObj>(); sb && !a.as<SetObj>()->frozen) {  // frozenset |= makes a new one
         Obj r = set_binary(op, *a.as<SetObj>(), *sb);
         if (!r.is_null()) {
           a.as<SetObj>()->map = r.as<SetObj>()->map;
@@ -587,6 +599,7 @@ bool builtin_compare(Interp& in, CmpOpKind op, const Obj& a, const Obj& b, bool&
         int c = a.as<StrObj>()->value.compare(b.as<StrObj>()->value);
         return apply_order(op, c);
       }
+      case Kind::Bytes: return apply_order(op, a.as<BytesObj>()->value.compare(b.as<BytesObj>()->value));
       case Kind::List: return compare_seq(in, op, a.as<ListObj>()->items, b.as<ListObj>()->items);
       case Kind::Tuple: return compare_seq(in, op, a.as<TupleObj>()->items, b.as<TupleObj>()->items);
       case Kind::Set: return compare_sets(op, a.as<SetObj>()->map, b.as<SetObj>()->map);
@@ -665,6 +678,7 @@ bool truthy(Interp& in, const Obj& o) {
     case Kind::Bool: case Kind::Int: return o.as_int() != 0;
     case Kind::Float: return o.as_float() != 0;
     case Kind::Str: return !o.as<StrObj>()->value.empty();
+    case Kind::Bytes: return !o.as<BytesObj>()->value.empty();
     case Kind::List: return !o.as<ListObj>()->items.empty();
     case Kind::Tuple: return !o.as<TupleObj>()->items.empty();
     case Kind::Dict: return o.as<DictObj>()->map.size() != 0;
@@ -812,10 +826,11 @@ std::string container_repr(Interp& in, const Obj& o) {
       std::string body = join_reprs(in, t->items);
       if (t->is_size) return "torch.Size([" + body + "])";
       if (!t->struct_name.empty()) {
-        // PyTorch's structseq repr: one "field=value" a line.
+        // PyTorch's structseq repr has one "field=value" a line; CPython's (sys.float_info) one line.
+        bool torch_style = t->struct_name.starts_with("torch.");
         std::string s = t->struct_name + "(";
         for (size_t i = 0; i < t->items.size() && i < t->fields.size(); ++i)
-          s += (i ? ",\n" : "\n") + t->fields[i] + "=" + repr(in, t->items[i]);
+          s += (torch_style ? (i ? ",\n" : "\n") : (i ? ", " : "")) + t->fields[i] + "=" + repr(in, t->items[i]);
         return s + ")";
       }
       return t->items.size() == 1 ? "(" + body + ",)" : "(" + body + ")";
@@ -839,9 +854,10 @@ std::string container_repr(Interp& in, const Obj& o) {
     }
     default: {
       auto& map = o.as<SetObj>()->map;
-      if (map.size() == 0) return "set()";
+      bool frozen = o.as<SetObj>()->frozen;
+      if (map.size() == 0) return frozen ? "frozenset()" : "set()";
       if (g.recursive) return "{...}";
-      std::string s = "{";
+      std::string s = frozen ? "frozenset({" : "{";
       bool first = true;
       std::vector<std::pair<Obj, Obj>> entries = map.items();
       for (const auto& [k, v] : entries) {
@@ -849,7 +865,7 @@ std::string container_repr(Interp& in, const Obj& o) {
         s += (first ? "" : ", ") + repr(in, k);
         first = false;
       }
-      return s + "}";
+      return s + (frozen ? "})" : "}");
     }
   }
 }
@@ -880,6 +896,7 @@ std::string repr(Interp& in, const Obj& o) {
     case Kind::Float: return float_repr(o.as_float());
     case Kind::DType: return dtype_repr(o.as_dtype());
     case Kind::Str: return str_repr(o.as<StrObj>()->value);
+    case Kind::Bytes: return bytes_repr(o.as<BytesObj>()->value);
     case Kind::List: case Kind::Tuple: case Kind::Dict: case Kind::Set: case Kind::DictView:
       return container_repr(in, o);
     case Kind::Slice: {
@@ -948,6 +965,7 @@ std::string str(Interp& in, const Obj& o) {
 int64_t len(Interp& in, const Obj& o) {
   switch (o.kind()) {
     case Kind::Str: return int64_t(utf8_count(o.as<StrObj>()->value));
+    case Kind::Bytes: return int64_t(o.as<BytesObj>()->value.size());
     case Kind::List: return int64_t(o.as<ListObj>()->items.size());
     case Kind::Tuple: return int64_t(o.as<TupleObj>()->items.size());
     case Kind::Dict: return int64_t(o.as<DictObj>()->map.size());
@@ -972,8 +990,6 @@ int64_t len(Interp& in, const Obj& o) {
   }
   throw Error(detail::cat("object of type '", type_name(o), "' has no len()"), ErrorKind::Type);
 }
-
-namespace {
 
 // Python's slice.indices(length): clamps start/stop, returns the item count.
 int64_t slice_indices(Interp& in, const SliceObj& s, int64_t length, int64_t& start, int64_t& stop, int64_t& step) {
@@ -1004,6 +1020,8 @@ int64_t slice_indices(Interp& in, const SliceObj& s, int64_t length, int64_t& st
   if (step < 0) return stop < start ? (start - stop - 1) / (-step) + 1 : 0;
   return start < stop ? (stop - start - 1) / step + 1 : 0;
 }
+
+namespace {
 
 std::vector<Obj> slice_items(Interp& in, const std::vector<Obj>& items, const SliceObj& s) {
   int64_t start, stop, step;
@@ -1079,6 +1097,7 @@ Obj getitem(Interp& in, const Obj& o, const Obj& key) {
       return t->items[size_t(seq_index(in, key, int64_t(t->items.size()), "tuple"))];
     }
     case Kind::Str: return str_getitem(in, o.as<StrObj>()->value, key);
+    case Kind::Bytes: return bytes_getitem(in, o.as<BytesObj>()->value, key);
     case Kind::Range: return range_getitem(in, *o.as<RangeObj>(), key);
     case Kind::Dict: {
       if (Obj* v = o.as<DictObj>()->map.find(key)) return *v;
@@ -1219,6 +1238,7 @@ bool contains(Interp& in, const Obj& container, const Obj& item) {
         throw Error(detail::cat("'in <string>' requires string as left operand, not ", type_name(item)), ErrorKind::Type);
       return container.as<StrObj>()->value.find(s->value) != std::string::npos;
     }
+    case Kind::Bytes: return bytes_contains(in, container.as<BytesObj>()->value, item);
     case Kind::Dict: return container.as<DictObj>()->map.find(item) != nullptr;
     case Kind::DictView: return view_contains(in, *container.as<DictViewObj>(), item);
     case Kind::Set: return container.as<SetObj>()->map.find(item) != nullptr;
@@ -1260,6 +1280,11 @@ Obj iter(Interp& in, const Obj& o) {
   switch (o.kind()) {
     case Kind::Iterator: return o;
     case Kind::List: case Kind::Tuple: case Kind::Str: return make_seq_iter(o);
+    case Kind::Bytes: {  // its items are ints
+      std::vector<Obj> ints;
+      for (unsigned char c : o.as<BytesObj>()->value) ints.push_back(Obj::from_int(c));
+      return make_seq_iter(make_tuple(std::move(ints)));
+    }
     case Kind::Range: {
       auto* r = o.as<RangeObj>();
       return make_range_iter(r->start, r->step, r->length());
@@ -1354,6 +1379,9 @@ Obj type_of(Interp& in, const Obj& o) {
       if (o.as<DictObj>()->ordered) return find_builtin_class(in, "OrderedDict");
       break;
     case Kind::DictView: return find_builtin_class(in, dict_view_type_name(*o.as<DictViewObj>()));
+    case Kind::Set:
+      if (o.as<SetObj>()->frozen) return find_builtin_class(in, "frozenset");
+      break;
     default: break;
   }
   const char* special = builtin_type_name(o.kind());
@@ -1376,6 +1404,7 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
     if (o.kind() == Kind::Tuple && cls->name != "tuple") return type_of(in, o).as<ClassObj>()->is_subclass_of(cls);
     if (o.kind() == Kind::Dict && cls->name == "OrderedDict") return o.as<DictObj>()->ordered;
     if (o.kind() == Kind::DictView) return cls->name == dict_view_type_name(*o.as<DictViewObj>());
+    if (o.kind() == Kind::Set) return cls->native_kind == Kind::Set && o.as<SetObj>()->frozen == (cls->name == "frozenset");
     if (o.kind() == cls->native_kind) return true;
     return o.is_bool() && cls->native_kind == Kind::Int;
   }
@@ -1479,7 +1508,9 @@ Obj lookup_attr(Interp& in, const Obj& o, const std::string& name) {
     throw Error(detail::cat("module '", m->name, "' has no attribute '", name, "'"), ErrorKind::Attribute);
   if (auto* c = o.as<ClassObj>())
     throw Error(detail::cat("type object '", c->name, "' has no attribute '", name, "'"), ErrorKind::Attribute);
-  throw Error(detail::cat("'", type_name(o), "' object has no attribute '", name, "'"), ErrorKind::Attribute);
+  const TupleObj* t = o.as<TupleObj>();
+  std::string type = t && !t->struct_name.empty() ? t->struct_name : type_name(o);  // 'sys.float_info' object
+  throw Error(detail::cat("'", type, "' object has no attribute '", name, "'"), ErrorKind::Attribute);
 }
 
 bool is_attribute_error(Interp& in, const ScriptException& e) {

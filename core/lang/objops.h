@@ -51,6 +51,23 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple);
 std::string type_name(const Obj& o);
 // An int index from an int/bool (or an instance's __index__); TypeError naming `what` otherwise.
 int64_t to_index(Interp& in, const Obj& o, const char* what);
+// Python's slice.indices(length): start/stop/step clamped to the length; returns the item count.
+int64_t slice_indices(Interp& in, const SliceObj& s, int64_t length, int64_t& start, int64_t& stop, int64_t& step);
+
+// ---- bytes (bytes.cpp) ------------------------------------------------------------------
+// Python's repr of bytes (b'\x01A', b"it's").
+std::string bytes_repr(std::string_view b);
+Obj bytes_getitem(Interp& in, const std::string& b, const Obj& key);
+bool bytes_contains(Interp& in, const std::string& b, const Obj& item);
+// bytes(...), bytes.fromhex, int.from_bytes, and the methods of bytes objects.
+Obj bytes_construct(Interp& in, const CallArgs& a);
+Obj bytes_fromhex(Interp& in, const CallArgs& a);
+Obj int_from_bytes(Interp& in, const CallArgs& a);
+Obj int_to_bytes(Interp& in, const CallArgs& a);
+Obj str_encode(Interp& in, const CallArgs& a);
+// str(b, encoding, errors): the bytes decoded.
+std::string decode_bytes(Interp& in, const std::string& b, const std::string& encoding, const std::string& errors);
+NativeFn bytes_method_fn(std::string_view name);
 
 // ---- attributes -----------------------------------------------------------------------
 // getattr(o, name): dispatches on o's kind: instances and classes (attrs.cpp),
@@ -67,12 +84,16 @@ void delattr(Interp& in, const Obj& o, const std::string& name);
 // Methods of built-in types (str.join, list.append, dict.get, ...): a
 // BuiltinObj with `self` bound, or Null when the type has no such method (methods.cpp).
 Obj builtin_method(Interp& in, const Obj& self, const std::string& name);
+// The native function behind method `name` of built-in objects of kind k (str.upper); nullptr if none.
+NativeFn builtin_method_fn(Kind k, std::string_view name, bool frozen = false);
 
 // Instances and classes (attrs.cpp, with the VM): instance dict, then the
 // class chain; functions bind to the instance, properties call fget,
 // staticmethods unwrap. Null when absent.
 Obj instance_getattr(Interp& in, const Obj& inst, const std::string& name);
 Obj class_getattr(Interp& in, const Obj& cls, const std::string& name);
+// type(name, bases, dict): a new class from a namespace dict.
+Obj type_new(Interp& in, const CallArgs& a);
 // A special method looked up on the class only (as Python does for dunders),
 // already bound to o; Null when the class does not define it.
 Obj special_method(Interp& in, const Obj& o, std::string_view name);

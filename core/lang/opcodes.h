@@ -101,6 +101,7 @@ namespace kiln::lang {
   /* ---- misc ---- */                                                                         \
   _(IMPORT_NAME)        /* arg=name (dotted): [] -> [module]; built-in modules only */         \
   _(IMPORT_FROM)        /* arg=name: [module] -> [module module.name] */                       \
+  _(IMPORT_STAR)        /* [module] -> []; its __all__ (else public names) into the frame dict */ \
   _(LOAD_ASSERTION_ERROR) /* [] -> [AssertionError] */                                          \
   _(PRINT_EXPR)         /* unused in scripts; reserved for a REPL */
 

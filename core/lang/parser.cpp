@@ -1104,8 +1104,19 @@ class Parser {
   ExprP strings() {
     Pos pos = cur().pos;
     size_t first = p_;
-    bool any_f = false;
-    while (cur().kind == TokKind::String) any_f |= advance().fstring;
+    bool any_f = false, any_bytes = false, all_bytes = true;
+    while (cur().kind == TokKind::String) {
+      const Token& tk = advance();
+      any_f |= tk.fstring;
+      any_bytes |= tk.bytes;
+      all_bytes &= tk.bytes;
+    }
+    if (any_bytes) {
+      if (!all_bytes) fail(pos, "cannot mix bytes and nonbytes literals");
+      std::string s;
+      for (size_t k = first; k < p_; ++k) s += t_[k].text;
+      return constant(pos, BytesValue{std::move(s)});
+    }
     if (!any_f) {
       std::string s;
       for (size_t k = first; k < p_; ++k) s += t_[k].text;

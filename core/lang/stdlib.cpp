@@ -7,6 +7,7 @@
 #include <ctime>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <numeric>
 #include <thread>
 
@@ -440,6 +441,36 @@ std::vector<Obj> argv_list(const Interp& in) {
   return v;
 }
 
+// A CPython structseq (sys.float_info): a named tuple that prints on one line.
+Obj struct_seq(std::string name, std::vector<std::pair<const char*, Obj>> fields) {
+  auto* t = new TupleObj();
+  Obj r(t);
+  t->struct_name = std::move(name);
+  for (auto& [k, v] : fields) {
+    t->fields.push_back(k);
+    t->items.push_back(std::move(v));
+  }
+  return r;
+}
+
+Obj float_info() {
+  using L = std::numeric_limits<double>;
+  auto i = [](int64_t v) { return Obj::from_int(v); };
+  return struct_seq("sys.float_info",
+                    {{"max", Obj::from_float(L::max())}, {"max_exp", i(L::max_exponent)},
+                     {"max_10_exp", i(L::max_exponent10)}, {"min", Obj::from_float(L::min())},
+                     {"min_exp", i(L::min_exponent)}, {"min_10_exp", i(L::min_exponent10)},
+                     {"dig", i(L::digits10)}, {"mant_dig", i(L::digits)},
+                     {"epsilon", Obj::from_float(L::epsilon())}, {"radix", i(L::radix)}, {"rounds", i(1)}});
+}
+
+// CPython's values on 64-bit Linux (kiln's ints are 64-bit, but scripts read these to size things).
+Obj int_info() {
+  auto i = [](int64_t v) { return Obj::from_int(v); };
+  return struct_seq("sys.int_info", {{"bits_per_digit", i(30)}, {"sizeof_digit", i(4)},
+                                     {"default_max_str_digits", i(4300)}, {"str_digits_check_threshold", i(640)}});
+}
+
 Obj make_sys(Interp& in) {
   Obj m = make<ModuleObj>("sys");
   OrderedMap& at = m.as<ModuleObj>()->attrs;
@@ -450,6 +481,8 @@ Obj make_sys(Interp& in) {
                                      Obj::from_int(0)}));
   at.set("platform", make_str("linux"));
   at.set("maxsize", Obj::from_int(INT64_MAX));
+  at.set("float_info", float_info());
+  at.set("int_info", int_info());
   at.set("path", make_list({}));
   fn("exit", sys_exit);
   fn("setrecursionlimit", sys_setrecursionlimit);

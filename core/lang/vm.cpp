@@ -503,12 +503,35 @@ void call_ex(Interp& in, Frame& f, uint32_t has_kw) {
   *f.sp++ = in.call(callee, pos, kw);
 }
 
+// `from m import *`: the names in m.__all__ when it has one, else every
+// attribute whose name does not start with an underscore.
+void import_star(Interp& in, const Obj& m, OrderedMap& names) {
+  const ModuleObj* mod = m.as<ModuleObj>();
+  if (!mod) throw Error("import * expects a module", ErrorKind::Type);
+  if (const Obj* all = mod->attrs.find(std::string_view("__all__"))) {
+    std::vector<Obj> keys;
+    extend_from_iterable(in, keys, *all);
+    for (const Obj& k : keys) {
+      if (k.kind() != Kind::Str)
+        throw Error("Item in " + mod->name + ".__all__ must be str, not " + type_name(k), ErrorKind::Type);
+      names.set(k, getattr(in, m, k.as<StrObj>()->value));
+    }
+    return;
+  }
+  std::vector<std::pair<Obj, Obj>> items;  // copied: the target may be the module's own dict
+  mod->attrs.for_each([&](const Obj& k, const Obj& v) {
+    if (k.kind() == Kind::Str && !k.as<StrObj>()->value.starts_with('_')) items.emplace_back(k, v);
+  });
+  for (auto& [k, v] : items) names.set(k, v);
+}
+
 // Methods of built-in containers (list.append, dict.get, str.join): the
 // method is looked up once per instruction and receiver kind, and called
 // with the receiver in CallArgs::self, so no bound object is allocated.
 bool load_builtin_method(Interp& in, Code& code, uint32_t pc, const Obj& self, uint32_t name, Obj& out) {
   Kind k = self.kind();
   if (k != Kind::List && k != Kind::Dict && k != Kind::Str && k != Kind::Set && k != Kind::Tuple) return false;
+  if (k == Kind::Set && self.as<SetObj>()->frozen) return false;  // lacks the set's mutators: no per-kind cache
   if (code.attr_cache.size() != code.code.size()) code.attr_cache.assign(code.code.size(), AttrCache{});
   AttrCache& c = code.attr_cache[pc];
   if (c.receiver != k) {
@@ -1238,6 +1261,11 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         else if (mod) v = in.import_module(mod->name + "." + name);
         else v = getattr(in, m, name);
         PUSH(std::move(v));
+      }
+      NEXT;
+      CASE(IMPORT_STAR): {
+        Obj m = POP();
+        import_star(in, m, *f->names);
       }
       NEXT;
       CASE(LOAD_ASSERTION_ERROR):

@@ -760,6 +760,12 @@ TEST(CompilerTest, Imports) {
             "STORE_NAME 7 (torch)\n"
             "LOAD_CONST 0 (None)\n"
             "RETURN_VALUE\n");
+  EXPECT_EQ(ops("from math import *\n"),
+            "code <module> (module, t.py:1) argcount=0 kwonly=0 max_stack=1\n"
+            "IMPORT_NAME 0 (math)\n"
+            "IMPORT_STAR\n"
+            "LOAD_CONST 0 (None)\n"
+            "RETURN_VALUE\n");
   Obj m = compile("def f():\n    import torch.nn as nn\n    return nn\n");
   EXPECT_EQ(code_ops(m, "f"),
             "code f (function, t.py:1) argcount=0 kwonly=0 max_stack=1\n"
@@ -1214,7 +1220,8 @@ TEST(CompilerErrorsTest, MisplacedStatements) {
   EXPECT_EQ(error_of("break\n"), "'break' outside loop @1:1");
   EXPECT_EQ(error_of("continue\n"), "'continue' not properly in loop @1:1");
   EXPECT_EQ(error_of("for x in y:\n    def f():\n        break\n"), "'break' outside loop @3:9");
-  EXPECT_EQ(error_of("from m import *\n"), "'import *' is not supported by kiln @1:15");
+  EXPECT_EQ(error_of("def f():\n    from m import *\n"), "import * only allowed at module level @2:19");
+  EXPECT_EQ(error_of("class C:\n    from m import *\n"), "import * only allowed at module level @2:19");
 }
 
 TEST(CompilerErrorsTest, Declarations) {

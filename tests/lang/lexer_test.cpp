@@ -118,7 +118,7 @@ TEST(Lexer, Strings) {
 TEST(Lexer, StringErrors) {
   EXPECT_EQ(lex_error("x = 'abc\ny = 1\n"), "1:5 unterminated string literal (detected at line 1)");
   EXPECT_EQ(lex_error("x = \"\"\"abc\n\n"), "1:5 unterminated triple-quoted string literal (detected at line 2)");
-  EXPECT_EQ(lex_error("x = b'abc'\n"), "1:5 bytes literals are not supported by kiln");
+  EXPECT_EQ(lex_error("x = b'\xc3\xa9'\n"), "1:5 bytes can only contain ASCII literal characters");
   EXPECT_EQ(lex_error("x = '\\xZ'\n").substr(0, 40), "1:5 (unicode error) 'unicodeescape' code");
 }
 

@@ -154,7 +154,7 @@ TEST(Parser, UnsupportedConstructs) {
   EXPECT_EQ(error("class A(metaclass=M): pass\n"),
             "1:9 keyword arguments in a class definition (metaclass=...) are not supported by kiln");
   EXPECT_EQ(error("x = 2j\n"), "1:5 complex numbers are not supported by kiln");
-  EXPECT_EQ(error("x = b''\n"), "1:5 bytes literals are not supported by kiln");
+  EXPECT_EQ(error("x = b'' ''\n"), "1:5 cannot mix bytes and nonbytes literals");
   EXPECT_EQ(error("from . import x\n"), "1:6 relative imports (from . import x) are not supported by kiln");
   EXPECT_EQ(error("x = 99999999999999999999\n"), "1:5 integer literal too large for kiln (ints are 64-bit)");
   EXPECT_EQ(error("print 'x'\n"), "1:1 Missing parentheses in call to 'print'. Did you mean print(...)?");
