@@ -189,8 +189,9 @@ Obj build_class(Interp& in, const CallArgs& a) {
   OrderedMap& names = ns.as<DictObj>()->map;
   // As in Python, the defining module's __name__: prelude classes belong to torch.nn, ...
   Obj module_name = make_str("__main__");
-  if (auto* g = body->globals.as<DictObj>())
-    if (const Obj* n = g->map.find(std::string_view("__name__")); n && n->kind() == Kind::Str) module_name = *n;
+  if (!body->globals.is_null())
+    if (const Obj* n = globals_map(body->globals).find(std::string_view("__name__")); n && n->kind() == Kind::Str)
+      module_name = *n;
   names.set("__module__", module_name);
   names.set("__qualname__", make_str(body->get_code().qualname));
   Obj cell = run_body(in, body->get_code(), body->globals, names, body->closure);

@@ -192,6 +192,7 @@ void Interp::run_file(const std::string& path) {
   if (!f) throw Error("can't open file '" + path + "': No such file or directory", ErrorKind::Runtime);
   std::stringstream ss;
   ss << f.rdbuf();
+  set_script_path(path);
   run_source(ss.str(), path);
 }
 
@@ -321,7 +322,34 @@ std::string Interp::format_exception(const ScriptException& e) const {
   } catch (...) {
     msg = "<exception str() failed>";
   }
+  if (inst) s += syntax_error_location(*inst, msg);
   return s + name + (msg.empty() ? "" : ": " + msg) + "\n";
+}
+
+// A SyntaxError raised by importing a bad file (import.cpp) carries where it
+// is: CPython prints that file, line and caret under the traceback and then
+// the bare message (its `msg`, replacing `msg`).
+std::string Interp::syntax_error_location(const InstanceObj& inst, std::string& msg) const {
+  auto& attrs = const_cast<OrderedMap&>(inst.attrs);
+  const Obj* file = attrs.find(std::string_view("filename"));
+  const Obj* line = attrs.find(std::string_view("lineno"));
+  const Obj* text = attrs.find(std::string_view("msg"));
+  if (!file || file->kind() != Kind::Str || !line || !line->is_intlike() || !text || text->kind() != Kind::Str)
+    return "";
+  const std::string& path = file->as<StrObj>()->value;
+  std::string out = detail::cat("  File \"", path, "\", line ", line->as_int(), "\n");
+  std::string_view raw = source_line(path, int(line->as_int()));
+  size_t indent = raw.find_first_not_of(" \t");
+  if (indent != std::string_view::npos) {
+    std::string src = strip(raw);
+    out += "    " + src + "\n";
+    const Obj* offset = attrs.find(std::string_view("offset"));
+    int col = offset && offset->is_intlike() ? int(offset->as_int()) : 0;
+    int caret = std::max(0, col - 1 - int(indent));
+    out += "    " + std::string(size_t(std::min<int>(caret, int(src.size()))), ' ') + "^\n";
+  }
+  msg = text->as<StrObj>()->value;
+  return out;
 }
 
 std::string Interp::format_syntax_error(const Error& e) const {
@@ -358,14 +386,7 @@ Obj Interp::import_module(const std::string& name) {
   if (it != modules_.end())
     for (const PreludeModule& m : prelude_modules())
       if (m.name == name) return load_prelude(*this, m);
-  std::vector<std::string> names;  // the top-level modules a script can import
-  for (const auto& [n, m] : modules_)
-    if (n.find('.') == std::string::npos && n[0] != '_' && n != "builtins") names.push_back(n);
-  std::sort(names.begin(), names.end());
-  std::string list;
-  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-  throw Error("No module named '" + name + "' (kiln scripts can import only its built-in modules: " + list + ")",
-              ErrorKind::Import);
+  throw Error("No module named '" + name + "'", ErrorKind::Import);
 }
 
 void Interp::add_source(const std::string& filename, std::string text) { sources_[filename] = std::move(text); }

@@ -68,6 +68,8 @@ class Interp {
   std::string format_exception(const ScriptException& e) const;
   // "File", the source line and a caret for a SyntaxError.
   std::string format_syntax_error(const Error& e) const;
+  // For a SyntaxError instance with filename/lineno: CPython's "File ..." lines and caret.
+  std::string syntax_error_location(const InstanceObj& inst, std::string& msg) const;
 
   // Calls anything callable: functions, builtins, bound methods, classes
   // (instantiation), instances with __call__.
@@ -91,6 +93,17 @@ class Interp {
   Obj import_module(const std::string& name);
   void link_submodules();  // each registered a.b becomes attribute b of module a  // ImportError (kiln::Error) when unknown
 
+  // Imports for a script and the modules it imports from files (import.cpp).
+  // `name` may be relative ("..m", "."), resolved against the importer's
+  // __package__; user code finds modules on sys.path first (the script's
+  // directory), then the built-in ones. Prelude code (`from_prelude`) sees only
+  // the built-in modules, so a user's random.py never replaces kiln's own.
+  Obj import_name(const std::string& name, const OrderedMap& importer_globals, bool from_prelude);
+  // `from m import name` where m has no attribute `name`: the submodule m.name.
+  Obj import_from(const Obj& module, const std::string& name, bool from_prelude);
+  // sys.path[0] becomes the script's directory (CPython's rule for `python script.py`).
+  void set_script_path(const std::string& path);
+
   // Source text of every file run, for tracebacks and syntax-error carets.
   void add_source(const std::string& filename, std::string text);
   std::string_view source_line(const std::string& filename, int line) const;
@@ -108,6 +121,15 @@ class Interp {
   std::ostream* out_;
   Obj builtins_;
   std::unordered_map<std::string, Obj> modules_;
+  // What user code's imports resolved to, files and built-ins alike (CPython's
+  // sys.modules as the script sees it); a module from a file is here while its
+  // body runs (circular imports see it partially initialised).
+  std::unordered_map<std::string, Obj> user_modules_;
+  std::vector<std::string> initializing_;  // modules from files whose body is running
+  Obj load_user_module(const std::string& name);
+  Obj exec_file_module(const std::string& name, const std::string& file, std::vector<std::string> path);
+  bool is_file_module(const Obj& m) const;
+  bool builtin_package(const std::string& name) const;
   std::unordered_map<std::string, std::string> sources_;
   std::vector<Obj> exc_classes_;  // indexed by ErrorKind
  public:

@@ -298,7 +298,7 @@ struct FunctionObj : HeapObj {
   FunctionObj() : HeapObj(kKind) {}
   void clear_refs() override { globals = Obj(); defaults.clear(); kwdefaults = Obj(); closure.clear(); }
   Obj code;                  // a Code
-  Obj globals;               // the module's DictObj
+  Obj globals;               // the module namespace: a DictObj (__main__, prelude) or a file's ModuleObj
   std::vector<Obj> defaults; // for the last len(defaults) positional parameters
   Obj kwdefaults;            // DictObj or None
   std::vector<Obj> closure;  // CellObjs, one per Code::freevars
@@ -386,6 +386,14 @@ struct ModuleObj : HeapObj {
   std::string name;
   OrderedMap attrs;
 };
+
+// A function's globals: the DictObj a script or prelude module ran in, or the
+// ModuleObj of a module imported from a file (whose attributes are its globals,
+// as in CPython, so `mod.x = 1` is seen by mod's functions).
+inline OrderedMap& globals_map(const Obj& g) {
+  if (g.kind() == Kind::Module) return g.as<ModuleObj>()->attrs;
+  return g.as<DictObj>()->map;
+}
 
 struct TensorObj : HeapObj {
   KILN_HEAP_KIND(Tensor)

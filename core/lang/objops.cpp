@@ -927,7 +927,12 @@ std::string repr(Interp& in, const Obj& o) {
       return str_of(in.call(f, {}), "__repr__ result");
     }
     case Kind::Instance: return instance_repr(in, o);
-    case Kind::Module: return "<module '" + o.as<ModuleObj>()->name + "' (built-in)>";
+    case Kind::Module: {  // a module from a file says where it came from
+      auto* m = o.as<ModuleObj>();
+      const Obj* file = m->attrs.find(std::string_view("__file__"));
+      if (file && file->kind() == Kind::Str) return "<module '" + m->name + "' from '" + file->as<StrObj>()->value + "'>";
+      return "<module '" + m->name + "' (built-in)>";
+    }
     case Kind::Tensor: return tensor_repr(in, o);
     case Kind::Device: return device_repr(*o.as<DeviceObj>());
     case Kind::Iterator: return "<" + type_name(o) + " object at " + addr(o) + ">";
@@ -1427,7 +1432,10 @@ Obj function_attr(const Obj& o, const std::string& name) {
   if (auto* f = o.as<FunctionObj>()) {
     if (name == "__name__") return make_str(f->name);
     if (name == "__qualname__") return make_str(f->qualname);
-    if (name == "__module__") return make_str("__main__");
+    if (name == "__module__") {  // the defining module's __name__, as CPython's
+      const Obj* n = f->globals.is_null() ? nullptr : globals_map(f->globals).find(std::string_view("__name__"));
+      return n && n->kind() == Kind::Str ? *n : make_str("__main__");
+    }
     if (name == "__doc__") return Obj();
     if (name == "__defaults__")
       return f->defaults.empty() ? Obj() : make_tuple(f->defaults);

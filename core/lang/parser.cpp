@@ -367,8 +367,13 @@ class Parser {
 
   StmtP from_stmt() {
     auto node = mk<ImportFrom>(advance().pos);
-    if (op(".") || op("...")) fail(cur().pos, "relative imports (from . import x) are not supported by kiln");
-    node->module = dotted_name();
+    // A relative import keeps its leading dots in the module name ("..pkg.m",
+    // "." alone for `from . import x`); the importer resolves them at run time.
+    while (op(".") || op("...")) {
+      node->module += op(".") ? "." : "...";
+      advance();
+    }
+    if (node->module.empty() || !kw("import")) node->module += dotted_name();
     if (!accept_kw("import")) unexpected();
     if (op("*")) {
       node->names.push_back(Alias{advance().pos, "*", ""});

@@ -505,6 +505,9 @@ void call_ex(Interp& in, Frame& f, uint32_t has_kw) {
 
 // `from m import *`: the names in m.__all__ when it has one, else every
 // attribute whose name does not start with an underscore.
+// Code of kiln's own Python modules: its imports see only the built-in modules.
+bool is_prelude_code(const Code& c) { return c.filename.starts_with("<prelude>"); }
+
 void import_star(Interp& in, const Obj& m, OrderedMap& names) {
   const ModuleObj* mod = m.as<ModuleObj>();
   if (!mod) throw Error("import * expects a module", ErrorKind::Type);
@@ -637,7 +640,7 @@ Frame* push_inline_frame(Interp& in, Frame* caller, const FunctionObj& fn, Obj* 
   for (size_t i = argc; i < nl; ++i) base[i] = Obj::null();
   f->code = &c;
   f->fn = const_cast<FunctionObj*>(&fn);
-  f->globals = f->names = &fn.globals.as<DictObj>()->map;
+  f->globals = f->names = &globals_map(fn.globals);
   f->globals_obj = &fn.globals;
   f->locals = base;
   f->cells = base + nl;
@@ -1251,14 +1254,14 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
       }
       NEXT;
       CASE(IMPORT_NAME):
-        PUSH(in.import_module(code->names[arg]));
+        PUSH(in.import_name(code->names[arg], *f->globals, is_prelude_code(*code)));
         NEXT;
       CASE(IMPORT_FROM): {
         const Obj& m = TOP();
         const std::string& name = code->names[arg];
         Obj v;
         if (ModuleObj* mod = m.as<ModuleObj>(); mod && mod->attrs.find(name)) v = *mod->attrs.find(name);
-        else if (mod) v = in.import_module(mod->name + "." + name);
+        else if (mod) v = in.import_from(m, name, is_prelude_code(*code));
         else v = getattr(in, m, name);
         PUSH(std::move(v));
       }
@@ -1407,7 +1410,7 @@ bool GeneratorObj::resume(Interp& in, Obj& out, ScriptException* pending) {
   FrameSlots frame_slots(nl + nc + size_t(c.max_stack) + 1);
   Obj* base = frame_slots.data();
   for (size_t i = 0; i < slots.size(); ++i) base[i] = std::move(slots[i]);
-  Frame f{&c, const_cast<FunctionObj*>(&f_obj), &f_obj.globals.as<DictObj>()->map, nullptr, base, base + nl,
+  Frame f{&c, const_cast<FunctionObj*>(&f_obj), &globals_map(f_obj.globals), nullptr, base, base + nl,
           base + nl + nc, base + nl + nc + depth};
   f.names = f.globals;
   f.globals_obj = &f_obj.globals;
@@ -1459,7 +1462,7 @@ Obj run_function(Interp& in, const FunctionObj& fn, std::span<const Obj> pos, st
   FrameSlots slots(nl + nc + size_t(c.max_stack) + 1);
   Obj* base = slots.data();
   for (size_t i = 0; i < nl; ++i) base[i] = Obj::null();
-  Frame f{&c, const_cast<FunctionObj*>(&fn), &fn.globals.as<DictObj>()->map, nullptr, base, base + nl,
+  Frame f{&c, const_cast<FunctionObj*>(&fn), &globals_map(fn.globals), nullptr, base, base + nl,
           base + nl + nc, base + nl + nc};
   f.names = f.globals;
   f.globals_obj = &fn.globals;
@@ -1479,7 +1482,7 @@ Obj run_body(Interp& in, Code& c, const Obj& globals, OrderedMap& names, const s
   FrameSlots slots(nl + nc + size_t(c.max_stack) + 1);
   Obj* base = slots.data();
   for (size_t i = 0; i < nl; ++i) base[i] = Obj::null();
-  Frame f{&c, nullptr, &globals.as<DictObj>()->map, &names, base, base + nl, base + nl + nc, base + nl + nc};
+  Frame f{&c, nullptr, &globals_map(globals), &names, base, base + nl, base + nl + nc, base + nl + nc};
   f.globals_obj = &globals;
   f.span_start = span_start_now();
   SpanEnd span_end{f};

@@ -107,6 +107,9 @@ TEST(Parser, Statements) {
             "(raise X Y)\n(raise)\n(assert a 'm')\n(del a ([] b 0))");
   EXPECT_EQ(parse("import a.b as c, d\nfrom a.b import (x as y, z,)\n"),
             "(import (as a.b c) d)\n(from a.b (as x y) z)");
+  // Relative imports keep their dots in the module name ("..." is one token).
+  EXPECT_EQ(parse("from . import x\nfrom ..m.n import y\nfrom .... import z\n"),
+            "(from . x)\n(from ..m.n y)\n(from .... z)");
   EXPECT_EQ(parse("global a, b\nnonlocal c\nreturn a, b\n"), "(global a b)\n(nonlocal c)\n(return (tuple a b))");
   EXPECT_EQ(parse("a; b;\n"), "(expr a)\n(expr b)");
 }
@@ -155,7 +158,6 @@ TEST(Parser, UnsupportedConstructs) {
             "1:9 keyword arguments in a class definition (metaclass=...) are not supported by kiln");
   EXPECT_EQ(error("x = 2j\n"), "1:5 complex numbers are not supported by kiln");
   EXPECT_EQ(error("x = b'' ''\n"), "1:5 cannot mix bytes and nonbytes literals");
-  EXPECT_EQ(error("from . import x\n"), "1:6 relative imports (from . import x) are not supported by kiln");
   EXPECT_EQ(error("x = 99999999999999999999\n"), "1:5 integer literal too large for kiln (ints are 64-bit)");
   EXPECT_EQ(error("print 'x'\n"), "1:1 Missing parentheses in call to 'print'. Did you mean print(...)?");
   // `match` stays an ordinary name elsewhere.

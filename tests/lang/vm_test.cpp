@@ -1,6 +1,8 @@
 // The VM end to end: scripts run through an Interp with captured output.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "core/lang/interp.h"
@@ -205,10 +207,97 @@ TEST(Vm, HotCountersCallTheJitHooks) {
   EXPECT_EQ(hot_loops, 1);
 }
 
-TEST(Vm, ImportsOnlyBuiltinModules) {
+TEST(Vm, ImportsBuiltinModules) {
   EXPECT_EQ(run("import math\nfrom math import sqrt as s\nprint(s(16.0), math.floor(2.5))\n"), "4.0 2\n");
   std::string tb = run_error("import numpy\n");
   EXPECT_NE(tb.find("ModuleNotFoundError: No module named 'numpy'"), std::string::npos) << tb;
+}
+
+// A directory of script files for the import tests, removed afterwards.
+struct ScriptDir {
+  std::filesystem::path dir;
+  explicit ScriptDir(const char* name) : dir(std::filesystem::path(::testing::TempDir()) / name) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+  }
+  ~ScriptDir() { std::filesystem::remove_all(dir); }
+  std::string write(const std::string& rel, const std::string& text) const {
+    std::filesystem::path p = dir / rel;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+    return p.string();
+  }
+};
+
+// The traceback of a script file that must raise (a ScriptException).
+std::string run_file_error(const std::string& path, std::string* out_text = nullptr) {
+  std::ostringstream out;
+  Interp in(&out);
+  std::string tb;
+  try {
+    in.run_file(path);
+    ADD_FAILURE() << "script did not raise";
+  } catch (const ScriptException& e) {
+    tb = in.format_exception(e);
+  }
+  if (out_text) *out_text = out.str();
+  return tb;
+}
+
+TEST(Vm, ImportsModulesNextToTheScript) {
+  ScriptDir d("kiln_vm_import");
+  d.write("helper.py", "print('helper runs')\ndef f(x):\n    return x + 1\n");
+  d.write("pkg/__init__.py", "from .m import g\n");
+  d.write("pkg/m.py", "def g():\n    return __name__\n");
+  std::string main = d.write("main.py", "import helper\nimport helper\nfrom pkg import g\nimport pkg.m\n"
+                                        "print(helper.f(1), g(), pkg.m.g())\n");
+  std::ostringstream out;
+  Interp in(&out);
+  in.run_file(main);
+  EXPECT_EQ(out.str(), "helper runs\n2 pkg.m pkg.m\n");
+}
+
+TEST(Vm, SyntaxErrorInAnImportedModuleNamesItsFile) {
+  ScriptDir d("kiln_vm_import_syntax");
+  std::string bad = d.write("bad.py", "x = 1\ny = = 2\n");
+  std::string main = d.write("main.py", "import bad\n");
+  std::string tb = run_file_error(main);
+  EXPECT_NE(tb.find("File \"" + main + "\", line 1, in <module>\n    import bad\n"), std::string::npos) << tb;
+  EXPECT_NE(tb.find("  File \"" + bad + "\", line 2\n    y = = 2\n"), std::string::npos) << tb;
+  EXPECT_NE(tb.find("\nSyntaxError: "), std::string::npos) << tb;
+  // Caught, it is a SyntaxError whose str() names the file as CPython's does.
+  std::string caught = d.write("catch.py", "try:\n    import bad\nexcept SyntaxError as e:\n"
+                                          "    print(str(e).endswith('(bad.py, line 2)'), e.lineno)\n");
+  std::ostringstream out;
+  Interp in(&out);
+  in.run_file(caught);
+  EXPECT_EQ(out.str(), "True 2\n");
+}
+
+TEST(Vm, ExceptionInAnImportedModuleShowsItsFileAndLine) {
+  ScriptDir d("kiln_vm_import_raise");
+  std::string mod = d.write("boom.py", "x = 1\nraise ValueError('boom')\n");
+  std::string main = d.write("main.py", "import boom\n");
+  std::string tb = run_file_error(main);
+  EXPECT_NE(tb.find("  File \"" + mod + "\", line 2, in <module>\n    raise ValueError('boom')\n"),
+            std::string::npos) << tb;
+  EXPECT_NE(tb.find("ValueError: boom"), std::string::npos) << tb;
+}
+
+TEST(Vm, PreludeImportsIgnoreTheScriptsFiles) {
+  // A user copy.py shadows `import copy` in the script, as in CPython, but
+  // kiln's own modules (nn.TransformerEncoder deep-copies its layer) still get
+  // the built-in one.
+  ScriptDir d("kiln_vm_import_shadow");
+  d.write("copy.py", "print('user copy')\ndeepcopy = None\n");
+  std::string main = d.write("main.py", "import copy\nimport torch\nprint(copy.deepcopy)\n"
+                                        "layer = torch.nn.TransformerEncoderLayer(4, 1, 8)\n"
+                                        "enc = torch.nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)\n"
+                                        "print(len(enc.layers))\n");
+  std::ostringstream out;
+  Interp in(&out);
+  in.run_file(main);
+  EXPECT_EQ(out.str(), "user copy\nNone\n2\n");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 # output. Debian's PyTorch 1.13 has no torch.compile; Kiln's semantics for it
 # (and for torch.compiler.disable) are the identity, so the shim defines them
 # that way. Usage: python3 recorder_shim.py script.py [args...]
+import os
 import runpy
 import sys
 import types
@@ -24,4 +25,7 @@ if not hasattr(torch.compiler, "disable"):
 
 script = sys.argv[1]
 sys.argv = sys.argv[1:]
+# As `python script.py` does: the script's directory is sys.path[0], where its
+# own modules are found (tests/oracle/multifile).
+sys.path[0] = os.path.dirname(os.path.realpath(script))
 runpy.run_path(script, run_name="__main__")

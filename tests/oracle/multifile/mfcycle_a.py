@@ -1,0 +1,7 @@
+import mfcycle_b
+
+A = "a"
+
+
+def get_b():
+    return mfcycle_b.B

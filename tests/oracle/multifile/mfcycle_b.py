@@ -1,0 +1,3 @@
+import mfcycle_a
+
+B = "b"

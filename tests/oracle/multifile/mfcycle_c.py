@@ -1,0 +1,2 @@
+from mfcycle_d import D
+C = 1

@@ -1,0 +1,2 @@
+from mfcycle_c import C
+D = 1

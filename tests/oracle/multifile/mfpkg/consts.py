@@ -1,0 +1,2 @@
+SCALE = 2
+NAME = __name__

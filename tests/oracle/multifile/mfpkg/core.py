@@ -1,0 +1,5 @@
+from .consts import SCALE
+
+
+def double(x):
+    return x * SCALE
