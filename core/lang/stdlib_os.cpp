@@ -117,27 +117,49 @@ Obj os_rename(Interp& in, const CallArgs& a) {
   return Obj();
 }
 
-Obj os_read_text(Interp& in, const CallArgs& a) {
-  a.check("read_text", 1, 1);
-  const std::string& path = path_arg(a, 0);
+// The whole file's contents (open() for reading, text or binary).
+std::string read_file(Interp& in, const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) raise_os_error(in, EISDIR, path);
   std::ifstream f(path, std::ios::binary);
   if (!f) raise_os_error(in, errno ? errno : ENOENT, path);
   std::stringstream ss;
   ss << f.rdbuf();
-  return make_str(ss.str());
+  return ss.str();
 }
 
-// write_text(path, text, append): creates or truncates the file unless appending.
-Obj os_write_text(Interp& in, const CallArgs& a) {
-  a.check("write_text", 3, 3);
-  const std::string& path = path_arg(a, 0);
+// Creates or truncates the file unless appending, then appends `data`.
+void write_file(Interp& in, const std::string& path, const std::string& data, bool append) {
   struct stat st;
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) raise_os_error(in, EISDIR, path);
-  std::ofstream f(path, std::ios::binary | (truthy(in, a.pos[2]) ? std::ios::app : std::ios::trunc));
+  std::ofstream f(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
   if (!f) raise_os_error(in, errno ? errno : ENOENT, path);
-  f << str_of(a.pos[1], "text");
+  f.write(data.data(), std::streamsize(data.size()));
+}
+
+Obj os_read_text(Interp& in, const CallArgs& a) {
+  a.check("read_text", 1, 1);
+  return make_str(read_file(in, path_arg(a, 0)));
+}
+
+Obj os_read_bytes(Interp& in, const CallArgs& a) {
+  a.check("read_bytes", 1, 1);
+  return make_bytes(read_file(in, path_arg(a, 0)));
+}
+
+// write_text(path, text, append)
+Obj os_write_text(Interp& in, const CallArgs& a) {
+  a.check("write_text", 3, 3);
+  write_file(in, path_arg(a, 0), str_of(a.pos[1], "text"), truthy(in, a.pos[2]));
+  return Obj();
+}
+
+// write_bytes(path, data, append)
+Obj os_write_bytes(Interp& in, const CallArgs& a) {
+  a.check("write_bytes", 3, 3);
+  const BytesObj* b = a.pos[1].as<BytesObj>();
+  KILN_CHECK(b, Type, "write_bytes: data must be bytes");
+  write_file(in, path_arg(a, 0), b->value, truthy(in, a.pos[2]));
   return Obj();
 }
 
@@ -181,6 +203,8 @@ Obj make_os_core() {
   fn("rename", os_rename);
   fn("read_text", os_read_text);
   fn("write_text", os_write_text);
+  fn("read_bytes", os_read_bytes);
+  fn("write_bytes", os_write_bytes);
   fn("getpid", os_getpid);
   fn("cpu_count", os_cpu_count);
   fn("strftime", os_strftime);

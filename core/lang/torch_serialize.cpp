@@ -586,23 +586,19 @@ Obj f_load(Interp& in, const CallArgs& a) {
   return load_checkpoint(in, ss.str(), path, a.pos[1]);
 }
 
-// torch._C._save_bytes(obj): the checkpoint as a uint8 tensor, which is how
-// io.BytesIO holds binary data (Kiln has no bytes type).
+// torch._C._save_bytes(obj): the checkpoint as bytes, which torch.save writes
+// to a file object (io.BytesIO, open(path, 'wb')).
 Obj f_save_bytes(Interp&, const CallArgs& a) {
   a.check("_save_bytes", 1, 1);
-  std::string bytes = checkpoint_bytes(a.pos[0]);
-  Tensor t = empty_tensor(Shape{int64_t(bytes.size())}, DType::UInt8);
-  std::memcpy(t.raw_data(), bytes.data(), bytes.size());
-  return make_tensor(t);
+  return make_bytes(checkpoint_bytes(a.pos[0]));
 }
 
-// torch._C._load_bytes(uint8 tensor, map_location)
+// torch._C._load_bytes(data, map_location): data is what torch.load read from a file object.
 Obj f_load_bytes(Interp& in, const CallArgs& a) {
   a.check("_load_bytes", 2, 2);
-  Tensor t = contiguous(tensor_of(a.pos[0], "torch.load"));
-  KILN_CHECK(t.dtype() == DType::UInt8 && t.dim() == 1, Runtime, "torch.load: expected the bytes of a buffer");
-  std::string bytes(static_cast<const char*>(t.raw_data()), size_t(t.numel()));
-  return load_checkpoint(in, bytes, "<BytesIO>", a.pos[1]);
+  const BytesObj* b = a.pos[0].as<BytesObj>();
+  KILN_CHECK(b, Type, "torch.load: the file object's read() returned " + type_name(a.pos[0]) + ", not bytes");
+  return load_checkpoint(in, b->value, "<BytesIO>", a.pos[1]);
 }
 
 // torch._C._file_exists(path): for torch.load's FileNotFoundError.

@@ -1,6 +1,6 @@
-# io: StringIO, BytesIO (for torch.save/torch.load), and the text files behind the builtin open() (which calls
-# io.open): reading reads the whole file at open(), each write
-# goes to the file at once. Binary modes and '+' modes are not supported.
+# io: StringIO, BytesIO (for torch.save/torch.load), and the text and binary files behind the builtin open()
+# (which calls io.open): reading reads the whole file at open(), each write
+# goes to the file at once. '+' modes are not supported.
 
 import _os
 
@@ -149,31 +149,13 @@ class StringIO(_TextBuffer):
         return '<_io.StringIO object>'
 
 
-# Binary buffers. Kiln has no bytes type, so the data is a 1-d uint8 tensor:
-# torch.save writes one and torch.load reads it back, and len() and slicing
-# work on it as on bytes.
-class BytesIO(_Stream):
-    def __init__(self, initial_bytes=None):
-        import torch
-        # Kept on the CPU whatever the default device is.
-        if initial_bytes is None:
-            self._buf = torch.zeros(0, dtype=torch.uint8, device='cpu')
-        else:
-            self._buf = initial_bytes.to(device='cpu', dtype=torch.uint8).clone()
-        self._pos = 0
-        self.closed = False
+def _check_bytes(b):
+    if not isinstance(b, bytes):
+        raise TypeError("a bytes-like object is required, not '" + type(b).__name__ + "'")
 
-    def write(self, b):
-        import torch
-        self._check_open()
-        n = len(b)
-        head = self._buf[:self._pos]
-        if self._pos > len(self._buf):
-            head = torch.cat([self._buf, torch.zeros(self._pos - len(self._buf), dtype=torch.uint8, device='cpu')])
-        self._buf = torch.cat([head, b.to(device='cpu', dtype=torch.uint8), self._buf[self._pos + n:]])
-        self._pos += n
-        return n
 
+# The read side of BytesIO and binary files: bytes and a position in them.
+class _BytesBuffer(_Stream):
     def read(self, size=-1):
         self._check_open()
         end = len(self._buf) if size is None or size < 0 else min(len(self._buf), self._pos + size)
@@ -181,11 +163,72 @@ class BytesIO(_Stream):
         self._pos = max(self._pos, end)
         return data
 
+    def read1(self, size=-1):
+        return self.read(size)
+
+    def readline(self, size=-1):
+        self._check_open()
+        nl = self._buf.find(b'\n', self._pos)
+        end = len(self._buf) if nl < 0 else nl + 1
+        if size is not None and size >= 0:
+            end = min(end, self._pos + size)
+        data = self._buf[self._pos:end]
+        self._pos = max(self._pos, end)
+        return data
+
+    def readlines(self, hint=-1):
+        lines = []
+        while True:
+            line = self.readline()
+            if not line:
+                return lines
+            lines.append(line)
+
+    def __iter__(self):
+        self._check_open()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+
+# An in-memory binary stream over bytes (torch.save / torch.load write and read it).
+class BytesIO(_BytesBuffer):
+    def __init__(self, initial_bytes=None):
+        if initial_bytes is None:
+            initial_bytes = b''
+        _check_bytes(initial_bytes)
+        self._buf = initial_bytes
+        self._pos = 0
+        self.closed = False
+
+    def write(self, b):
+        self._check_open()
+        _check_bytes(b)
+        n = len(b)
+        if self._pos == len(self._buf):
+            self._buf += b
+        else:
+            head = self._buf[:self._pos]
+            if self._pos > len(self._buf):
+                head = self._buf + b'\0' * (self._pos - len(self._buf))
+            self._buf = head + b + self._buf[self._pos + n:]
+        self._pos += n
+        return n
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
     def getvalue(self):
         self._check_open()
         return self._buf
 
     def getbuffer(self):
+        # A memoryview in CPython; kiln has none, and bytes read alike.
         self._check_open()
         return self._buf
 
@@ -215,6 +258,76 @@ class BytesIO(_Stream):
 
     def __repr__(self):
         return '<_io.BytesIO object>'
+
+
+# open(path, 'rb') / 'wb' / 'ab' / 'xb': a read file holds its bytes from
+# open() on; each write goes to the file at once.
+class _BinaryFile(_BytesBuffer):
+    def __init__(self, file, mode):
+        self.name = file
+        self.mode = mode
+        self.closed = False
+        self._pos = 0
+        self._buf = b''
+        if mode == 'rb':
+            self._buf = _os.read_bytes(file)
+        elif mode == 'xb' and _os.kind(file) != 0:
+            raise FileExistsError("[Errno 17] File exists: " + repr(file))
+        else:
+            _os.write_bytes(file, b'', mode == 'ab')
+
+    def write(self, b):
+        self._check_open()
+        if self.mode == 'rb':
+            raise UnsupportedOperation('write')
+        _check_bytes(b)
+        _os.write_bytes(self.name, b, True)
+        self._pos += len(b)
+        return len(b)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def read(self, size=-1):
+        if self.mode != 'rb':
+            self._check_open()
+            raise UnsupportedOperation('read')
+        return _BytesBuffer.read(self, size)
+
+    def readline(self, size=-1):
+        if self.mode != 'rb':
+            self._check_open()
+            raise UnsupportedOperation('readline')
+        return _BytesBuffer.readline(self, size)
+
+    def seek(self, pos, whence=0):
+        self._check_open()
+        if self.mode != 'rb':
+            raise UnsupportedOperation("kiln's binary files seek only when reading")
+        if whence == 0:
+            if pos < 0:
+                raise ValueError('negative seek position ' + str(pos))
+            self._pos = pos
+        elif whence == 1:
+            self._pos = max(0, self._pos + pos)
+        elif whence == 2:
+            self._pos = max(0, len(self._buf) + pos)
+        else:
+            raise ValueError('whence value ' + str(whence) + ' unsupported')
+        return self._pos
+
+    def readable(self):
+        self._check_open()
+        return self.mode == 'rb'
+
+    def writable(self):
+        self._check_open()
+        return self.mode != 'rb'
+
+    def __repr__(self):
+        kind = 'BufferedReader' if self.mode == 'rb' else 'BufferedWriter'
+        return '<_io.' + kind + ' name=' + repr(self.name) + '>'
 
 
 class TextIOWrapper(_TextBuffer):
@@ -269,9 +382,18 @@ class TextIOWrapper(_TextBuffer):
 def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):
     if not isinstance(file, str):
         raise TypeError('expected str, bytes or os.PathLike object, not ' + type(file).__name__)
+    if '+' in mode:
+        raise NotImplementedError("open() mode '" + mode + "' is not supported by kiln (r, w, a, x, text or binary)")
+    if 'b' in mode:
+        if 't' in mode:
+            raise ValueError("can't have text and binary mode at once")
+        base = mode.replace('b', '')
+        if base not in ('r', 'w', 'a', 'x'):
+            raise ValueError('invalid mode: ' + repr(mode))
+        if encoding is not None:
+            raise ValueError("binary mode doesn't take an encoding argument")
+        return _BinaryFile(file, base + 'b')
     text_mode = mode.replace('t', '')
-    if 'b' in mode or '+' in mode:
-        raise NotImplementedError("open() mode '" + mode + "' is not supported by kiln (text modes r, w, a, x only)")
     if text_mode not in ('r', 'w', 'a', 'x'):
         raise ValueError('invalid mode: ' + repr(mode))
     return TextIOWrapper(file, text_mode)

@@ -1,9 +1,8 @@
 # torch.save / torch.load (torch.serialization): PyTorch's zip checkpoint format,
 # written and read by core/lang/torch_serialize.cpp, so a checkpoint saved by a
 # script under Kiln loads under PyTorch and back. Files are named by path or
-# are an io.BytesIO.
-import io
-
+# are file objects (io.BytesIO, open(path, 'wb') / 'rb'): anything with
+# write() for save and read() for load, as in PyTorch.
 import torch
 
 
@@ -11,7 +10,7 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
          _disable_byteorder_record=False):
     if not _use_new_zipfile_serialization:
         raise NotImplementedError('kiln: torch.save writes the zip format only (_use_new_zipfile_serialization=True)')
-    if isinstance(f, io.BytesIO):
+    if not isinstance(f, str) and hasattr(f, 'write'):
         f.write(torch._C._save_bytes(obj))
         return
     torch._C._save(obj, f)
@@ -28,7 +27,7 @@ def load(f, map_location=None, pickle_module=None, weights_only=None, mmap=None,
         target = str(torch.device(map_location))
     else:
         target = 'cpu'
-    if isinstance(f, io.BytesIO):
+    if not isinstance(f, str) and hasattr(f, 'read'):
         return torch._C._load_bytes(f.read(), target)
     return torch._C._load(f, target)
 
