@@ -503,11 +503,11 @@ void call_ex(Interp& in, Frame& f, uint32_t has_kw) {
   *f.sp++ = in.call(callee, pos, kw);
 }
 
-// `from m import *`: the names in m.__all__ when it has one, else every
-// attribute whose name does not start with an underscore.
 // Code of kiln's own Python modules: its imports see only the built-in modules.
 bool is_prelude_code(const Code& c) { return c.filename.starts_with("<prelude>"); }
 
+// `from m import *`: the names in m.__all__ when it has one, else every
+// attribute whose name does not start with an underscore.
 void import_star(Interp& in, const Obj& m, OrderedMap& names) {
   const ModuleObj* mod = m.as<ModuleObj>();
   if (!mod) throw Error("import * expects a module", ErrorKind::Type);
