@@ -373,8 +373,12 @@ Obj m_index_put(Interp& in, const CallArgs& a) {
   return InPlace ? a.self : make_tensor(self);
 }
 
-Obj m_type_as(Interp&, const CallArgs& a) {
+Obj m_type_as(Interp& in, const CallArgs& a) {
   a.check("type_as", 1, 1);
+  if (a.pos[0].kind() == Kind::Instance) {  // a complex tensor (prelude/_complex.py)
+    Obj r = torch_function_override(in, a);
+    if (!r.is_null()) return r;
+  }
   return to_dtype_obj(a, tensor_of(a.pos[0], "type_as(): argument 'other'").dtype());
 }
 

@@ -96,3 +96,17 @@ err(lambda: u.max())
 err(lambda: torch.complex(a, b.double()))
 err(lambda: torch.complex(torch.tensor([1]), torch.tensor([2])))
 err(lambda: zz.backward())
+
+# indexing, assignment and torch.* functions on complex tensors
+s = torch.complex(torch.arange(6.).reshape(2, 3), -torch.arange(6.).reshape(2, 3))
+print(s[:, None, 1:].shape, s[..., None].shape, s[None, ..., 0].shape, s[s.real > 2], s[torch.tensor([1, 0])].shape)
+s[0, 1] = 7.5
+s[1] = torch.complex(torch.ones(3), torch.ones(3))
+print(s)
+print(torch.stack([s[0], torch.ones(3)]).shape, torch.cat([torch.zeros(1, 3), s]).dtype)
+print(s.T.shape, s.expand(4, 2, 3).shape, s.roll(1, 1), s.flip(0).real)
+print(s.sum(dim=(0, 1)), s.prod(), (s ** 2)[0], s.reciprocal()[1])
+print(torch.real(s), torch.conj(s)[0], torch.abs(s).shape, torch.randn(4, 4, dtype=torch.complex64).dtype)
+print(torch.tensor([1.0, 2.0]).type_as(s), s.stride(), s.T.stride(), s.element_size())
+err(lambda: s.sort())
+err(lambda: s.no_such_attribute)

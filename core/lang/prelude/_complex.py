@@ -387,7 +387,7 @@ class ComplexTensor:
     # ---- conversions ----
     def _to_real(self, dtype):
         import warnings  # here, not at the top: loading it would lengthen every script's start
-        warnings.warn('Casting complex values to real discards the imaginary part', UserWarning)
+        warnings.warn('Casting complex values to real discards the imaginary part', UserWarning, stacklevel=3)
         return self._r[..., 0].to(dtype)
 
     def to(self, *args, **kwargs):
@@ -570,7 +570,7 @@ class ComplexTensor:
 
     # ---- elementwise ----
     def abs(self):
-        return torch.hypot(self._r[..., 0], self._r[..., 1])
+        return _named(torch.hypot(self._r[..., 0], self._r[..., 1]), 'AbsBackward0')
 
     def __abs__(self):
         return self.abs()
@@ -579,7 +579,7 @@ class ComplexTensor:
         return self.abs()
 
     def angle(self):
-        return torch.atan2(self._r[..., 1], self._r[..., 0])
+        return _named(torch.atan2(self._r[..., 1], self._r[..., 0]), 'AngleBackward0')
 
     def conj(self):
         return _pairs(self._r[..., 0], -self._r[..., 1], 'ConjBackward0')
@@ -671,6 +671,9 @@ class ComplexTensor:
         d = (self - other).abs()
         return bool((d <= atol + rtol * _as_complex(other, self._r.dtype).abs()).all())
 
+    def sort(self, *args, **kwargs):
+        raise TypeError(' Sort does not support complex dtypes on CPU')
+
     def __getattr__(self, name):
         # A real tensor's method that is not written above: say so, rather than
         # let anything compute on the (real, imag) pairs.
@@ -687,7 +690,7 @@ class ComplexTensor:
 
 # PyTorch's kernel names in the errors of ops complex tensors do not support.
 _REDUCTION_NAMES = {'max': 'max_all', 'min': 'min_all', 'argmax': 'argmax_cpu', 'argmin': 'argmin_cpu',
-                    'sort': 'sort', 'topk': 'topk_cpu', 'clamp': 'clamp', 'relu': 'clamp_min_cpu',
+                    'topk': 'topk_cpu', 'clamp': 'clamp', 'relu': 'clamp_min_cpu',
                     'floor': 'floor', 'ceil': 'ceil', 'round': 'round', 'sign': 'sign_cpu'}
 
 
@@ -850,7 +853,22 @@ def is_complex(input):
     return False
 
 
+def real(input):
+    return input.real
+
+
+def imag(input):
+    return input.imag
+
+
+def conj(input):
+    return input.conj()
+
+
 torch.complex = complex
+torch.conj = conj
+torch.real = real
+torch.imag = imag
 torch.polar = polar
 torch.view_as_real = view_as_real
 torch.view_as_complex = view_as_complex
