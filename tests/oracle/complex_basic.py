@@ -110,3 +110,8 @@ print(torch.real(s), torch.conj(s)[0], torch.abs(s).shape, torch.randn(4, 4, dty
 print(torch.tensor([1.0, 2.0]).type_as(s), s.stride(), s.T.stride(), s.element_size())
 err(lambda: s.sort())
 err(lambda: s.no_such_attribute)
+sq = torch.complex(torch.ones(2, 2), torch.ones(2, 2))
+err(lambda: torch.ones(2, 2) @ sq)
+err(lambda: sq @ sq.cdouble())
+err(lambda: sq[0] @ torch.ones(2))
+print(torch.ones(2) == sq[0], sq[0] != torch.ones(2))

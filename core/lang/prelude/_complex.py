@@ -492,7 +492,7 @@ class ComplexTensor:
         return _matmul(self, other)
 
     def __rmatmul__(self, other):
-        return _matmul(_as_complex(other, self._r.dtype), self)
+        return _matmul(other, self)
 
     def __pow__(self, exponent):
         if isinstance(exponent, int) and exponent >= 0:
@@ -747,8 +747,26 @@ def _div(a, b):
     return NotImplemented
 
 
+def _cpp_name(x):
+    # c10's element type names, as matmul's dtype errors print them.
+    base = 'double' if x.dtype == torch.float64 or x.dtype == torch.complex128 else 'float'
+    return 'c10::complex<' + base + '>' if isinstance(x, ComplexTensor) else base
+
+
+def _type_name(x):
+    if isinstance(x, ComplexTensor):
+        return _scalar_name(x._r)
+    return _legacy(x.dtype)
+
+
 def _matmul(a, b):
-    # Four real products: (ar + i ai)(br + i bi).
+    # Four real products: (ar + i ai)(br + i bi). Like PyTorch, both sides must have one dtype.
+    if not isinstance(a, ComplexTensor) or not isinstance(b, ComplexTensor) or a.dtype != b.dtype:
+        if a.dim() == 1 and b.dim() == 1:
+            raise RuntimeError('dot : expected both vectors to have same dtype, but found ' +
+                               _type_name(a) + ' and ' + _type_name(b))
+        raise RuntimeError('expected m1 and m2 to have the same dtype, but got: ' + _cpp_name(a) + ' != ' +
+                           _cpp_name(b))
     ar, ai = _parts(a)
     br, bi = _parts(b)
     re = ar @ br
