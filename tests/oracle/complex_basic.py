@@ -115,3 +115,10 @@ err(lambda: torch.ones(2, 2) @ sq)
 err(lambda: sq @ sq.cdouble())
 err(lambda: sq[0] @ torch.ones(2))
 print(torch.ones(2) == sq[0], sq[0] != torch.ones(2))
+
+# abs and angle at zero: PyTorch's values and zero gradients, not nan
+z0 = torch.complex(torch.tensor([0.0, -0.0, 1.0]), torch.tensor([0.0, 0.0, 1.0])).requires_grad_()
+a0 = z0.angle()
+print([round(v, 4) for v in a0.tolist()])
+(a0.sum() + z0.abs().sum()).backward()
+print([round(v, 4) for v in torch.view_as_real(z0.grad).flatten().tolist()])

@@ -569,8 +569,18 @@ class ComplexTensor:
         return self.copy_(value)
 
     # ---- elementwise ----
+    def _safe_parts(self):
+        # (zero, re, im) with 1 in place of the parts of exact zeros, so abs and
+        # angle give zero gradients there (PyTorch's convention) instead of nan.
+        re, im = self._r[..., 0], self._r[..., 1]
+        zero = (re == 0) & (im == 0)
+        one = torch.ones_like(re)
+        return zero, torch.where(zero, one, re), torch.where(zero, one, im)
+
     def abs(self):
-        return _named(torch.hypot(self._r[..., 0], self._r[..., 1]), 'AbsBackward0')
+        zero, re, im = self._safe_parts()
+        out = torch.where(zero, torch.zeros_like(re), torch.hypot(re, im))
+        return _named(out, 'AbsBackward0')
 
     def __abs__(self):
         return self.abs()
@@ -579,7 +589,11 @@ class ComplexTensor:
         return self.abs()
 
     def angle(self):
-        return _named(torch.atan2(self._r[..., 1], self._r[..., 0]), 'AngleBackward0')
+        zero, re, im = self._safe_parts()
+        # at zeros the value of atan2 itself (pi for -0.0 + 0j), without a gradient
+        at_zero = torch.atan2(self._r[..., 1], self._r[..., 0]).detach()
+        out = torch.where(zero, at_zero, torch.atan2(im, re))
+        return _named(out, 'AngleBackward0')
 
     def conj(self):
         return _pairs(self._r[..., 0], -self._r[..., 1], 'ConjBackward0')

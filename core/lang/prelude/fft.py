@@ -27,8 +27,16 @@ def _norm_scale(norm, n, inverse):
     raise RuntimeError('Invalid normalization mode: "' + str(norm) + '"')
 
 
+# The matrices grow as N^2: past this length a transform would need
+# hundreds of MB, so it is refused with an error that says why.
+_MAX_N = 4096
+
+
 def _dft(n_in, n_out, size, scale, device):
     # cos and sin of 2*pi*j*k/size for j < n_in (rows), k < n_out (columns), times scale, float64.
+    if size > _MAX_N:
+        raise NotImplementedError('kiln: torch.fft computes transforms as DFT matrix products, for lengths up to ' +
+                                  str(_MAX_N) + ' (got ' + str(size) + ')')
     key = (n_in, n_out, size, scale, str(device))
     if key in _mats:
         return _mats[key]
@@ -39,7 +47,8 @@ def _dft(n_in, n_out, size, scale, device):
     c = torch.where(c.abs() < 1e-12, torch.zeros_like(c), c) * scale
     s = torch.where(s.abs() < 1e-12, torch.zeros_like(s), s) * scale
     c, s = c.to(device), s.to(device)
-    _mats[key] = (c, s)
+    if n_in * n_out <= 65536:  # only small ones are kept: scripts transform the same lengths repeatedly
+        _mats[key] = (c, s)
     return c, s
 
 
