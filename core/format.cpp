@@ -166,18 +166,30 @@ struct Printer {
   const Data& t;
   const Formatter& fmt;
   bool summarize;
+  const Formatter* imag = nullptr;  // complex tensors: the imaginary parts' formatter
+
+  // _val_formatter: "re+imj", the imaginary part unpadded and always signed.
+  std::string item(int64_t i) const {
+    std::string re = fmt.format(i);
+    if (!imag) return re;
+    std::string im = imag->format(i) + "j";
+    im.erase(0, im.find_first_not_of(' '));
+    return re + (im[0] == '+' || im[0] == '-' ? "" : "+") + im;
+  }
+  // An element's width for line wrapping, as _vector_str counts it (the j included).
+  int64_t width() const { return int64_t(fmt.width() + (imag ? imag->width() + 1 : 0)); }
 
   // _vector_str: elements wrapped to the line width.
   std::string vector(int64_t base, int64_t indent) const {
     int64_t n = t.sizes.back();
-    int64_t per_line = std::max<int64_t>(1, (print_options().linewidth - indent) / int64_t(fmt.width() + 2));
+    int64_t per_line = std::max<int64_t>(1, (print_options().linewidth - indent) / (width() + 2));
     std::vector<std::string> items;
     for (int64_t i = 0; i < n; ++i) {
       if (summarize && n > 2 * print_options().edgeitems && i == print_options().edgeitems) {
         items.emplace_back(" ...");
         i = n - print_options().edgeitems;
       }
-      items.push_back(fmt.format(base + i));
+      items.push_back(item(base + i));
     }
     std::string out = "[";
     for (size_t i = 0; i < items.size(); ++i) {
@@ -224,6 +236,31 @@ std::string tensor_body(const Tensor& t, int64_t indent) {
   Formatter fmt(data, shown);
   if (t.dim() == 0) return fmt.format(0);
   return Printer{data, fmt, summarize}.nested(0, 0, indent);
+}
+
+// A complex tensor given as its (..., 2) real view: one formatter for the
+// real parts and one for the imaginary parts, as _tensor_str does.
+std::string complex_body(const Tensor& pairs, int64_t indent) {
+  Data both = read_data(pairs);
+  Shape sizes(pairs.sizes().begin(), pairs.sizes().end() - 1);
+  Data re{sizes, true, false, {}, {}}, im{sizes, true, false, {}, {}};
+  for (size_t i = 0; i + 1 < both.floats.size(); i += 2) {
+    re.floats.push_back(both.floats[i]);
+    im.floats.push_back(both.floats[i + 1]);
+  }
+  const int64_t n = int64_t(re.floats.size());
+  bool summarize = n > print_options().threshold;
+  std::vector<int64_t> shown;
+  if (summarize) {
+    summarized_indices(re, 0, 0, shown);
+  } else {
+    shown.resize(size_t(n));
+    std::iota(shown.begin(), shown.end(), 0);
+  }
+  Formatter fre(re, shown), fim(im, shown);
+  Printer p{re, fre, summarize, &fim};
+  if (sizes.empty()) return p.item(0);
+  return p.nested(0, 0, indent);
 }
 
 // Python's str.title() without underscores: "log1p" → "Log1P", "nll_loss" → "NllLoss".
@@ -331,22 +368,34 @@ std::string format_double(double v) {
   return sign + digits.substr(0, int_len) + "." + digits.substr(int_len);
 }
 
-std::string format_tensor(const Tensor& t) {
+namespace {
+// _str_intern for a real tensor, or for a complex one given as its (..., 2) real view.
+std::string format_any(const Tensor& t, bool complex) {
   const std::string prefix = "tensor(";
   const int64_t indent = int64_t(prefix.size());
   std::vector<std::string> suffixes;
   if (t.device().type != DeviceType::CPU) suffixes.push_back("device='" + t.device().str() + "'");
   std::string body;
   DType d = t.dtype();
-  if (t.numel() == 0) {
-    if (t.dim() != 1) suffixes.push_back("size=" + size_tuple(t.sizes()));
-    if (d != kDefaultFloat) suffixes.push_back("dtype=torch." + std::string(dtype_name(d)));
+  std::string name(dtype_name(d));
+  if (complex) name = d == DType::Float64 ? "complex128" : d == DType::Float16 ? "complex32" : "complex64";
+  // complex64 is the default complex dtype, as float32 is the default float one.
+  const bool default_dtype = complex ? name == "complex64" : d == kDefaultFloat;
+  const int64_t numel = complex ? t.numel() / 2 : t.numel();
+  if (numel == 0) {
+    if (t.dim() - complex != 1) {
+      Shape s(t.sizes().begin(), t.sizes().end() - complex);
+      suffixes.push_back("size=" + size_tuple(s));
+    }
+    // Compared with the default float dtype, so a complex one always shows.
+    if (complex || !default_dtype) suffixes.push_back("dtype=torch." + name);
     body = "[]";
   } else {
-    if (d != kDefaultFloat && d != DType::Int64 && d != DType::Bool)
-      suffixes.push_back("dtype=torch." + std::string(dtype_name(d)));
+    if (!default_dtype && (complex || (d != DType::Int64 && d != DType::Bool)))
+      suffixes.push_back("dtype=torch." + name);
     // Printing reads every element: one copy to the host, not one per element.
-    body = tensor_body(t.device().type == DeviceType::CPU ? t : copy_to_device(t, Device{}), indent);
+    const Tensor host = t.device().type == DeviceType::CPU ? t : copy_to_device(t, Device{});
+    body = complex ? complex_body(host, indent) : tensor_body(host, indent);
   }
   if (t.grad_fn()) {
     suffixes.push_back("grad_fn=<" + grad_fn_name(*t.grad_fn()) + ">");
@@ -355,5 +404,10 @@ std::string format_tensor(const Tensor& t) {
   }
   return add_suffixes(prefix + body, suffixes, indent);
 }
+}  // namespace
+
+std::string format_tensor(const Tensor& t) { return format_any(t, false); }
+
+std::string format_complex_tensor(const Tensor& pairs) { return format_any(pairs, true); }
 
 }  // namespace kiln

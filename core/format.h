@@ -19,6 +19,9 @@ struct PrintOptions {
 PrintOptions& print_options();
 
 std::string format_tensor(const Tensor& t);
+// A complex tensor's repr from its (..., 2) real view (torch.view_as_real's layout):
+// tensor([1.+0.5000j]) with complex64 / complex128 as the dtype names.
+std::string format_complex_tensor(const Tensor& pairs);
 // Python's repr of a double: shortest round-trip ("0.1", "1e-05", "inf").
 std::string format_double(double v);
 // PyTorch's name of an autograd node, as grad_fn=<...> prints it ("MulBackward0").

@@ -380,7 +380,12 @@ Obj binary_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
   }
   if (op == BinOpKind::Mod && a.kind() == Kind::Str) return make_str(percent_format(in, a.as<StrObj>()->value, b));
   if (a.kind() == Kind::Tensor || b.kind() == Kind::Tensor) {
-    // A user class may claim the tensor's reflected operator first.
+    // A user class on the left answers first, as in Python; on the right it
+    // may claim the tensor's reflected operator.
+    if (a.kind() == Kind::Instance) {
+      Obj r = try_dunder(in, a, dunder(op, false), b);
+      if (!r.is_null()) return r;
+    }
     if (b.kind() == Kind::Instance) {
       Obj r = try_dunder(in, b, dunder(op, true), a);
       if (!r.is_null()) return r;

@@ -298,6 +298,13 @@ Obj m_backward(Interp& in, const CallArgs& a) {
 // to(dtype), to(device), to(device, dtype), to(tensor), with dtype=/device=/copy=/non_blocking=.
 Obj m_to(Interp& in, const CallArgs& a) {
   a.check("to", 0, 3, "dtype device non_blocking copy memory_format");
+  const Obj* kd = a.find_kw("dtype");
+  bool odd = kd && kd->kind() == Kind::Instance;
+  for (const Obj& o : a.pos) odd = odd || o.kind() == Kind::Instance;
+  if (odd) {  // x.to(torch.complex64): prelude/_complex.py's __torch_function__
+    Obj r = torch_function_override(in, a);
+    if (!r.is_null()) return r;
+  }
   std::optional<DType> dtype;
   std::optional<Device> device;
   for (const Obj& o : a.pos) {
@@ -366,8 +373,12 @@ Obj m_index_put(Interp& in, const CallArgs& a) {
   return InPlace ? a.self : make_tensor(self);
 }
 
-Obj m_type_as(Interp&, const CallArgs& a) {
+Obj m_type_as(Interp& in, const CallArgs& a) {
   a.check("type_as", 1, 1);
+  if (a.pos[0].kind() == Kind::Instance) {  // a complex tensor (prelude/_complex.py)
+    Obj r = torch_function_override(in, a);
+    if (!r.is_null()) return r;
+  }
   return to_dtype_obj(a, tensor_of(a.pos[0], "type_as(): argument 'other'").dtype());
 }
 

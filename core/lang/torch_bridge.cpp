@@ -494,7 +494,46 @@ bool packs_tensor_varargs(std::string_view name, std::span<const Obj> pos) {
 }
 }  // namespace
 
-Obj call_torch_op(Interp&, const std::string& name, const CallArgs& args) {
+namespace {
+// The first argument (a tensor list's items included) whose class defines
+// __torch_function__, else Null.
+Obj torch_function_owner(Interp& in, const CallArgs& args) {
+  auto has = [&](const Obj& o) {
+    return o.kind() == Kind::Instance && !special_method(in, o, "__torch_function__").is_null();
+  };
+  for (const Obj& o : args.pos) {
+    if (has(o)) return o;
+    const std::vector<Obj>* items = seq_items(o);
+    if (items)
+      for (const Obj& x : *items)
+        if (has(x)) return x;
+  }
+  for (const Kwarg& k : args.kw)
+    if (has(k.value)) return k.value;
+  return Obj::null();
+}
+
+}  // namespace
+
+// PyTorch's __torch_function__ protocol, reached only when an argument is no
+// tensor, number or list of them (so ordinary calls never pay for it):
+// type(owner).__torch_function__(func, types, args, kwargs). Kiln's complex
+// tensors (prelude/_complex.py) take torch.cat, torch.zeros(dtype=torch.complex64), ... this way.
+Obj torch_function_override(Interp& in, const CallArgs& args) {
+  Obj owner = torch_function_owner(in, args);
+  if (owner.is_null() || !args.callee) return Obj::null();
+  Obj handler = getattr(in, type_of(in, owner), "__torch_function__");
+  std::vector<Obj> pos;
+  if (!args.self.is_null()) pos.push_back(args.self);
+  pos.insert(pos.end(), args.pos.begin(), args.pos.end());
+  Obj kwargs = make<DictObj>();
+  for (const Kwarg& k : args.kw) kwargs.as<DictObj>()->map.set(*k.name, k.value);
+  Obj call[4] = {Obj(const_cast<BuiltinObj*>(args.callee)), make_tuple({type_of(in, owner)}),
+                 make_tuple(std::move(pos)), kwargs};
+  return in.call(handler, call);
+}
+
+Obj call_torch_op(Interp& in, const std::string& name, const CallArgs& args) {
   bool method = !args.self.is_null();
   std::vector<Value> pos;
   pos.reserve(args.pos.size() + 1);
@@ -519,7 +558,12 @@ Obj call_torch_op(Interp&, const std::string& name, const CallArgs& args) {
     return place_on(call_op_obj(name, pos, to_kwargs(args)), device);
   } catch (const Error& e) {
     std::string msg = e.what();
-    if (msg.rfind("unsupported argument type", 0) == 0) throw Error(name + "(): " + msg, e.kind(), e.loc());
+    const bool odd_arg = msg.rfind("unsupported argument type", 0) == 0;
+    if (odd_arg || msg.rfind("expected a sequence of ints or of Tensors", 0) == 0) {
+      Obj r = torch_function_override(in, args);
+      if (!r.is_null()) return r;
+      if (odd_arg) throw Error(name + "(): " + msg, e.kind(), e.loc());
+    }
     throw;
   }
 }

@@ -23,6 +23,9 @@ class Interp;
 Value to_value(const Obj& o);
 // Op result -> VM value (a Tensor becomes a TensorObj, ...).
 Obj from_value(const Value& v);
+// type(x).__torch_function__(func, types, args, kwargs) for the first argument x
+// whose class defines it; Null when none does.
+Obj torch_function_override(Interp& in, const CallArgs& args);
 // torch.X(*args, **kw) for an op-table name (overloads resolved like PyTorch).
 Obj call_torch_op(Interp& in, const std::string& name, const CallArgs& args);
 

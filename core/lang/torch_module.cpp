@@ -241,6 +241,16 @@ Obj f_set_grad_fn_name(Interp&, const CallArgs& a) {
   return a.pos[0];
 }
 
+// torch._C._complex_repr(pairs): the repr of the complex tensor whose
+// torch.view_as_real is `pairs` (prelude/_complex.py keeps complex tensors so).
+Obj f_complex_repr(Interp&, const CallArgs& a) {
+  a.check("_complex_repr", 1, 1);
+  const Tensor& t = tensor_of(a.pos[0], "pairs");
+  KILN_CHECK(t.dim() >= 1 && t.sizes().back() == 2 && is_floating(t.dtype()), Value,
+             "_complex_repr: expected a floating tensor whose last dimension has size 2");
+  return make_str(format_complex_tensor(t));
+}
+
 Obj f_is_parameter(Interp&, const CallArgs& a) {
   a.check("_is_parameter", 1, 1);
   TensorObj* t = a.pos[0].as<TensorObj>();
@@ -724,6 +734,7 @@ Obj make_c_module() {
   ModuleObj& c = *m.as<ModuleObj>();
   def(c, "_is_parameter", f_is_parameter);
   def(c, "_set_grad_fn_name", f_set_grad_fn_name);
+  def(c, "_complex_repr", f_complex_repr);
   add_jit_natives(c);
   add_autograd_natives(c);
   add_serialize_natives(c);
