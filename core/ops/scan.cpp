@@ -654,10 +654,6 @@ std::vector<Tensor> grad_logcumsumexp(const GradCtx& c) {
 }
 
 // ---- unique ------------------------------------------------------------------------------
-// _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False):
-// the sorted distinct values (kiln always sorts), each element's position
-// among them, and their counts; the unrequested outputs are empty. The count
-// of values reads the data (a graph break under the JIT).
 // The distinct values of an input, ascending (NaNs last, each its own value,
 // as PyTorch's sort-based unique leaves them), and each value's position.
 template <class C>
