@@ -289,6 +289,7 @@ Shape strides_1d(const Tensor& t) { return t.dim() == 0 ? Shape{0} : t.strides()
 template <class D, class S, class Run>
 void along_index(D* dense, const Shape& dense_st, const Tensor& idx, S* side, Shape side_st, int64_t d,
                  int64_t begin, int64_t end, const Run& run) {
+  if (begin >= end) return;  // an empty index: for_range would divide by its zero size
   kernels::Iter<3> it;
   it.sizes = sizes_1d(idx);
   side_st[size_t(d)] = 0;
