@@ -47,28 +47,16 @@ class _Stream:
         self._check_open()
         return True
 
-
-# The read side of StringIO and text files: a string and a position in it.
-class _TextBuffer(_Stream):
-    def read(self, size=-1):
-        self._check_open()
-        if size is None or size < 0:
-            end = len(self._buf)
-        else:
-            end = min(len(self._buf), self._pos + size)
-        text = self._buf[self._pos:end]
-        self._pos = max(self._pos, end)
-        return text
-
+    # Lines end at self._newline ('\n' or b'\n'), in the buffer _buf from _pos.
     def readline(self, size=-1):
         self._check_open()
-        nl = self._buf.find('\n', self._pos)
+        nl = self._buf.find(self._newline, self._pos)
         end = len(self._buf) if nl < 0 else nl + 1
         if size is not None and size >= 0:
             end = min(end, self._pos + size)
-        text = self._buf[self._pos:end]
+        line = self._buf[self._pos:end]
         self._pos = max(self._pos, end)
-        return text
+        return line
 
     def readlines(self, hint=-1):
         lines = []
@@ -87,6 +75,22 @@ class _TextBuffer(_Stream):
         if not line:
             raise StopIteration
         return line
+
+
+# The read side of StringIO and text files: a string and a position in it.
+class _TextBuffer(_Stream):
+    _newline = '\n'
+
+    def read(self, size=-1):
+        self._check_open()
+        if size is None or size < 0:
+            end = len(self._buf)
+        else:
+            end = min(len(self._buf), self._pos + size)
+        text = self._buf[self._pos:end]
+        self._pos = max(self._pos, end)
+        return text
+
 
 class StringIO(_TextBuffer):
     _closed_message = 'I/O operation on closed file'
@@ -156,6 +160,8 @@ def _check_bytes(b):
 
 # The read side of BytesIO and binary files: bytes and a position in them.
 class _BytesBuffer(_Stream):
+    _newline = b'\n'
+
     def read(self, size=-1):
         self._check_open()
         end = len(self._buf) if size is None or size < 0 else min(len(self._buf), self._pos + size)
@@ -166,33 +172,6 @@ class _BytesBuffer(_Stream):
     def read1(self, size=-1):
         return self.read(size)
 
-    def readline(self, size=-1):
-        self._check_open()
-        nl = self._buf.find(b'\n', self._pos)
-        end = len(self._buf) if nl < 0 else nl + 1
-        if size is not None and size >= 0:
-            end = min(end, self._pos + size)
-        data = self._buf[self._pos:end]
-        self._pos = max(self._pos, end)
-        return data
-
-    def readlines(self, hint=-1):
-        lines = []
-        while True:
-            line = self.readline()
-            if not line:
-                return lines
-            lines.append(line)
-
-    def __iter__(self):
-        self._check_open()
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
 
 
 # An in-memory binary stream over bytes (torch.save / torch.load write and read it).
