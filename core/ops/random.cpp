@@ -11,6 +11,7 @@
 
 #include "core/format.h"
 #include "core/ops/common.h"
+#include "core/ops/lane_order.h"
 #include "core/random.h"
 
 namespace kiln {
@@ -542,26 +543,15 @@ std::vector<Shape> shape_multinomial(const Args& a) {
 }
 std::vector<DType> dtype_int64(const Args&) { return {DType::Int64}; }
 
-// argmax for one sample, else PyTorch's CPU topk: partial_sort when k is
-// small against the row, otherwise nth_element and a sort of the first k - 1
-// (sic), NaN ranked highest. Using the same standard algorithms on the same
-// (value, index) pairs reproduces its order among ties (zero probabilities).
+// argmax for one sample, else PyTorch's CPU topk, whose order among ties
+// (zero probabilities) is part of the result.
 template <class Acc>
 void top_k(std::vector<std::pair<Acc, int64_t>>& queue, int64_t k) {
-  auto greater = [](const std::pair<Acc, int64_t>& x, const std::pair<Acc, int64_t>& y) {
-    return (std::isnan(x.first) && !std::isnan(y.first)) || x.first > y.first;
-  };
-  if (k == 1) {
-    auto best = queue.begin();
-    for (auto it = queue.begin() + 1; it != queue.end(); ++it)
-      if (!std::isnan(best->first) && (std::isnan(it->first) || it->first > best->first)) best = it;
-    queue[0] = *best;
-  } else if (k * 64 <= int64_t(queue.size())) {
-    std::partial_sort(queue.begin(), queue.begin() + k, queue.end(), greater);
-  } else {
-    std::nth_element(queue.begin(), queue.begin() + k - 1, queue.end(), greater);
-    std::sort(queue.begin(), queue.begin() + k - 1, greater);
-  }
+  if (k > 1) return topk_order(queue, k, true, true);
+  auto best = queue.begin();
+  for (auto it = queue.begin() + 1; it != queue.end(); ++it)
+    if (!std::isnan(best->first) && (std::isnan(it->first) || it->first > best->first)) best = it;
+  queue[0] = *best;
 }
 
 template <class T>

@@ -4,8 +4,8 @@
 // the binary searches (searchsorted, bucketize, isin), bincount and unique; nonzero's
 // as_tuple form.
 // Kernels walk each lane through strides; NaN orders above every number, as
-// in PyTorch. Sorting is stable, so ties keep their input order (PyTorch's
-// topk/kthvalue/median pick among ties in an unspecified order).
+// in PyTorch, and the order statistics break ties as PyTorch's CPU kernels do
+// (see "sorting" below).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -15,6 +15,7 @@
 #include "core/autograd.h"
 #include "core/device.h"
 #include "core/ops/common.h"
+#include "core/ops/lane_order.h"
 
 namespace kiln {
 namespace ops {
@@ -147,60 +148,52 @@ std::vector<Tensor> grad_cumprod(const GradCtx& c) {
   return {invoke("_cumprod_backward", {g, x, c.args[1]})};
 }
 
-// ---- sorting ----------------------------------------------------------------------------
-// Orders one lane's indices, ascending or descending with NaN above every
-// number and ties in index order, so that positions [first, first + k) hold
-// what a full stable sort puts there: selections (topk, kthvalue, median)
-// need only partial_sort or nth_element, not the whole lane sorted.
-template <class T>
-void order_lane(std::vector<int64_t>& idx, const T* p, int64_t stride, bool descending, int64_t first, int64_t k) {
-  using C = cmp_t<T>;
-  auto key = [&](int64_t i) { return C(p[i * stride]); };
-  auto less = [&](int64_t i, int64_t j) {
-    C a = key(i), b = key(j);
-    if constexpr (std::is_floating_point_v<C>) {
-      if (std::isnan(a)) return false;
-      if (std::isnan(b)) return true;
-    }
-    return a < b;
-  };
-  auto before = [&](int64_t i, int64_t j) {  // a strict total order
-    bool lt = descending ? less(j, i) : less(i, j), gt = descending ? less(i, j) : less(j, i);
-    return lt || (!gt && i < j);
-  };
-  std::iota(idx.begin(), idx.end(), 0);
-  const auto b = idx.begin(), e = idx.end();
-  if (first == 0 && k == int64_t(idx.size())) {
-    std::sort(b, e, before);
-  } else if (first == 0) {
-    std::partial_sort(b, b + k, e, before);
-  } else {
-    std::nth_element(b, b + first, e, before);
-    if (k > 1) std::partial_sort(b + first + 1, b + first + k, e, before);
-  }
-}
-
-// Sorts every lane of self along dim and writes the first `k` of each lane
-// (positions `first`..first+k-1 of the order) to values/indices along dim.
-void select_sorted(const Tensor& self, int64_t dim, bool descending, int64_t first, int64_t k, const Tensor* values,
-                   const Tensor& indices) {
+// ---- sorting (the orders themselves: core/ops/lane_order.h) -----------------------------
+// Loads every lane of self along dim as (value, index) pairs, lets `order`
+// rearrange them, and writes pairs [first, first + k) to values/indices along
+// dim. The lane holds the dtype's comparison type (float for half and
+// bfloat16, as PyTorch compares them).
+template <class Order>
+void select_lanes(const Tensor& self, int64_t dim, int64_t first, int64_t k, const Tensor* values,
+                  const Tensor& indices, Order&& order) {
   Shape sizes = lane_sizes(self), xs = lane_strides(self);
   Shape vs = values ? lane_strides(*values) : xs, is = lane_strides(indices);
-  int64_t n = sizes[size_t(dim)];
+  int64_t n = sizes[size_t(dim)], sx = xs[size_t(dim)];
   visit_dtype(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
+    using C = cmp_t<T>;
     const T* px = self.data<T>();
     T* pv = values ? values->data<T>() : nullptr;
     int64_t* pi = indices.data<int64_t>();
-    std::vector<int64_t> idx(static_cast<size_t>(n));
+    std::vector<Keyed<C>> lane(static_cast<size_t>(n));
     for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
-      order_lane(idx, px + off[0], xs[size_t(dim)], descending, first, k);
+      for (int64_t i = 0; i < n; ++i) lane[size_t(i)] = {C(px[off[0] + i * sx]), i};
+      order(lane);
       for (int64_t i = 0; i < k; ++i) {
-        int64_t src = idx[size_t(first + i)];
+        int64_t src = lane[size_t(first + i)].second;
         pi[off[2] + i * is[size_t(dim)]] = src;
-        if (pv) pv[off[1] + i * vs[size_t(dim)]] = px[off[0] + src * xs[size_t(dim)]];
+        if (pv) pv[off[1] + i * vs[size_t(dim)]] = px[off[0] + src * sx];
       }
     });
+  });
+}
+
+// sort and argsort. PyTorch's unstable sort is std::sort, except where it
+// takes a stable path: a 1-D integer tensor of at least 32768 elements sorted
+// ascending goes through a radix sort, and a lane of stride 0 (an expanded
+// value) is left in index order.
+bool sorts_stably(const Tensor& self, int64_t dim, bool stable, bool desc) {
+  if (stable || (self.dim() > 0 && self.strides()[size_t(dim)] == 0)) return true;
+  return self.dim() == 1 && !desc && !is_floating(self.dtype()) && self.dtype() != DType::Bool &&
+         self.numel() >= 32768;
+}
+void sort_lanes(const Tensor& self, int64_t dim, bool stable, bool desc, const Tensor* values, const Tensor& indices) {
+  stable = sorts_stably(self, dim, stable, desc);
+  select_lanes(self, dim, 0, lane_sizes(self)[size_t(dim)], values, indices, [&](auto& lane) {
+    using C = typename std::decay_t<decltype(lane)>::value_type::first_type;
+    auto by = desc ? descending<C> : ascending<C>;
+    if (stable) std::stable_sort(lane.begin(), lane.end(), by);
+    else std::sort(lane.begin(), lane.end(), by);
   });
 }
 
@@ -214,12 +207,17 @@ std::vector<Shape> shape_sort(const Args& a) {
   wrap_dim(a[DimArg].to_int(), a[0].tensor().dim());
   return {a[0].tensor().sizes(), a[0].tensor().sizes()};
 }
+// The stable flag of sort.stable / argsort.stable (DimArg 2); plain sort has none.
+template <int DimArg>
+bool stable_arg(const Args& a) {
+  if constexpr (DimArg == 2) return !a[1].is_none() && a[1].to_bool();
+  else return false;
+}
 template <int DimArg>
 void sort_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& self = a[0].tensor();
   int64_t dim = wrap_dim(a[DimArg].to_int(), self.dim());
-  int64_t n = lane_sizes(self)[size_t(dim)];
-  select_sorted(self, dim, a[DimArg + 1].to_bool(), 0, n, &outs[0], outs[1]);
+  sort_lanes(self, dim, stable_arg<DimArg>(a), a[DimArg + 1].to_bool(), &outs[0], outs[1]);
 }
 template <int DimArg>
 std::vector<Shape> shape_argsort(const Args& a) {
@@ -229,7 +227,7 @@ template <int DimArg>
 void argsort_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& self = a[0].tensor();
   int64_t dim = wrap_dim(a[DimArg].to_int(), self.dim());
-  select_sorted(self, dim, a[DimArg + 1].to_bool(), 0, lane_sizes(self)[size_t(dim)], nullptr, outs[0]);
+  sort_lanes(self, dim, stable_arg<DimArg>(a), a[DimArg + 1].to_bool(), nullptr, outs[0]);
 }
 
 // The gradient of a value-selecting op: each selected value's gradient goes
@@ -257,8 +255,9 @@ std::vector<Shape> shape_topk(const Args& a) {
 }
 void topk_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& self = a[0].tensor();
-  int64_t dim = wrap_dim(a[2].to_int(), self.dim());
-  select_sorted(self, dim, a[3].to_bool(), 0, a[1].to_int(), &outs[0], outs[1]);
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim()), k = a[1].to_int();
+  const bool largest = a[3].to_bool(), sorted = a[4].to_bool();
+  select_lanes(self, dim, 0, k, &outs[0], outs[1], [&](auto& lane) { topk_order(lane, k, largest, sorted); });
 }
 std::vector<Tensor> grad_topk(const GradCtx& c) {
   return {scatter_back(c.grad(0), c.out(1), c.args[2].to_int(), c.in_sizes[0], true)};
@@ -290,9 +289,9 @@ std::pair<Tensor, Tensor> keepdim_outs(std::vector<Tensor>& outs, const Tensor& 
 }
 void kthvalue_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& self = a[0].tensor();
-  int64_t dim = wrap_dim(a[2].to_int(), self.dim());
+  int64_t dim = wrap_dim(a[2].to_int(), self.dim()), k = a[1].to_int();
   auto [v, i] = keepdim_outs(outs, self, dim);
-  select_sorted(self, dim, false, a[1].to_int() - 1, 1, &v, i);
+  select_lanes(self, dim, k - 1, 1, &v, i, [&](auto& lane) { quickselect(lane, k - 1); });
 }
 std::vector<Tensor> grad_kthvalue(const GradCtx& c) {
   return {scatter_back(c.grad(0), c.out(1), c.args[2].to_int(), c.in_sizes[0], c.args[3].to_bool())};
@@ -313,27 +312,18 @@ std::vector<Shape> shape_lane_reduce(const Args& a, const char* op) {
   return {s, s};
 }
 std::vector<Shape> shape_median_dim(const Args& a) { return shape_lane_reduce(a, "median"); }
+// PyTorch's median: a lane's first NaN if it has one, else the (n-1)/2-th
+// smallest under the order (value, index), unique even among ties.
 void median_lanes(const Tensor& self, int64_t dim, const Tensor& values, const Tensor& indices) {
-  Shape sizes = lane_sizes(self), xs = lane_strides(self), vs = lane_strides(values), is = lane_strides(indices);
-  int64_t n = sizes[size_t(dim)];
-  visit_dtype(self.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* px = self.data<T>();
-    T* pv = values.data<T>();
-    int64_t* pi = indices.data<int64_t>();
-    std::vector<int64_t> idx(static_cast<size_t>(n));
-    for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
-      order_lane(idx, px + off[0], xs[size_t(dim)], false, (n - 1) / 2, 1);
-      int64_t pick = idx[size_t((n - 1) / 2)];
-      if constexpr (std::is_floating_point_v<cmp_t<T>>) {
-        for (int64_t i = 0; i < n; ++i)
-          if (std::isnan(cmp_t<T>(px[off[0] + i * xs[size_t(dim)]]))) {
-            pick = i;
-            break;
-          }
-      }
-      pi[off[2]] = pick;
-      pv[off[1]] = px[off[0] + pick * xs[size_t(dim)]];
+  const int64_t mid = (lane_sizes(self)[size_t(dim)] - 1) / 2;
+  select_lanes(self, dim, mid, 1, &values, indices, [&](auto& lane) {
+    auto nan = std::find_if(lane.begin(), lane.end(), [](const auto& e) { return is_nan_key(e.first); });
+    if (nan != lane.end()) {
+      lane[size_t(mid)] = *nan;
+      return;
+    }
+    std::nth_element(lane.begin(), lane.begin() + mid, lane.end(), [](const auto& l, const auto& r) {
+      return l.first < r.first || (l.first == r.first && l.second < r.second);
     });
   });
 }
@@ -538,30 +528,20 @@ std::vector<Shape> shape_mode(const Args& a) { return shape_lane_reduce(a, "mode
 void mode_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& self = a[0].tensor();
   int64_t dim = wrap_dim(a[1].to_int(), self.dim());
-  const std::pair<Tensor, Tensor> kept = keepdim_outs(outs, self, dim);
-  const Tensor &values = kept.first, &indices = kept.second;
-  Shape sizes = lane_sizes(self), xs = lane_strides(self), vs = lane_strides(values), is = lane_strides(indices);
-  int64_t n = sizes[size_t(dim)], sx = xs[size_t(dim)];
-  visit_dtype(self.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    using C = cmp_t<T>;
-    const T* px = self.data<T>();
-    T* pv = values.data<T>();
-    int64_t* pi = indices.data<int64_t>();
-    std::vector<std::pair<C, int64_t>> lane(static_cast<size_t>(n));
-    for_each_lane(sizes, dim, {&xs, &vs, &is}, [&](const std::vector<int64_t>& off) {
-      for (int64_t i = 0; i < n; ++i) lane[size_t(i)] = {C(px[off[0] + i * sx]), i};
-      std::stable_sort(lane.begin(), lane.end(), [](const auto& l, const auto& r) { return l.first < r.first; });
-      int64_t best = 0, run = 0, best_run = 0;
-      for (int64_t i = 0; i < n; ++i) {
-        ++run;
-        if (i + 1 < n && lane[size_t(i)].first == lane[size_t(i + 1)].first) continue;
-        if (run > best_run) best = i, best_run = run;
-        run = 0;
-      }
-      pi[off[2]] = lane[size_t(best)].second;
-      pv[off[1]] = px[off[0] + lane[size_t(best)].second * sx];
-    });
+  auto [v, i] = keepdim_outs(outs, self, dim);
+  // PyTorch sorts the lane with std::sort by value alone and takes the last
+  // pair of the first longest run; the same sort gives the same index.
+  select_lanes(self, dim, 0, 1, &v, i, [](auto& lane) {
+    std::sort(lane.begin(), lane.end(), [](const auto& l, const auto& r) { return l.first < r.first; });
+    size_t best = 0;
+    int64_t run = 0, best_run = 0;
+    for (size_t j = 0; j < lane.size(); ++j) {
+      ++run;
+      if (j + 1 < lane.size() && lane[j].first == lane[j + 1].first) continue;
+      if (run > best_run) best = j, best_run = run;
+      run = 0;
+    }
+    lane[0] = lane[best];
   });
 }
 std::vector<Tensor> grad_mode(const GradCtx& c) {

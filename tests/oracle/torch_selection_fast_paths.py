@@ -1,5 +1,5 @@
 # The eager fast paths for selections and counts: topk/kthvalue/median by
-# partial selection (ties and NaN must pick what a full stable sort picks),
+# partial selection (NaN ranked highest; ties: tests/oracle/torch_order_ties.py),
 # unique by a range table or a sort (exact int64 beyond 2**53), nonzero and
 # bincount read through their dtype, prod over rows in lanes, true division.
 import torch
@@ -8,8 +8,6 @@ torch.manual_seed(3)
 ties = torch.tensor([[3., 1., 3., 2., 1., 3., 0., 2.],
                      [5., 5., 5., 5., 5., 5., 5., 5.],
                      [1., float('nan'), 0., float('nan'), 2., -1., 0., 4.]])
-# PyTorch picks among tied values in an order of its own (kiln: index order),
-# so only values are compared where there are ties, and indices where there are none.
 for largest in (True, False):
     v, i = ties.topk(3, 1, largest=largest)
     print("topk", largest, v.tolist(), torch.equal(ties.gather(1, i).nan_to_num(), v.nan_to_num()))
