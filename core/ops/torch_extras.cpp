@@ -171,7 +171,7 @@ struct Picked {
   Tensor values, indices;
 };
 Picked nan_median_along(const Tensor& x, int64_t dim) {
-  std::vector<Tensor> sorted = invoke_multi("sort", {x, dim});
+  std::vector<Tensor> sorted = invoke_multi("sort.stable", {x, true, dim});  // ties in index order
   Tensor count = sum(logical_not(isnan(x)), Shape{dim}, true, DType::Int64);
   Tensor at = floor_divide(first_rank(count), full({}, 2, DType::Int64));
   return {gather(sorted[0], dim, at), gather(sorted[1], dim, at)};

@@ -65,3 +65,10 @@ print(i.tolist(), x.grad.tolist())
 # multinomial without replacement is a topk of p / q: ties among zero probabilities
 p = torch.tensor([[0.0, 0.0, 0.5, 0.0, 0.5, 0.0, 0.0, 0.0]])
 print(torch.multinomial(p, 6).tolist())
+# index-returning reductions and scans over ties: first (max, argmax) or last
+# (cummax) occurrence, nanmedian's lower median in (value, index) order
+y = torch.randint(0, 3, (4, 20)).float()
+y[1, 5] = float('nan')
+print(torch.cummax(y, 1).indices.tolist(), torch.cummin(y, 1).indices.tolist())
+print(torch.max(y, 1).indices.tolist(), torch.argmin(y, 1).tolist())
+print(torch.nanmedian(y, 1).indices.tolist(), torch.nanmedian(y).item())
