@@ -450,6 +450,30 @@ std::vector<Tensor> scatter_reduce_composite(const Args& a) {
   return {invoke("scatter_reduce.two", {a[0], a[1], a[2], a[3], a[4], a[5]})};
 }
 
+// index_reduce(self, dim, index, source, str reduce, *, include_self=True):
+// source's slice i reduced into self's slice index[i]: scatter_reduce with
+// the index spread over source's shape. PyTorch names index_reduce_ in its
+// errors, for both forms.
+std::vector<Tensor> index_reduce_composite(const Args& a) {
+  const Tensor &self = a[0].tensor(), &idx = a[2].tensor(), &src = a[3].tensor();
+  const std::string& r = a[4].str();
+  KILN_CHECK(r == "prod" || r == "mean" || r == "amax" || r == "amin", Runtime,
+             "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got ", r, ".");
+  KILN_CHECK(idx.dtype() == DType::Int64 || idx.dtype() == DType::Int32, Runtime,
+             "index_reduce_(): Expected dtype int32/int64 for index but got: ", dtype_legacy_name(idx.dtype()));
+  KILN_CHECK(idx.dim() <= 1, Index, "index_reduce_(): Index is supposed to be a vector");
+  int64_t d = self.dim() == 0 ? 0 : wrap_dim(a[1].to_int(), self.dim());
+  Shape ss = sizes_1d(src);
+  KILN_CHECK(size_t(d) < ss.size() && idx.numel() == ss[size_t(d)], Runtime,
+             "index_reduce_(): Number of indices (", idx.numel(), ") should be equal to source.size(dim): (",
+             size_t(d) < ss.size() ? ss[size_t(d)] : 0, "), for dim: ", d);
+  check_in_range(index_values(copy_to_device(idx, Device{})), sizes_1d(self)[size_t(d)]);  // read on the host
+  Shape along(ss.size(), 1);
+  along[size_t(d)] = -1;
+  Tensor spread = expand(reshape(to_dtype(idx, DType::Int64), along), ss);
+  return {invoke("scatter_reduce.two", {a[0], d, spread, a[3], a[4], a[5]})};
+}
+
 template <bool Add>
 void check_scatter(const Args& a) {
   shape_scatter<Add>(a);  // shape rules first (see check_index_select)
@@ -862,6 +886,12 @@ void register_index_ops(OpTable& t) {
   t.add({.schema_text = "scatter_reduce_.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, "
                         "bool include_self=True) -> Tensor",
          .kind = OpKind::Composite, .composite = write_back_composite<scatter_reduce_composite>});
+  t.add({.schema_text = "index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, "
+                        "bool include_self=True) -> Tensor",
+         .kind = OpKind::Composite, .composite = index_reduce_composite, .grad_node = "IndexReduceBackward0"});
+  t.add({.schema_text = "index_reduce_(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, "
+                        "bool include_self=True) -> Tensor",
+         .kind = OpKind::Composite, .composite = write_back_composite<index_reduce_composite>});
   t.add({.schema_text = "scatter_.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
          .kind = OpKind::Composite, .composite = write_back_composite<scatter_src_composite>});
   t.add({.schema_text = "scatter_.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
