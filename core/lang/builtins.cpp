@@ -12,6 +12,7 @@
 #include "core/lang/interp.h"
 #include "core/lang/iterators.h"
 #include "core/lang/objops.h"
+#include "core/lang/set_order.h"
 #include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
 
@@ -284,11 +285,7 @@ Obj odict_construct(Interp& in, const CallArgs& a) {
 Obj set_construct(Interp& in, const CallArgs& a) {
   a.check("set", 0, 1);
   Obj s = make<SetObj>();
-  if (!a.pos.empty()) {
-    std::vector<Obj> v;
-    extend_from_iterable(in, v, a.pos[0]);
-    for (const Obj& x : v) s.as<SetObj>()->map.set(x, Obj());
-  }
+  if (!a.pos.empty()) set_add_all(in, *s.as<SetObj>(), a.pos[0]);
   return s;
 }
 
@@ -296,9 +293,7 @@ Obj frozenset_construct(Interp& in, const CallArgs& a) {
   a.check("frozenset", 0, 1);
   Obj s = make<SetObj>();
   s.as<SetObj>()->frozen = true;
-  std::vector<Obj> v;
-  if (!a.pos.empty()) extend_from_iterable(in, v, a.pos[0]);
-  for (const Obj& x : v) s.as<SetObj>()->map.set(x, Obj());
+  if (!a.pos.empty()) set_add_all(in, *s.as<SetObj>(), a.pos[0]);
   return s;
 }
 
@@ -609,9 +604,7 @@ Obj builtin_hash(Interp& in, const CallArgs& a) {
     if (f.is_none()) throw Error("unhashable type: '" + type_name(o) + "'", ErrorKind::Type);
     if (!f.is_null()) return in.call(f, {});
   }
-  if (o.is_intlike()) return Obj::from_int(o.as_int() == -1 ? -2 : o.as_int());
-  if (o.is_float() && std::floor(o.as_float()) == o.as_float() && std::fabs(o.as_float()) < 9e18)
-    return Obj::from_int(int64_t(o.as_float()));
+  if (std::optional<int64_t> h = cpython_hash(o)) return Obj::from_int(*h);  // numbers and tuples of them
   return Obj::from_int(int64_t(ObjHash()(o)));
 }
 

@@ -44,7 +44,7 @@ int stack_effect(Op op, uint32_t arg, bool jump) {
     case Op::DUP_TOP_TWO: return 2;
     case Op::STORE_ATTR: case Op::DELETE_SUBSCR: case Op::MAP_ADD: return -2;
     case Op::STORE_SUBSCR: return -3;
-    case Op::BUILD_TUPLE: case Op::BUILD_LIST: case Op::BUILD_SET: case Op::BUILD_SLICE:
+    case Op::BUILD_TUPLE: case Op::BUILD_LIST: case Op::BUILD_SET: case Op::BUILD_CONST_SET: case Op::BUILD_SLICE:
     case Op::BUILD_STRING:
       return 1 - n;
     case Op::BUILD_DICT: return 1 - 2 * n;

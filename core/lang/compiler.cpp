@@ -1039,6 +1039,14 @@ class Compiler {
   }
 
   void set_display(const Set& s) {
+    const bool constants = s.elts.size() >= 3 && std::all_of(s.elts.begin(), s.elts.end(), [](const auto& e) {
+      return e->kind == ExprKind::Constant;
+    });
+    if (constants) {
+      for (const auto& e : s.elts) expr(*e);
+      emit(Op::BUILD_CONST_SET, uint32_t(s.elts.size()));
+      return;
+    }
     size_t lead = 0;
     while (lead < s.elts.size() && s.elts[lead]->kind != ExprKind::Starred) expr(*s.elts[lead++]);
     emit(Op::BUILD_SET, uint32_t(lead));

@@ -5,6 +5,7 @@
 
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
+#include "core/lang/set_order.h"
 
 namespace kiln::lang {
 
@@ -88,7 +89,7 @@ struct ReversedIter : IteratorObj {
   size_t index;
 };
 
-struct MapIter : IteratorObj {  // dict keys/values/items and sets
+struct MapIter : IteratorObj {  // dict keys, values and items
   MapIter(Obj m, OrderedMap& map, DictIterKind k, const char* name)
       : owner(std::move(m)), map(&map), kind(k), name(name), size(map.size()) {}
   void clear_refs() override { owner = Obj(); }
@@ -111,6 +112,26 @@ struct MapIter : IteratorObj {  // dict keys/values/items and sets
   DictIterKind kind;
   const char* name;
   size_t size, index = 0;
+};
+
+// A set's items in CPython's order, taken when iteration starts.
+struct SetIter : IteratorObj {
+  explicit SetIter(Obj s) : owner(std::move(s)), items(set_items_in_order(*owner.as<SetObj>())) {}
+  void clear_refs() override {
+    owner = Obj();
+    items.clear();
+  }
+  bool next(Interp&, Obj& out) override {
+    if (owner.is_none()) return false;
+    KILN_CHECK(owner.as<SetObj>()->map.size() == items.size(), Runtime, "Set changed size during iteration");
+    if (index >= items.size()) return false;
+    out = items[index++];
+    return true;
+  }
+  const char* type_name() const override { return "set_iterator"; }
+  Obj owner;
+  std::vector<Obj> items;
+  size_t index = 0;
 };
 
 bool is_stop_iteration(Interp& in, const ScriptException& e) {
@@ -260,10 +281,7 @@ Obj make_dict_iter(Obj dict, DictIterKind what) {
   return make<MapIter>(std::move(dict), m, what, names[int(what)]);
 }
 
-Obj make_set_iter(Obj set) {
-  OrderedMap& m = set.as<SetObj>()->map;
-  return make<MapIter>(std::move(set), m, DictIterKind::Keys, "set_iterator");
-}
+Obj make_set_iter(Obj set) { return make<SetIter>(std::move(set)); }
 
 Obj make_user_iter(Obj obj) { return make<UserIter>(std::move(obj)); }
 Obj make_getitem_iter(Obj obj) { return make<GetItemIter>(std::move(obj)); }

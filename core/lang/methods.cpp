@@ -12,6 +12,7 @@
 #include "core/lang/interp.h"
 #include "core/lang/iterators.h"
 #include "core/lang/objops.h"
+#include "core/lang/set_order.h"
 #include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
 #include "core/lang/vm.h"
@@ -824,9 +825,8 @@ Obj set_discard(Interp&, const CallArgs& a) {
 Obj set_pop(Interp& in, const CallArgs& a) {
   a.check("pop", 0, 0);
   OrderedMap& m = self_set(a);
-  for (auto& [k, v] : m.items()) {
-    if (k.is_null()) continue;
-    Obj key = k;
+  if (m.size() != 0) {  // CPython's pop takes the first item of its table
+    Obj key = set_items_in_order(*a.self.as<SetObj>()).front();
     m.erase(key);
     return key;
   }
@@ -839,25 +839,23 @@ std::vector<Obj> items_of(Interp& in, const Obj& o) {
   return v;
 }
 
-// A copy of a set's items; a frozenset's methods return frozensets.
-Obj new_set(const OrderedMap& from, bool frozen = false) {
+// A copy of a set (CPython's: one merge); a frozenset's methods return frozensets.
+Obj new_set(Interp& in, const Obj& from) {
   auto s = new SetObj();
-  s->frozen = frozen;
+  s->frozen = from.as<SetObj>()->frozen;
   Obj r(s);
-  from.for_each([&](const Obj& k, const Obj&) { s->map.set(k, Obj()); });
+  set_add_all(in, *s, from);
   return r;
 }
 
 Obj set_update(Interp& in, const CallArgs& a) {
-  for (const Obj& o : a.pos)
-    for (const Obj& x : items_of(in, o)) self_set(a).set(x, Obj());
+  for (const Obj& o : a.pos) set_add_all(in, *a.self.as<SetObj>(), o);
   return Obj();
 }
 
 Obj set_union(Interp& in, const CallArgs& a) {
-  Obj r = new_set(self_set(a), a.self.as<SetObj>()->frozen);
-  for (const Obj& o : a.pos)
-    for (const Obj& x : items_of(in, o)) r.as<SetObj>()->map.set(x, Obj());
+  Obj r = new_set(in, a.self);
+  for (const Obj& o : a.pos) set_add_all(in, *r.as<SetObj>(), o);
   return r;
 }
 
@@ -871,15 +869,13 @@ Obj as_set(Interp& in, const Obj& o) {
 }
 
 Obj set_filter(Interp& in, const CallArgs& a, bool keep_common) {
-  Obj r = new_set(self_set(a), a.self.as<SetObj>()->frozen);
+  Obj r = a.pos.empty() ? new_set(in, a.self) : a.self;
   for (const Obj& o : a.pos) {
-    Obj other = as_set(in, o);
-    Obj next = make<SetObj>();
-    next.as<SetObj>()->frozen = r.as<SetObj>()->frozen;
-    r.as<SetObj>()->map.for_each([&](const Obj& k, const Obj&) {
-      if ((other.as<SetObj>()->map.find(k) != nullptr) == keep_common) next.as<SetObj>()->map.set(k, Obj());
-    });
-    r = next;
+    const Obj held = as_set(in, o);
+    const SetObj& other = *held.as<SetObj>();
+    if (keep_common) r = set_binary(BinOpKind::BitAnd, *r.as<SetObj>(), other);
+    else if (o.kind() == Kind::Set || o.kind() == Kind::Dict) r = set_binary(BinOpKind::Sub, *r.as<SetObj>(), other);
+    else r = set_copy_and_difference(*r.as<SetObj>(), other);  // CPython's way for other iterables
   }
   return r;
 }
@@ -908,9 +904,9 @@ Obj set_isdisjoint(Interp& in, const CallArgs& a) {
   return Obj::from_bool(disjoint);
 }
 
-Obj set_copy(Interp&, const CallArgs& a) {
+Obj set_copy(Interp& in, const CallArgs& a) {
   a.check("copy", 0, 0);
-  return new_set(self_set(a), a.self.as<SetObj>()->frozen);
+  return new_set(in, a.self);
 }
 
 Obj set_clear(Interp&, const CallArgs& a) {

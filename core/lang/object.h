@@ -268,6 +268,9 @@ struct SetObj : HeapObj {
   void clear_refs() override { map.clear(); }
   OrderedMap map;
   bool frozen = false;  // a frozenset: immutable and hashable
+  // CPython's merges into this set: (items it held, items merged); they size
+  // its hash table, which decides its iteration order (core/lang/set_order.h).
+  std::vector<std::pair<uint32_t, uint32_t>> merges;
 };
 
 struct SliceObj : HeapObj {

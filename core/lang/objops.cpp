@@ -14,6 +14,7 @@
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/iterators.h"
+#include "core/lang/set_order.h"
 #include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
 
@@ -236,28 +237,95 @@ Obj set_of(Interp& in, const Obj& o) {
   return s;
 }
 
+}  // namespace
+
+static void merge_into(SetObj& out, const SetObj& from) {
+  if (out.map.size() == 0 && out.merges.empty() && merge_copies_table(from)) {
+    from.map.for_each([&](const Obj& k, const Obj&) { out.map.set(k, Obj()); });
+    out.merges = from.merges;  // the same insertions: the same table
+    return;
+  }
+  note_set_merge(out, from.map.size());
+  for (const Obj& k : set_items_in_order(from)) out.map.set(k, Obj());
+}
+
+void set_add_all(Interp& in, SetObj& s, const Obj& iterable) {
+  if (auto* from = iterable.as<SetObj>()) return merge_into(s, *from);
+  if (auto* d = iterable.as<DictObj>()) {
+    note_set_merge(s, d->map.size());
+    d->map.for_each([&](const Obj& k, const Obj&) { s.map.set(k, Obj()); });
+    return;
+  }
+  std::vector<Obj> items;
+  extend_from_iterable(in, items, iterable);
+  for (const Obj& x : items) s.map.set(x, Obj());
+}
+
+
+// a - b as a copy of a with b's items taken out (CPython's way when a is
+// far larger than b, or b is not a set).
+Obj set_copy_and_difference(const SetObj& a, const SetObj& b) {
+  auto out = new SetObj();
+  Obj res(out);
+  out->frozen = a.frozen;
+  merge_into(*out, a);
+  b.map.for_each([&](const Obj& k, const Obj&) { out->map.erase(k); });
+  return res;
+}
+
 Obj set_binary(BinOpKind op, const SetObj& a, const SetObj& b) {
   auto out = new SetObj();
   Obj res(out);
   out->frozen = a.frozen;  // the left operand's type, as in CPython
   switch (op) {
-    case BinOpKind::BitOr:
-      a.map.for_each([&](const Obj& k, const Obj&) { out->map.set(k, Obj()); });
-      b.map.for_each([&](const Obj& k, const Obj&) { out->map.set(k, Obj()); });
+    case BinOpKind::BitOr:  // a copy of a, then b merged in
+      merge_into(*out, a);
+      merge_into(*out, b);
       return res;
-    case BinOpKind::BitAnd:
-      a.map.for_each([&](const Obj& k, const Obj&) { if (b.map.find(k)) out->map.set(k, Obj()); });
+    case BinOpKind::BitAnd: {  // the smaller set's items found in the other
+      const SetObj& walk = b.map.size() > a.map.size() ? a : b;
+      const SetObj& other = &walk == &a ? b : a;
+      for (const Obj& k : set_items_in_order(walk))
+        if (other.map.find(k)) out->map.set(k, Obj());
       return res;
+    }
     case BinOpKind::Sub:
-      a.map.for_each([&](const Obj& k, const Obj&) { if (!b.map.find(k)) out->map.set(k, Obj()); });
+      if ((a.map.size() >> 2) > b.map.size()) return set_copy_and_difference(a, b);
+      for (const Obj& k : set_items_in_order(a))
+        if (!b.map.find(k)) out->map.set(k, Obj());
       return res;
-    case BinOpKind::BitXor:
-      a.map.for_each([&](const Obj& k, const Obj&) { if (!b.map.find(k)) out->map.set(k, Obj()); });
-      b.map.for_each([&](const Obj& k, const Obj&) { if (!a.map.find(k)) out->map.set(k, Obj()); });
+    case BinOpKind::BitXor:  // a copy of b, each of a's items toggled
+      merge_into(*out, b);
+      for (const Obj& k : set_items_in_order(a))
+        if (!out->map.erase(k)) out->map.set(k, Obj());
       return res;
     default: return Obj::null();
   }
 }
+
+void set_inplace(BinOpKind op, SetObj& a, const SetObj& b) {
+  const std::vector<Obj> items = set_items_in_order(b);  // before a changes: b may be a
+  switch (op) {
+    case BinOpKind::BitOr:
+      note_set_merge(a, items.size());
+      for (const Obj& k : items) a.map.set(k, Obj());
+      return;
+    case BinOpKind::Sub:
+      for (const Obj& k : items) a.map.erase(k);
+      return;
+    case BinOpKind::BitXor:
+      for (const Obj& k : items)
+        if (!a.map.erase(k)) a.map.set(k, Obj());
+      return;
+    default: {  // &=: the intersection becomes a's table
+      Obj r = set_binary(op, a, b);
+      a.map = r.as<SetObj>()->map;
+      a.merges = r.as<SetObj>()->merges;
+    }
+  }
+}
+
+namespace {
 
 // Sequences, strings, dicts and sets; Null when the kinds do not combine.
 Obj container_binary(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
@@ -433,12 +501,11 @@ Obj inplace_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
       }
       break;
     case Kind::Set:
-      if (auto* sb = b.as<SetObj>(); sb && !a.as<SetObj>()->frozen) {  // frozenset |= makes a new one
-        Obj r = set_binary(op, *a.as<SetObj>(), *sb);
-        if (!r.is_null()) {
-          a.as<SetObj>()->map = r.as<SetObj>()->map;
-          return a;
-        }
+      if (auto* sb = b.as<SetObj>(); sb && !a.as<SetObj>()->frozen &&  // frozenset |= makes a new one
+                                     (op == BinOpKind::BitOr || op == BinOpKind::BitAnd || op == BinOpKind::Sub ||
+                                      op == BinOpKind::BitXor)) {
+        set_inplace(op, *a.as<SetObj>(), *sb);
+        return a;
       }
       break;
     case Kind::Instance: {
@@ -864,9 +931,7 @@ std::string container_repr(Interp& in, const Obj& o) {
       if (g.recursive) return "{...}";
       std::string s = frozen ? "frozenset({" : "{";
       bool first = true;
-      std::vector<std::pair<Obj, Obj>> entries = map.items();
-      for (const auto& [k, v] : entries) {
-        if (k.is_null()) continue;
+      for (const Obj& k : set_items_in_order(*o.as<SetObj>())) {
         s += (first ? "" : ", ") + repr(in, k);
         first = false;
       }

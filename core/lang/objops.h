@@ -44,6 +44,14 @@ bool contains(Interp& in, const Obj& container, const Obj& item);
 Obj iter(Interp& in, const Obj& o);
 // Appends every item of an iterable to out.
 void extend_from_iterable(Interp& in, std::vector<Obj>& out, const Obj& iterable);
+// Adds an iterable's items to a set as CPython does: a set or dict in one
+// sized merge (core/lang/set_order.h), anything else item by item.
+void set_add_all(Interp& in, SetObj& s, const Obj& iterable);
+// The set operators | & - ^ as CPython computes them (their insertion order
+// is the result's iteration order), and their in-place forms.
+Obj set_binary(BinOpKind op, const SetObj& a, const SetObj& b);
+Obj set_copy_and_difference(const SetObj& a, const SetObj& b);
+void set_inplace(BinOpKind op, SetObj& a, const SetObj& b);
 // type(o) as a ClassObj (built-in types are ClassObjs with native_kind set).
 Obj type_of(Interp& in, const Obj& o);
 bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple);

@@ -53,7 +53,10 @@ namespace kiln::lang {
   /* ---- building ---- */                                                                     \
   _(BUILD_TUPLE)        /* arg=n: [x1..xn] -> [(x1..xn)] */                                    \
   _(BUILD_LIST)         /* arg=n: [x1..xn] -> [[x1..xn]] */                                    \
-  _(BUILD_SET)          /* arg=n */                                                            \
+  _(BUILD_SET)          /* arg=n: [x1..xn] -> [{x1..xn}] */                                    \
+  _(BUILD_CONST_SET)    /* arg=n: as BUILD_SET, for a literal of >= 3 constants: CPython     \
+                           folds it into a frozenset constant, rebuilds that from its own      \
+                           items, and merges it into a new set (the order it iterates in) */   \
   _(BUILD_DICT)         /* arg=n: [k1 v1 .. kn vn] -> [{..}] */                                \
   _(BUILD_SLICE)        /* arg=2|3: [lo hi] or [lo hi step] -> [slice] (None where absent) */  \
   _(BUILD_STRING)       /* arg=n: [s1..sn] (all str) -> [s1+..+sn] */                          \

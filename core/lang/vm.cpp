@@ -16,6 +16,7 @@
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
+#include "core/lang/set_order.h"
 
 namespace kiln::lang {
 
@@ -990,6 +991,17 @@ Obj Vm::dispatch(Interp& in, Frame*& current) {
         Obj so(s);
         for (Obj* p = sp - arg; p < sp; ++p) s->map.set(*p, Obj());
         for (uint32_t i = 0; i < arg; ++i) *--sp = Obj();
+        PUSH(so);
+      }
+      NEXT;
+      CASE(BUILD_CONST_SET): {
+        Obj folded = make<SetObj>();
+        for (Obj* p = sp - arg; p < sp; ++p) folded.as<SetObj>()->map.set(*p, Obj());
+        for (uint32_t i = 0; i < arg; ++i) *--sp = Obj();
+        Obj rebuilt = make<SetObj>();  // CPython's compiler rebuilds the constant from its items
+        for (const Obj& k : set_items_in_order(*folded.as<SetObj>())) rebuilt.as<SetObj>()->map.set(k, Obj());
+        Obj so = make<SetObj>();
+        set_add_all(in, *so.as<SetObj>(), rebuilt);
         PUSH(so);
       }
       NEXT;
