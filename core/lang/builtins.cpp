@@ -556,6 +556,12 @@ int64_t mod_pow(int64_t b, int64_t e, int64_t m) {
 Obj builtin_pow(Interp& in, const CallArgs& a) {
   a.check("pow", 2, 3, "base exp mod");
   Obj mod = a.arg(2, "mod");
+  if (!mod.is_none() && a.pos[0].kind() == Kind::Instance) {  // a class's three-argument __pow__
+    Obj f = special_method(in, a.pos[0], "__pow__");
+    Obj args[] = {a.pos[1], mod};
+    if (!f.is_null())
+      if (Obj r = in.call(f, args); !r.is(not_implemented(in))) return r;
+  }
   if (!mod.is_none()) {
     KILN_CHECK(a.pos[0].is_intlike() && a.pos[1].is_intlike() && mod.is_intlike(), Type,
                "pow() 3rd argument not allowed unless all arguments are integers");
@@ -601,6 +607,24 @@ Obj builtin_id(Interp&, const CallArgs& a) {
   return Obj::from_int((int64_t(o.kind()) << 56) ^ o.as_int());
 }
 
+// CPython's numeric hash: the number's value m * 2^e reduced mod the
+// Mersenne prime 2^61 - 1 (2^61 is 1 there), signed, -1 being taken by -2, so
+// that equal ints, floats and complex numbers hash alike.
+int64_t python_number_hash(bool negative, uint64_t m, int e) {
+  constexpr uint64_t kP = (uint64_t(1) << 61) - 1;
+  const int k = ((e % 61) + 61) % 61;
+  const uint64_t r = uint64_t(((unsigned __int128)(m % kP) << k) % kP);
+  const int64_t h = negative ? -int64_t(r) : int64_t(r);
+  return h == -1 ? -2 : h;
+}
+
+int64_t float_hash(double d) {
+  if (std::isinf(d)) return d > 0 ? 314159 : -314159;
+  int e = 0;
+  const double f = std::frexp(std::fabs(d), &e);
+  return python_number_hash(d < 0, uint64_t(std::ldexp(f, 53)), e - 53);
+}
+
 Obj builtin_hash(Interp& in, const CallArgs& a) {
   a.check("hash", 1, 1);
   const Obj& o = a.pos[0];
@@ -609,9 +633,11 @@ Obj builtin_hash(Interp& in, const CallArgs& a) {
     if (f.is_none()) throw Error("unhashable type: '" + type_name(o) + "'", ErrorKind::Type);
     if (!f.is_null()) return in.call(f, {});
   }
-  if (o.is_intlike()) return Obj::from_int(o.as_int() == -1 ? -2 : o.as_int());
-  if (o.is_float() && std::floor(o.as_float()) == o.as_float() && std::fabs(o.as_float()) < 9e18)
-    return Obj::from_int(int64_t(o.as_float()));
+  if (o.is_intlike()) {
+    const int64_t i = o.as_int();
+    return Obj::from_int(python_number_hash(i < 0, i < 0 ? uint64_t(0) - uint64_t(i) : uint64_t(i), 0));
+  }
+  if (o.is_float() && !std::isnan(o.as_float())) return Obj::from_int(float_hash(o.as_float()));
   return Obj::from_int(int64_t(ObjHash()(o)));
 }
 

@@ -132,10 +132,15 @@ void float_divmod(double a, double b, double& div, double& mod) {
   }
 }
 
+// A negative finite base to a finite non-integer power: a complex result.
+bool complex_power(double a, double b) {
+  return a < 0 && std::isfinite(a) && std::isfinite(b) && std::floor(b) != b;
+}
+
 Obj float_pow(double a, double b) {
   KILN_CHECK(!(a == 0 && b < 0), ZeroDivision, "0.0 cannot be raised to a negative power");
   KILN_CHECK(!(a < 0 && std::isfinite(a) && std::floor(b) != b && std::isfinite(b)), Value,
-             "negative number cannot be raised to a fractional power (kiln has no complex numbers)");
+             "negative number cannot be raised to a fractional power");
   double r = std::pow(a, b);
   KILN_CHECK(!(std::isinf(r) && std::isfinite(a) && std::isfinite(b)), Overflow,
              "(34, 'Numerical result out of range')");
@@ -375,6 +380,11 @@ Obj binary_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
     Obj r = int_binary(op, a, b);
     if (!r.is_null()) return r;
   } else if (a.is_number() && b.is_number()) {
+    if (op == BinOpKind::Pow && complex_power(a.as_number(), b.as_number())) {
+      // (-8) ** (1/3) is complex in Python: the prelude's complex class computes it.
+      Obj base[] = {a};
+      return binary_op(in, op, in.call(in.builtin("complex"), base), b);
+    }
     Obj r = float_binary(op, a.as_number(), b.as_number());
     if (!r.is_null()) return r;
   }
