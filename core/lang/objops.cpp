@@ -1410,6 +1410,16 @@ Obj type_of(Interp& in, const Obj& o) {
   return c;
 }
 
+// A prelude class standing for tensors of a kind Kiln's tensors lack (the
+// complex tensors of prelude/_complex.py) sets _kiln_tensor_like, so that
+// isinstance(z, torch.Tensor) holds as in PyTorch.
+bool tensor_like(const Obj& o) {
+  const InstanceObj* inst = o.as<InstanceObj>();
+  if (!inst) return false;
+  Obj flag = inst->get_class().lookup("_kiln_tensor_like");
+  return flag.is_bool() && flag.as_bool();
+}
+
 bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
   if (auto* t = cls_or_tuple.as<TupleObj>()) {
     for (const Obj& c : t->items)
@@ -1419,6 +1429,8 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
   auto* cls = cls_or_tuple.as<ClassObj>();
   KILN_CHECK(cls, Type, "isinstance() arg 2 must be a type, a tuple of types, or a union");
   if (cls->native_kind != Kind::Instance) {
+    if (o.kind() == Kind::Instance && cls->native_kind == Kind::Tensor && cls->name == "Tensor")
+      return tensor_like(o);
     if (o.kind() == Kind::Tensor && cls->name == "Parameter") return o.as<TensorObj>()->is_parameter;
     if (o.kind() == Kind::Tuple && cls->name == "Size") return o.as<TupleObj>()->is_size;
     if (o.kind() == Kind::Tuple && cls->name != "tuple") return type_of(in, o).as<ClassObj>()->is_subclass_of(cls);

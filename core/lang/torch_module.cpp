@@ -373,7 +373,7 @@ Obj f_device(Interp&, const CallArgs& a) {
 
 Obj f_is_tensor(Interp&, const CallArgs& a) {
   a.check("is_tensor", 1, 1);
-  return Obj::from_bool(a.pos[0].kind() == Kind::Tensor);
+  return Obj::from_bool(a.pos[0].kind() == Kind::Tensor || tensor_like(a.pos[0]));
 }
 
 Obj f_is_floating_point(Interp&, const CallArgs& a) {

@@ -58,8 +58,14 @@ print(q[0].item(), q.tolist())
 # complex tensor printing is unchanged
 print(torch.tensor([1 + 2j, -0.5j]), torch.tensor(1.5 - 1j))
 
+# complex tensors are tensors; Python complex numbers are not
+print(isinstance(z, torch.Tensor), torch.is_tensor(z), isinstance(1j, torch.Tensor), torch.is_tensor(1j),
+      isinstance(torch.view_as_real(z), torch.Tensor), isinstance(z.real, torch.Tensor), torch.is_complex(z))
+print(torch.cat([z, torch.tensor([1.0])]).tolist(), torch.stack([z, z]).shape, z.to(torch.complex128).dtype)
+
 # errors
-for bad in [lambda: torch.tensor([1j, 'a']), lambda: w.item(), lambda: torch.tensor([1j], dtype=torch.float32)]:
+for bad in [lambda: torch.tensor([1j, 'a']), lambda: w.item(), lambda: torch.tensor([1j], dtype=torch.float32),
+            lambda: torch.complex(z, z), lambda: torch.view_as_complex(z), lambda: torch.polar(z, z)]:
     try:
         print(bad())
     except Exception as e:

@@ -19,7 +19,9 @@
 # complex tensors here: z * 1j, torch.tensor([1 + 2j]), z.item(), torch.full
 # with a complex fill value, and 1j * x for a real tensor x. A complex scalar
 # is rounded to the tensor's precision first, as PyTorch casts it.
-# isinstance(z, torch.Tensor) is False. Ops not written here raise a
+# isinstance(z, torch.Tensor) holds (the class sets _kiln_tensor_like, which
+# isinstance reads), so in this module a check for ComplexTensor must come
+# before one for torch.Tensor. Ops not written here raise a
 # NotImplementedError naming them rather than computing on the pairs.
 import builtins
 import torch
@@ -148,6 +150,8 @@ def _unsupported(name, r):
 
 
 class ComplexTensor:
+    _kiln_tensor_like = True  # isinstance(z, torch.Tensor), torch.is_tensor(z)
+
     def __init__(self, pairs):
         self._r = pairs
 
@@ -874,6 +878,8 @@ def complex(real, imag):
 
 
 def _legacy(d):
+    if _is_cdtype(d):
+        return 'ComplexDouble' if d._name == 'complex128' else 'ComplexFloat'
     return {torch.float32: 'Float', torch.float64: 'Double', torch.float16: 'Half', torch.int64: 'Long',
             torch.int32: 'Int', torch.bool: 'Bool', torch.bfloat16: 'BFloat16', torch.int16: 'Short',
             torch.int8: 'Char', torch.uint8: 'Byte'}[d]
@@ -901,6 +907,8 @@ def view_as_real(input):
 
 
 def view_as_complex(input):
+    if isinstance(input, ComplexTensor):
+        raise TypeError('view_as_complex is not supported for complex tensors')
     if not isinstance(input, torch.Tensor):
         raise TypeError("view_as_complex(): argument 'input' (position 1) must be Tensor, not " +
                         type(input).__name__)
@@ -1021,7 +1029,8 @@ def _torch_function(name, args, kwargs):
         return _factory(name, args, dict(kwargs))
     if name in ('cat', 'concat', 'concatenate', 'stack'):
         return _cat(name, args, kwargs)
-    if name in ('to', 'type', 'type_as') and len(args) >= 2 and isinstance(args[0], torch.Tensor):
+    if name in ('to', 'type', 'type_as') and len(args) >= 2 and isinstance(args[0], torch.Tensor) and \
+            not isinstance(args[0], ComplexTensor):
         target = args[1].dtype if name == 'type_as' else args[1]
         if _is_cdtype(target):
             return ComplexTensor(_real_to_pairs(args[0]).to(target.to_real()))

@@ -340,13 +340,13 @@ def _arg_parts(x, what):
     p = _parts(x)
     if p is not None:
         return p
-    if isinstance(x, torch.Tensor):
-        return float(x), 0.0
-    if hasattr(x, '__complex__'):
+    if hasattr(x, '__complex__'):  # a complex tensor too
         c = x.__complex__()
         if not isinstance(c, complex):
             raise TypeError('__complex__ returned non-complex (type ' + type(c).__name__ + ')')
         return c._re, c._im
+    if isinstance(x, torch.Tensor):
+        return float(x), 0.0
     if hasattr(x, '__float__'):
         return float(x), 0.0
     raise TypeError('complex() ' + what + ", not '" + type(x).__name__ + "'")
