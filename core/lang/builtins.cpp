@@ -551,6 +551,12 @@ int64_t mod_pow(int64_t b, int64_t e, int64_t m) {
 Obj builtin_pow(Interp& in, const CallArgs& a) {
   a.check("pow", 2, 3, "base exp mod");
   Obj mod = a.arg(2, "mod");
+  if (!mod.is_none() && a.pos[0].kind() == Kind::Instance) {  // a class's three-argument __pow__
+    Obj f = special_method(in, a.pos[0], "__pow__");
+    Obj args[] = {a.pos[1], mod};
+    if (!f.is_null())
+      if (Obj r = in.call(f, args); !r.is(not_implemented(in))) return r;
+  }
   if (!mod.is_none()) {
     KILN_CHECK(a.pos[0].is_intlike() && a.pos[1].is_intlike() && mod.is_intlike(), Type,
                "pow() 3rd argument not allowed unless all arguments are integers");

@@ -359,8 +359,15 @@ class Lexer {
         digits(10, text, "decimal");
       }
     }
-    if (peek() == 'j' || peek() == 'J') fail(pos, "complex numbers are not supported by kiln");
+    const bool imag = peek() == 'j' || peek() == 'J';
+    if (imag) ++i_;
     check_number_end(pos);
+    if (imag) {  // leading zeros are fine here (007j), as in CPython
+      Token& t = emit(TokKind::Float, pos);
+      t.fval = std::strtod(text.c_str(), nullptr);
+      t.imag = true;
+      return;
+    }
     if (is_float) {
       emit(TokKind::Float, pos).fval = std::strtod(text.c_str(), nullptr);
       return;

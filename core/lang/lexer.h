@@ -29,6 +29,7 @@ struct Token {
   int64_t ival = 0;   // Int
   bool int_min_magnitude = false;  // Int literal 2**63: valid only right after a unary minus
   double fval = 0.0;  // Float
+  bool imag = false;  // Float: an imaginary literal (2j): fval is its imaginary part
   // String tokens only.
   bool fstring = false;
   bool raw = false;

@@ -133,10 +133,15 @@ void float_divmod(double a, double b, double& div, double& mod) {
   }
 }
 
+// A negative finite base to a finite non-integer power: a complex result.
+bool complex_power(double a, double b) {
+  return a < 0 && std::isfinite(a) && std::isfinite(b) && std::floor(b) != b;
+}
+
 Obj float_pow(double a, double b) {
   KILN_CHECK(!(a == 0 && b < 0), ZeroDivision, "0.0 cannot be raised to a negative power");
   KILN_CHECK(!(a < 0 && std::isfinite(a) && std::floor(b) != b && std::isfinite(b)), Value,
-             "negative number cannot be raised to a fractional power (kiln has no complex numbers)");
+             "negative number cannot be raised to a fractional power");
   double r = std::pow(a, b);
   KILN_CHECK(!(std::isinf(r) && std::isfinite(a) && std::isfinite(b)), Overflow,
              "(34, 'Numerical result out of range')");
@@ -443,6 +448,11 @@ Obj binary_op(Interp& in, BinOpKind op, const Obj& a, const Obj& b) {
     Obj r = int_binary(op, a, b);
     if (!r.is_null()) return r;
   } else if (a.is_number() && b.is_number()) {
+    if (op == BinOpKind::Pow && complex_power(a.as_number(), b.as_number())) {
+      // (-8) ** (1/3) is complex in Python: the prelude's complex class computes it.
+      Obj base[] = {a};
+      return binary_op(in, op, in.call(in.builtin("complex"), base), b);
+    }
     Obj r = float_binary(op, a.as_number(), b.as_number());
     if (!r.is_null()) return r;
   }
@@ -1465,6 +1475,16 @@ Obj type_of(Interp& in, const Obj& o) {
   return c;
 }
 
+// A prelude class standing for tensors of a kind Kiln's tensors lack (the
+// complex tensors of prelude/_complex.py) sets _kiln_tensor_like, so that
+// isinstance(z, torch.Tensor) holds as in PyTorch.
+bool tensor_like(const Obj& o) {
+  const InstanceObj* inst = o.as<InstanceObj>();
+  if (!inst) return false;
+  Obj flag = inst->get_class().lookup("_kiln_tensor_like");
+  return flag.is_bool() && flag.as_bool();
+}
+
 bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
   if (auto* t = cls_or_tuple.as<TupleObj>()) {
     for (const Obj& c : t->items)
@@ -1474,6 +1494,8 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
   auto* cls = cls_or_tuple.as<ClassObj>();
   KILN_CHECK(cls, Type, "isinstance() arg 2 must be a type, a tuple of types, or a union");
   if (cls->native_kind != Kind::Instance) {
+    if (o.kind() == Kind::Instance && cls->native_kind == Kind::Tensor && cls->name == "Tensor")
+      return tensor_like(o);
     if (o.kind() == Kind::Tensor && cls->name == "Parameter") return o.as<TensorObj>()->is_parameter;
     if (o.kind() == Kind::Tuple && cls->name == "Size") return o.as<TupleObj>()->is_size;
     if (o.kind() == Kind::Tuple && cls->name != "tuple") return type_of(in, o).as<ClassObj>()->is_subclass_of(cls);

@@ -55,6 +55,8 @@ void set_inplace(BinOpKind op, SetObj& a, const SetObj& b);
 // type(o) as a ClassObj (built-in types are ClassObjs with native_kind set).
 Obj type_of(Interp& in, const Obj& o);
 bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple);
+// An instance of a prelude class that stands for a tensor (a complex tensor).
+bool tensor_like(const Obj& o);
 // The Python type name used in messages: "int", "list", "Tensor", a class's name for instances.
 std::string type_name(const Obj& o);
 // An int index from an int/bool (or an instance's __index__); TypeError naming `what` otherwise.

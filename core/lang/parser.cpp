@@ -954,7 +954,9 @@ class Parser {
       case TokKind::Int:
         if (tk.int_min_magnitude) fail(tk.pos, "integer literal too large for kiln (ints are 64-bit)");
         return constant(advance().pos, tk.ival);
-      case TokKind::Float: return constant(advance().pos, tk.fval);
+      case TokKind::Float:
+        if (tk.imag) return imaginary(advance().pos, tk.fval);
+        return constant(advance().pos, tk.fval);
       case TokKind::String: return strings();
       case TokKind::Op:
         if (tk.text == "(") return paren();
@@ -964,6 +966,17 @@ class Parser {
         unexpected();
       default: unexpected();
     }
+  }
+
+  // 2j: Python's complex numbers are a prelude class (prelude/_pycomplex.py),
+  // so the literal is a call of the builtin that makes complex(0.0, 2.0).
+  ExprP imaginary(Pos pos, double im) {
+    auto fn = mk<Name>(pos);
+    fn->id = "__kiln_imag__";
+    auto node = mk<Call>(pos);
+    node->func = std::move(fn);
+    node->args.push_back(constant(pos, im));
+    return node;
   }
 
   ExprP constant(Pos pos, ConstantValue v) {

@@ -189,16 +189,45 @@ Obj kwarg(const CallArgs& a, std::string_view name, Obj def = Obj()) {
   return v ? *v : def;
 }
 
+// A Python complex number or a complex tensor (instances of prelude classes)
+// somewhere in torch.tensor's data.
+bool holds_complex(const Obj& o) {
+  if (o.kind() == Kind::Instance) {
+    const std::string name = type_name(o);
+    return name == "complex" || name == "ComplexTensor";
+  }
+  const std::vector<Obj>* items = nullptr;
+  if (const ListObj* l = o.as<ListObj>()) items = &l->items;
+  if (const TupleObj* t = o.as<TupleObj>()) items = &t->items;
+  if (items)
+    for (const Obj& x : *items)
+      if (holds_complex(x)) return true;
+  return false;
+}
+
+// torch.tensor(data) / torch.as_tensor(data) of complex numbers or with a
+// complex dtype (an instance, not a DType): prelude/_complex.py's _tensor
+// makes the complex tensor. Null when neither applies.
+Obj complex_tensor(Interp& in, const CallArgs& a, const Obj& dtype) {
+  if (dtype.kind() != Kind::Instance && !holds_complex(a.pos[0])) return Obj::null();
+  Obj make_fn = getattr(in, in.import_module("torch._complex"), "_tensor");
+  Obj args[] = {a.pos[0], dtype, kwarg(a, "device"), kwarg(a, "requires_grad", Obj::from_bool(false))};
+  return in.call(make_fn, args);
+}
+
 Obj f_tensor(Interp& in, const CallArgs& a) {
   a.check("tensor", 1, 1, "dtype device requires_grad pin_memory");
+  if (Obj z = complex_tensor(in, a, kwarg(a, "dtype")); !z.is_null()) return z;
   std::optional<Device> device = device_arg(kwarg(a, "device"));
   Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(kwarg(a, "dtype"), "tensor(): argument 'dtype'"));
   if (truthy(in, kwarg(a, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
   return place_on(make_tensor(t), device.value_or(default_device()));
 }
 
-Obj f_as_tensor(Interp&, const CallArgs& a) {
+Obj f_as_tensor(Interp& in, const CallArgs& a) {
   a.check("as_tensor", 1, 3, "dtype device");
+  if (a.pos[0].kind() != Kind::Tensor)
+    if (Obj z = complex_tensor(in, a, a.arg(1, "dtype")); !z.is_null()) return z;
   std::optional<Device> device = device_arg(a.arg(2, "device"));
   std::optional<DType> d = dtype_of_obj(a.arg(1, "dtype"), "as_tensor(): argument 'dtype'");
   if (TensorObj* t = a.pos[0].as<TensorObj>()) {
@@ -344,7 +373,7 @@ Obj f_device(Interp&, const CallArgs& a) {
 
 Obj f_is_tensor(Interp&, const CallArgs& a) {
   a.check("is_tensor", 1, 1);
-  return Obj::from_bool(a.pos[0].kind() == Kind::Tensor);
+  return Obj::from_bool(a.pos[0].kind() == Kind::Tensor || tensor_like(a.pos[0]));
 }
 
 Obj f_is_floating_point(Interp&, const CallArgs& a) {

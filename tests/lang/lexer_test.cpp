@@ -96,8 +96,17 @@ TEST(Lexer, IntegerErrors) {
   EXPECT_EQ(lex_error("x = 0x\n"), "1:7 invalid hexadecimal literal");
   EXPECT_EQ(lex_error("x = 0b12\n"), "1:8 invalid digit '2' in binary literal");
   EXPECT_EQ(lex_error("x = 1abc\n"), "1:5 invalid decimal literal");
-  EXPECT_EQ(lex_error("x = 1j\n"), "1:5 complex numbers are not supported by kiln");
-  EXPECT_EQ(lex_error("x = 1.5J\n"), "1:5 complex numbers are not supported by kiln");
+  EXPECT_EQ(lex_error("x = 1jx\n"), "1:5 invalid decimal literal");
+}
+
+TEST(Lexer, ImaginaryLiterals) {
+  auto toks = tokenize("1j 1.5J 1e3j 007j .5j\n", "t.py");
+  std::vector<double> want = {1.0, 1.5, 1000.0, 7.0, 0.5};
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(toks[i].kind, TokKind::Float);
+    EXPECT_TRUE(toks[i].imag);
+    EXPECT_EQ(toks[i].fval, want[i]);
+  }
 }
 
 TEST(Lexer, FloatForms) {

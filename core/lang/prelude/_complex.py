@@ -15,12 +15,19 @@
 # tensor nor a number, so torch.cat([z, w]), torch.zeros(2, dtype=torch.cfloat)
 # and x.to(torch.complex64) land in ComplexTensor.__torch_function__ below.
 #
-# Not possible in Kiln's Python subset: complex literals (1j) and Python
-# complex numbers, hence no .item()/.tolist() on complex tensors;
-# isinstance(z, torch.Tensor) is False. Ops not written here raise a
+# Python complex numbers (1j, complex(1, 2): prelude/_pycomplex.py) mix with
+# complex tensors here: z * 1j, torch.tensor([1 + 2j]), z.item(), torch.full
+# with a complex fill value, and 1j * x for a real tensor x. A complex scalar
+# is rounded to the tensor's precision first, as PyTorch casts it.
+# isinstance(z, torch.Tensor) holds (the class sets _kiln_tensor_like, which
+# isinstance reads), so in this module a check for ComplexTensor must come
+# before one for torch.Tensor. Ops not written here raise a
 # NotImplementedError naming them rather than computing on the pairs.
+import builtins
 import torch
 import math
+
+_Scalar = builtins.complex  # before this module's complex() (torch.complex) hides the name
 
 
 class ComplexDType:
@@ -88,17 +95,32 @@ def _parts(x):
     # (real, imag) of a complex tensor, a real tensor or a number (imag None: zero).
     if isinstance(x, ComplexTensor):
         return x._r[..., 0], x._r[..., 1]
+    if isinstance(x, _Scalar):
+        return x.real, x.imag
     if isinstance(x, torch.Tensor) or isinstance(x, float) or isinstance(x, int):
         return x, None
     raise TypeError("unsupported operand type for a complex tensor: '" + type(x).__name__ + "'")
 
 
-def _real_to_pairs(x):
-    # A real tensor or number as (..., 2) pairs with zero imaginary parts.
+def _real_to_pairs(x, dtype=None):
+    # A real tensor or a number (a complex one too) as (..., 2) pairs; a
+    # number's pair in `dtype` (rounded once, from its double parts) or float32.
     if isinstance(x, torch.Tensor):
         x = _floating(x)
         return torch.stack((x, torch.zeros_like(x)), -1)
-    return torch.tensor([float(x), 0.0])
+    pair = [x.real, x.imag] if isinstance(x, _Scalar) else [float(x), 0.0]
+    if dtype is None:
+        return torch.tensor(pair)
+    return torch.tensor(pair, dtype=torch.float64).to(dtype)
+
+
+def _scalar_in(s, r):
+    # The parts of complex number s rounded to the precision of pairs r (PyTorch
+    # casts a Python complex to the tensor's dtype before the op).
+    if r.dtype == torch.float64:
+        return s.real, s.imag
+    p = torch.tensor([s.real, s.imag], dtype=torch.float64).to(r.dtype).tolist()
+    return p[0], p[1]
 
 
 def _dim(d, ndim):
@@ -128,6 +150,8 @@ def _unsupported(name, r):
 
 
 class ComplexTensor:
+    _kiln_tensor_like = True  # isinstance(z, torch.Tensor), torch.is_tensor(z)
+
     def __init__(self, pairs):
         self._r = pairs
 
@@ -382,7 +406,7 @@ class ComplexTensor:
         if isinstance(value, ComplexTensor):
             self._r[_key(key)] = value._r
         else:
-            self._r[_key(key)] = _real_to_pairs(value).to(self._r.dtype)
+            self._r[_key(key)] = _real_to_pairs(value, self._r.dtype).to(self._r.dtype)
 
     # ---- conversions ----
     def _to_real(self, dtype):
@@ -451,12 +475,17 @@ class ComplexTensor:
         return self._to_real(torch.int32)
 
     def item(self):
-        raise NotImplementedError('kiln: a complex tensor has no item(): kiln has no Python complex numbers; '
-                                  'read .real.item() and .imag.item()')
+        if self.numel() != 1:
+            raise RuntimeError('a Tensor with ' + str(self.numel()) +
+                               ' elements cannot be converted to Scalar')
+        p = self._r.reshape(2).tolist()
+        return _Scalar(p[0], p[1])
 
     def tolist(self):
-        raise NotImplementedError('kiln: a complex tensor has no tolist(): kiln has no Python complex numbers; '
-                                  'read .real.tolist() and .imag.tolist()')
+        return _zip_parts(self._r[..., 0].tolist(), self._r[..., 1].tolist())
+
+    def __complex__(self):
+        return self.item()
 
     def __bool__(self):
         if self.numel() != 1:
@@ -546,7 +575,7 @@ class ComplexTensor:
         if isinstance(src, ComplexTensor):
             self._r.copy_(src._r)
         else:
-            self._r.copy_(_real_to_pairs(src).expand_as(self._r))
+            self._r.copy_(_real_to_pairs(src, self._r.dtype).expand_as(self._r))
         return self
 
     def add_(self, other, alpha=1):
@@ -712,10 +741,16 @@ def _as_complex(x, dtype=None):
     # A complex tensor for x, a real tensor or number given zero imaginary parts.
     if isinstance(x, ComplexTensor):
         return x
-    r = _real_to_pairs(x)
-    if dtype is not None and not isinstance(x, torch.Tensor):
-        r = r.to(dtype)
-    return ComplexTensor(r)
+    if isinstance(x, torch.Tensor):
+        return ComplexTensor(_real_to_pairs(x))
+    return ComplexTensor(_real_to_pairs(x, dtype))
+
+
+def _zip_parts(re, im):
+    # tolist(): nested lists of Python complex numbers from the parts' lists.
+    if isinstance(re, list):
+        return [_zip_parts(re[i], im[i]) for i in range(len(re))]
+    return _Scalar(re, im)
 
 
 def _add(a, b, sign):
@@ -728,6 +763,10 @@ def _add(a, b, sign):
         im = a._r[..., 1]
         re, im = torch.broadcast_tensors(re, im)
         return _pairs(re, im, 'AddBackward0' if sign > 0 else 'SubBackward0')
+    if isinstance(b, _Scalar):
+        p = _real_to_pairs(b, a._r.dtype).to(a._r.device)
+        return ComplexTensor(_named(a._r + p if sign > 0 else a._r - p,
+                                    'AddBackward0' if sign > 0 else 'SubBackward0'))
     if isinstance(b, float) or isinstance(b, int):
         return ComplexTensor(_named(a._r + torch.tensor([sign * float(b), 0.0], dtype=a._r.dtype,
                                                            device=a._r.device),
@@ -739,6 +778,10 @@ def _mul(a, b):
     if isinstance(b, ComplexTensor):
         ar, ai = a._r[..., 0], a._r[..., 1]
         br, bi = b._r[..., 0], b._r[..., 1]
+        return _pairs(ar * br - ai * bi, ar * bi + ai * br, 'MulBackward0')
+    if isinstance(b, _Scalar):
+        ar, ai = a._r[..., 0], a._r[..., 1]
+        br, bi = _scalar_in(b, a._r)
         return _pairs(ar * br - ai * bi, ar * bi + ai * br, 'MulBackward0')
     if isinstance(b, torch.Tensor):
         return ComplexTensor(_named(a._r * (b if b.dim() == 0 else b.unsqueeze(-1)), 'MulBackward0'))
@@ -754,6 +797,8 @@ def _div(a, b):
         br, bi = b._r[..., 0], b._r[..., 1]
         den = br * br + bi * bi
         return _pairs((ar * br + ai * bi) / den, (ai * br - ar * bi) / den, 'DivBackward0')
+    if isinstance(b, _Scalar):  # in the pairs' precision, as PyTorch divides
+        return _div(a, ComplexTensor(_real_to_pairs(b, a._r.dtype).to(a._r.device)))
     if isinstance(b, torch.Tensor):
         return ComplexTensor(_named(a._r / (b if b.dim() == 0 else b.unsqueeze(-1)), 'DivBackward0'))
     if isinstance(b, float) or isinstance(b, int):
@@ -794,7 +839,10 @@ def _matmul(a, b):
 
 
 def _eq(a, b):
-    other = b._r if isinstance(b, ComplexTensor) else _real_to_pairs(b)
+    if isinstance(b, ComplexTensor) or isinstance(b, torch.Tensor):
+        other = b._r if isinstance(b, ComplexTensor) else _real_to_pairs(b)
+    else:
+        other = _real_to_pairs(b, a._r.dtype).to(a._r.device)
     return (a._r == other).all(-1)
 
 
@@ -830,6 +878,8 @@ def complex(real, imag):
 
 
 def _legacy(d):
+    if _is_cdtype(d):
+        return 'ComplexDouble' if d._name == 'complex128' else 'ComplexFloat'
     return {torch.float32: 'Float', torch.float64: 'Double', torch.float16: 'Half', torch.int64: 'Long',
             torch.int32: 'Int', torch.bool: 'Bool', torch.bfloat16: 'BFloat16', torch.int16: 'Short',
             torch.int8: 'Char', torch.uint8: 'Byte'}[d]
@@ -857,6 +907,8 @@ def view_as_real(input):
 
 
 def view_as_complex(input):
+    if isinstance(input, ComplexTensor):
+        raise TypeError('view_as_complex is not supported for complex tensors')
     if not isinstance(input, torch.Tensor):
         raise TypeError("view_as_complex(): argument 'input' (position 1) must be Tensor, not " +
                         type(input).__name__)
@@ -924,6 +976,9 @@ def _factory(name, args, kwargs):
     if name == 'full':
         size, value = _size_args(args[:1]), args[1]
         r = torch.zeros(size + (2,), **kwargs)
+        if isinstance(value, _Scalar):
+            r[..., 1] = value.imag
+            value = value.real
         r[..., 0] = value
     elif name.endswith('_like'):
         like = args[0]
@@ -947,6 +1002,11 @@ _BINARY = {'add': _add, 'sub': None, 'subtract': None, 'mul': _mul, 'multiply': 
 
 
 def _binary(name, a, b):
+    # A Python complex operand: the other's complex precision (torch.mul(x, 1j)).
+    if isinstance(a, _Scalar):
+        a = _as_complex(a, _pair_dtype(b))
+    if isinstance(b, _Scalar) and not isinstance(a, ComplexTensor):
+        a = _as_complex(a)
     if name in ('sub', 'subtract'):
         return _as_complex(a, None) - b if not isinstance(a, ComplexTensor) else a - b
     if name in ('mul', 'multiply', 'add'):
@@ -960,12 +1020,17 @@ def _binary(name, a, b):
 
 def _torch_function(name, args, kwargs):
     dtype = kwargs.get('dtype', None)
+    if name == 'full' and dtype is None and len(args) > 1 and isinstance(args[1], _Scalar):
+        dtype = _default_cdtype()
+        kwargs = dict(kwargs)
+        kwargs['dtype'] = dtype
     if _is_cdtype(dtype) and name in ('zeros', 'ones', 'empty', 'randn', 'full', 'zeros_like',
                                        'ones_like', 'empty_like', 'randn_like'):
         return _factory(name, args, dict(kwargs))
     if name in ('cat', 'concat', 'concatenate', 'stack'):
         return _cat(name, args, kwargs)
-    if name in ('to', 'type', 'type_as') and len(args) >= 2 and isinstance(args[0], torch.Tensor):
+    if name in ('to', 'type', 'type_as') and len(args) >= 2 and isinstance(args[0], torch.Tensor) and \
+            not isinstance(args[0], ComplexTensor):
         target = args[1].dtype if name == 'type_as' else args[1]
         if _is_cdtype(target):
             return ComplexTensor(_real_to_pairs(args[0]).to(target.to_real()))
@@ -1000,3 +1065,90 @@ def _cat(name, args, kwargs):
 
 
 
+
+
+# ---- Python complex numbers meeting tensors ----
+
+def _default_cdtype():
+    # The complex dtype of the default float dtype: complex64, or complex128 under float64.
+    return torch.complex128 if torch.get_default_dtype() == torch.float64 else torch.complex64
+
+
+def _pair_dtype(t):
+    # The pairs' dtype of a complex result with tensor t: float64 only from a double tensor.
+    if isinstance(t, ComplexTensor):
+        return t._r.dtype
+    if isinstance(t, torch.Tensor) and t.dtype == torch.float64:
+        return torch.float64
+    return _default_cdtype().to_real()
+
+
+def _scalar_tensor_op(name, s, t):
+    # complex number s (op) tensor t, or the reflected op (names with an 'r').
+    if isinstance(t, ComplexTensor):
+        z = t
+    elif isinstance(t, torch.Tensor):
+        z = _as_complex(t)
+    else:
+        return NotImplemented
+    if name == 'add' or name == 'radd':
+        return _add(z, s, 1)
+    if name == 'mul' or name == 'rmul':
+        return _mul(z, s)
+    if name == 'sub':
+        return _add(-z, s, 1)
+    if name == 'rsub':
+        return _add(z, s, -1)
+    if name == 'div':  # s / t is t.reciprocal() * s, as PyTorch's __rtruediv__ computes it
+        return _mul(_as_complex(t.reciprocal()), s)
+    if name == 'rdiv':
+        return _div(z, s)
+    if name == 'rpow':
+        return z ** s
+    raise NotImplementedError('kiln: a complex number ** a tensor is not implemented')
+
+
+def _scalar_torch_function(func, types, args, kwargs):
+    return _torch_function(func.__name__, args, {} if kwargs is None else kwargs)
+
+
+_Scalar._tensor_op = _scalar_tensor_op
+_Scalar._torch_function = _scalar_torch_function
+
+
+def _data_parts(x):
+    # torch.tensor's data as two nested lists of floats: real and imaginary parts.
+    if isinstance(x, list) or isinstance(x, tuple):
+        re = []
+        im = []
+        for v in x:
+            p = _data_parts(v)
+            re.append(p[0])
+            im.append(p[1])
+        return re, im
+    if isinstance(x, _Scalar):
+        return x.real, x.imag
+    if isinstance(x, ComplexTensor):
+        return x._r[..., 0].tolist(), x._r[..., 1].tolist()
+    if isinstance(x, torch.Tensor):
+        return x.double().tolist(), torch.zeros_like(x, dtype=torch.float64).tolist()
+    if isinstance(x, bool) or isinstance(x, int) or isinstance(x, float):
+        return float(x), 0.0
+    raise TypeError("new(): invalid data type '" + type(x).__name__ + "'")
+
+
+def _tensor(data, dtype, device, requires_grad):
+    # torch.tensor(data) holding Python complex numbers or given a complex dtype
+    # (the op bridge sends both here): each part made in double, then rounded once.
+    if dtype is None:
+        dtype = data.dtype if isinstance(data, ComplexTensor) else _default_cdtype()
+    if not _is_cdtype(dtype):
+        raise TypeError('must be real number, not complex')
+    re, im = _data_parts(data)
+    r = torch.stack((torch.tensor(re, dtype=torch.float64), torch.tensor(im, dtype=torch.float64)), -1)
+    r = r.to(dtype.to_real())
+    if device is not None:
+        r = r.to(device)
+    if requires_grad:
+        r.requires_grad_(True)
+    return ComplexTensor(r)
