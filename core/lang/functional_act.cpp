@@ -34,14 +34,30 @@ Obj finish(Interp& in, const Obj& self_obj, const Obj& inplace, const Tensor& y,
 
 Obj named(const Tensor& y, const char* node) { return make_tensor(ops::as_node(y, node)); }
 
-// scale * (x > 0 ? x : alpha * (exp(x / alpha_div) - 1)), ATen's elu with input_scale = 1 / alpha_div.
+// ATen's elu: x > 0 ? scale * x : alpha * scale * expm1(x * input_scale),
+// with the coefficients rounded to the input's type as its kernel does.
 constexpr NodeNames kElu{"EluBackward0", "EluBackward1"};  // selu's too
 constexpr NodeNames kHardtanh{"HardtanhBackward0", "HardtanhBackward0"};  // relu6's too
 
-Tensor elu_core(const Tensor& x, double alpha, double scale, double input_scale) {
-  Tensor neg = mul(sub(exp(mul(clamp(x, std::nullopt, 0.0), input_scale)), num(1)), alpha);
-  Tensor y = where(gt(x, num(0)), x, neg);
-  return scale == 1 ? y : mul(y, scale);
+// x == 0 gets its own linear branch: its slope is the negative side's (ATen's
+// elu_backward), but its second derivative is 0, because elu's double backward
+// keeps the curvature only where x < 0. Its value is x itself, signed zero kept.
+Tensor elu_core(const Tensor& x_in, double alpha, double scale, double input_scale) {
+  // Half and bfloat16 compute in float32 and round once, as ATen's reduced-float path.
+  const bool reduced = x_in.dtype() == DType::Float16 || x_in.dtype() == DType::BFloat16;
+  const Tensor x = reduced ? to_dtype(x_in, DType::Float32) : x_in;
+  const bool f64 = x.dtype() == DType::Float64;
+  auto typed = [&](double v) { return f64 ? v : double(float(v)); };
+  const double neg_coef = f64 ? alpha * scale : double(float(alpha) * float(scale));
+  Tensor below = lt(x, num(0));
+  Tensor arg = mul(where(below, x, num(0)), typed(input_scale));
+  // float32's expm1 through double: libmvec's float variant is off by up to 4 ulp, Sleef's by 1.
+  Tensor e = f64 ? op("expm1", {arg}) : to_dtype(op("expm1", {to_dtype(arg, DType::Float64)}), DType::Float32);
+  Tensor curved = mul(e, neg_coef);
+  Tensor at_zero = mul(x, neg_coef * typed(input_scale));
+  Tensor pos = scale == 1 ? x : mul(x, typed(scale));
+  Tensor y = where(gt(x, num(0)), pos, where(below, curved, at_zero));
+  return reduced ? to_dtype(y, x_in.dtype()) : y;
 }
 
 Obj f_elu(Interp& in, const CallArgs& a) {

@@ -351,6 +351,72 @@ Taps antialias_dim(int64_t in, int64_t out, std::optional<double> sf, bool align
   return t;
 }
 
+// uint8 bilinear/bicubic as aten's fixed-point kernels (PIL's scheme): the
+// taps of each output, in double, quantized to int16 at the finest precision
+// that keeps the largest weight under 2^15.
+struct FixedTaps {
+  Taps taps{0};
+  int precision = 0;
+};
+
+// Without antialias aten keeps the float path's taps (2 or 4 around the source
+// index) but folds the weights of out-of-range taps onto the edge pixels.
+Taps clamped_taps(int64_t in, int64_t out, double scale, bool align, bool cubic, double* wmax) {
+  const int64_t n = cubic ? 4 : 2, support = n / 2;
+  auto filter = [&](double x) {
+    x = std::abs(x);
+    if (!cubic) return x < 1 ? 1 - x : 0.0;
+    const double a = -0.75;  // the float path's constant, not PIL's -0.5
+    if (x < 1) return ((a + 2) * x - (a + 3)) * x * x + 1;
+    if (x < 2) return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a;
+    return 0.0;
+  };
+  Taps t(static_cast<size_t>(n));
+  for (int64_t d = 0; d < out; ++d) {
+    double src = align ? scale * double(d) : scale * (double(d) + 0.5) - 0.5;
+    if (!cubic && src < 0) src = 0;
+    const int64_t i0 = std::min(int64_t(std::floor(src)), in - 1);
+    const double lambda = std::clamp(src - double(i0), 0.0, 1.0);
+    const int64_t lo = i0 - support + 1, first = std::max<int64_t>(lo, 0);
+    const int64_t size = std::clamp<int64_t>(std::min(i0 + support + 1, in) - first, 0, n);
+    std::vector<double> ws(static_cast<size_t>(n), 0.0);
+    int64_t slot = 0;
+    for (int64_t j = 0; j < n; ++j) {  // taps left of 0 pile onto slot 0, right of in - 1 onto the last
+      if (lo + j <= 0) slot = 0;
+      else if (lo + j >= in - 1) slot = size - 1;
+      ws[size_t(slot)] += filter(double(j + 1 - support) - lambda);
+      *wmax = std::max(*wmax, ws[size_t(slot)]);  // aten's running maximum, partial sums included
+      ++slot;
+    }
+    for (int64_t j = 0; j < n; ++j) {
+      t.idx[size_t(j)].push_back(double(first + (j < size ? j : 0)));
+      t.w[size_t(j)].push_back(j < size ? ws[size_t(j)] : 0.0);
+    }
+  }
+  return t;
+}
+
+FixedTaps uint8_taps(int64_t in, int64_t out, std::optional<double> sf, bool align, bool cubic, bool antialias) {
+  FixedTaps f;
+  double wmax = 0;
+  if (antialias) {
+    f.taps = antialias_dim<double>(in, out, sf, align, cubic ? AaFilter::Cubic : AaFilter::Triangle);
+    for (const auto& col : f.taps.w)
+      for (double w : col) wmax = std::max(wmax, w);
+  } else {
+    const double scale = align ? (out > 1 ? double(in - 1) / double(out - 1) : 0.0)
+                               : (sf && *sf > 0 ? 1.0 / *sf : double(in) / double(out));
+    f.taps = clamped_taps(in, out, scale, align, cubic, &wmax);
+  }
+  while (f.precision < 22 && int(0.5 + wmax * double(1 << (f.precision + 1))) < (1 << 15)) ++f.precision;
+  for (auto& col : f.taps.w)
+    for (double& w : col) {
+      const double v = w * double(1 << f.precision);
+      w = double(int(v < 0 ? v - 0.5 : v + 0.5));  // rounded half away from zero, as aten
+    }
+  return f;
+}
+
 Tensor resample_cubic(const Tensor& x, int64_t dim, const Cubic& c) {
   Shape s(size_t(x.dim() - dim), 1);
   s[0] = int64_t(c.w[0].size());
@@ -361,6 +427,14 @@ Tensor resample_cubic(const Tensor& x, int64_t dim, const Cubic& c) {
     y = y.defined() ? add(y, term) : term;
   }
   return y;
+}
+
+// One fixed-point pass over a float64 copy of the uint8 image: the integer sum
+// (exact in double), plus half an LSB, shifted right, saturated to [0, 255].
+Tensor resample_fixed(const Tensor& x, int64_t dim, const FixedTaps& f) {
+  const double half = f.precision > 0 ? double(1 << (f.precision - 1)) : 0.0;
+  Tensor sum = add(resample_cubic(x, dim, f.taps), half);
+  return clamp(floor(mul(sum, 1.0 / double(1 << f.precision))), 0.0, 255.0);
 }
 
 // The scale factor or output size of spatial dim i of x: one number for every dim, or one each.
@@ -440,8 +514,20 @@ Obj f_interpolate(Interp& in, const CallArgs& a) {
              " mode needs ", rank, "D input");
   static const char* const kArea[] = {"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d"};
   if (area) return call(kArea[nd - 1], {x, Value(out)});
-  // Integer images (uint8) blend in float, each pass rounded half up. aten's
-  // integer kernels use fixed-point weights, so a value can differ by one.
+  if (x.dtype() == DType::UInt8 && (mode == "bilinear" || cubic)) {
+    // aten's uint8 kernels: fixed-point passes, the last dim first, each only where the size changes.
+    Tensor y = to_dtype(x, DType::Float64);
+    for (int64_t i = nd - 1; i >= 0; --i) {
+      const int64_t dim = 2 + i;
+      if (x.size(dim) == out[size_t(i)]) continue;
+      y = resample_fixed(y, dim, uint8_taps(x.size(dim), out[size_t(i)], sf[size_t(i)], align, cubic, antialias));
+    }
+    y = to_dtype(y, DType::UInt8);
+    const char* node = antialias ? (cubic ? "UpsampleBicubic2DAaBackward0" : "UpsampleBilinear2DAaBackward0")
+                                 : upsample_node(mode, nd);
+    return make_tensor(ops::as_node(y, node));
+  }
+  // Other integer images blend in float, each pass rounded half up.
   const bool int_blend = !is_floating(x.dtype()) && (linear || cubic || antialias);
   Tensor y = int_blend ? to_dtype(x, DType::Float32) : x;
   const double lo = x.dtype() == DType::UInt8 ? 0.0 : -std::ldexp(1.0, int(dtype_size(x.dtype())) * 8 - 1);

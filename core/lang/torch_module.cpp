@@ -149,7 +149,8 @@ Obj make_linalg_module() {
   for (const char* name : {"vector_norm", "matrix_norm", "norm", "cross", "inv", "det", "slogdet", "solve", "qr",
                            "cholesky", "matrix_power", "svd", "svdvals", "eigh", "eigvalsh", "lstsq", "pinv",
                            "matrix_rank", "vecdot", "multi_dot", "diagonal", "solve_triangular", "cond",
-                           "matrix_exp", "vander", "lu_factor", "lu_factor_ex", "lu", "lu_solve"})
+                           "matrix_exp", "vander", "lu_factor", "lu_factor_ex", "lu", "lu_solve", "inv_ex", "cholesky_ex",
+                           "solve_ex"})
     def(linalg, name, linalg_op, make_str(std::string("linalg_") + name));
   return m;
 }

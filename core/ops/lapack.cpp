@@ -352,6 +352,9 @@ std::vector<Shape> shape_cholesky(const Args& a) {
 }
 // A symmetric matrix is its own transpose, so LAPACK's upper factor U (A = U^T U, column-major)
 // reads row-major as L = U^T; only the lower triangle of A is read, as PyTorch's.
+// The _ex variant (Ex) records potrf's info in outs[1] instead of raising; a failed factor
+// keeps what LAPACK wrote, the failing diagonal included, as PyTorch's does.
+template <bool Ex>
 void cholesky_kernel(const Args& a, std::vector<Tensor>& outs) {
   const Tensor& A = a[0].tensor();
   Tensor& out = outs[0];
@@ -362,7 +365,8 @@ void cholesky_kernel(const Args& a, std::vector<Tensor>& outs) {
     using T = typename decltype(tag)::type;
     for (int64_t b = 0; b < batch_of(A); ++b) {
       T* m = out.data<T>() + b * n * n;
-      factor_or_throw(Factor::Cholesky, A, b, m, nullptr, kCholeskyName);
+      if constexpr (Ex) outs[1].data<int32_t>()[b] = n == 0 ? 0 : potrf('U', n, m);
+      else factor_or_throw(Factor::Cholesky, A, b, m, nullptr, kCholeskyName);
       for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
           m[i * n + j] = upper ? m[j * n + i] : T(0);
@@ -370,6 +374,20 @@ void cholesky_kernel(const Args& a, std::vector<Tensor>& outs) {
         }
     }
   });
+}
+// _linalg_cholesky_ex(A, upper, check_errors) -> (L, info [..]).
+std::vector<Shape> shape_cholesky_ex(const Args& a) {
+  const Tensor& A = a[0].tensor();
+  KILN_CHECK(is_floating(A.dtype()), NotImplemented,
+             "linalg.cholesky: Expected a floating point or complex tensor as input. Got ",
+             dtype_legacy_name(A.dtype()));
+  check_square(A, "linalg.cholesky");
+  return {A.sizes(), batch_shape(A)};
+}
+std::vector<DType> dtype_cholesky_ex(const Args& a) { return {a[0].tensor().dtype(), DType::Int32}; }
+constexpr char kCholeskyExName[] = "linalg.cholesky_ex";
+void check_cholesky_ex(const Args& a) {
+  if (a[2].to_bool()) check_factorable<Factor::Cholesky, kCholeskyExName>(a);
 }
 // PyTorch's cholesky_backward: phi = tril(L^T gL) with its diagonal halved,
 // gA = L^-T phi L^-1, symmetrised.
@@ -415,6 +433,11 @@ constexpr char kInv[] = "_linalg_inv", kInvNode[] = "LinalgInvExBackward0";
 constexpr char kDet[] = "_linalg_det", kDetNode[] = "LinalgDetBackward0";
 constexpr char kSlogdet[] = "_linalg_slogdet", kSlogdetNode[] = "LinalgSlogdetBackward0";
 constexpr char kCholesky[] = "_linalg_cholesky", kCholeskyNode[] = "LinalgCholeskyExBackward0";
+// linalg_cholesky_ex: the factor gets PyTorch's node; info has none.
+std::vector<Tensor> cholesky_ex_composite(const Args& a) {
+  std::vector<Tensor> outs = call_op("_linalg_cholesky_ex", std::vector<Value>(a.begin(), a.end()));
+  return {as_node(outs[0], kCholeskyNode), outs[1]};
+}
 // logdet = log|det| where det > 0, NaN where it is negative, -inf where 0.
 std::vector<Tensor> logdet_composite(const Args& a) {
   std::vector<Tensor> sl = call_op("_linalg_slogdet", std::vector<Value>{a[0]});
@@ -454,8 +477,15 @@ void register_lapack_ops(OpTable& t) {
          .shape = shape_qr, .dtype = dtype_two_like_self, .kernel = qr_kernel, .grad = grad_qr,
          .saves = save_out(0) | save_out(1)});
   t.add({.schema_text = "_linalg_cholesky(Tensor A, bool upper=False) -> Tensor", .kind = E,
-         .shape = shape_cholesky, .dtype = dtype_like_self, .kernel = cholesky_kernel, .grad = grad_cholesky,
-         .saves = save_out(0), .check = check_factorable<Factor::Cholesky, kCholeskyName>});
+         .shape = shape_cholesky, .dtype = dtype_like_self, .kernel = cholesky_kernel<false>,
+         .grad = grad_cholesky, .saves = save_out(0), .check = check_factorable<Factor::Cholesky, kCholeskyName>});
+  t.add({.schema_text = "_linalg_cholesky_ex(Tensor A, bool upper=False, bool check_errors=False) -> (Tensor L, "
+                        "Tensor info)",
+         .kind = E, .shape = shape_cholesky_ex, .dtype = dtype_cholesky_ex, .kernel = cholesky_kernel<true>,
+         .grad = grad_cholesky, .saves = save_out(0), .check = check_cholesky_ex});
+  t.add({.schema_text = "linalg_cholesky_ex(Tensor A, *, bool upper=False, bool check_errors=False) -> (Tensor L, "
+                        "Tensor info)",
+         .kind = C, .composite = cholesky_ex_composite});
   t.add({.schema_text = "linalg_cholesky(Tensor A, *, bool upper=False) -> Tensor", .kind = C,
          .composite = named_composite<kCholesky, kCholeskyNode>});
   t.add({.schema_text = "linalg_matrix_power(Tensor A, int n) -> Tensor", .kind = C,

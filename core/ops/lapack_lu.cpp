@@ -53,7 +53,7 @@ void from_col_major(const T* src, int rows, int cols, T* dst) {
 
 // ---- factorisation -------------------------------------------------------------------------
 // How a zero pivot is reported: not at all, or as lu_factor / lu_factor_ex raise it.
-enum Check : int64_t { kNoCheck = 0, kAsLuFactor = 1, kAsLuFactorEx = 2 };
+enum Check : int64_t { kNoCheck = 0, kAsLuFactor = 1, kAsLuFactorEx = 2, kAsInvEx = 3, kAsSolveEx = 4 };
 
 void check_lu_input(const Tensor& A, bool pivot) {
   KILN_CHECK(A.dim() >= 2, Runtime, "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: ",
@@ -110,6 +110,14 @@ void check_lu_factor(const Args& a) {
   });
   for (int64_t b = 0; b < batch_of(A); ++b) {
     if (info[size_t(b)] <= 0) continue;
+    if (mode == kAsInvEx)
+      throw Error(detail::cat("linalg.inv_ex: ", batch_prefix(A, b), "The diagonal element ", info[size_t(b)],
+                              " is zero, the inversion could not be completed because the input matrix is singular."),
+                  ErrorKind::Runtime);
+    if (mode == kAsSolveEx)
+      throw Error(detail::cat("torch.linalg.solve_ex: ", batch_prefix(A, b),
+                              "The solver failed because the input matrix is singular."),
+                  ErrorKind::Runtime);
     throw Error(detail::cat(mode == kAsLuFactor ? "torch.linalg.lu_factor: " : "torch.linalg.lu_factor_ex: ",
                             batch_prefix(A, b), "U[", info[size_t(b)], ",", info[size_t(b)],
                             "] is zero and using it on lu_solve would result in a division by zero. If you still "
@@ -327,6 +335,43 @@ std::vector<Tensor> lu_solve_composite(const Args& a) {
   X = left ? X : mT(X);
   return {as_node(X, "LinalgLuSolveBackward0")};
 }
+// The _ex solvers: a float square A (PyTorch's checks and messages, under the public op's name).
+void check_ex_input(const Tensor& A, const char* op) {
+  KILN_CHECK(is_floating(A.dtype()), NotImplemented, op, ": Expected a floating point or complex tensor as input. Got ",
+             dtype_legacy_name(A.dtype()));
+  check_square(A, op);
+}
+// linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (inverse, info): A X = I through A's LU
+// (as PyTorch's solve_ex(A, I)); a singular A leaves info > 0 and the solve's infs, and raises
+// only when check_errors is set.
+std::vector<Tensor> inv_ex_composite(const Args& a) {
+  const Tensor& A = a[0].tensor();
+  check_ex_input(A, "linalg.inv");
+  std::vector<Tensor> f = lu_factor_call(A, true, a[1].to_bool() ? kAsInvEx : kNoCheck);
+  Tensor I = expand(eye(A.size(-1), std::nullopt, A.dtype()), A.sizes());
+  return {as_node(lu_solve_call(f[0], f[1], I, false), "LinalgInvExBackward0"), f[2]};
+}
+// linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (result, info):
+// linalg.solve's vector and left=False rules over linalg_lu_solve.
+std::vector<Tensor> solve_ex_composite(const Args& a) {
+  const Tensor& A = a[0].tensor();
+  Tensor B = a[1].tensor();
+  const bool left = a[2].to_bool();
+  check_ex_input(A, "torch.linalg.solve");
+  KILN_CHECK(left || B.dim() >= 2, Runtime,
+             "torch.linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. In "
+             "this case linalg.solve is equivalent to B / A.squeeze(-1)");
+  const bool vector = left && (B.dim() == 1 || (B.dim() == A.dim() - 1 &&
+                                                B.sizes() == Shape(A.sizes().begin(), A.sizes().end() - 1)));
+  if (vector) B = unsqueeze(B, -1);
+  KILN_CHECK(B.dim() >= 2 && (left ? B.size(-2) : B.size(-1)) == A.size(-1), Runtime,
+             "torch.linalg.solve: Incompatible shapes of A and B for the equation ", left ? "AX = B" : "XA = B",
+             " (", shape_str(A.sizes()), " and ", shape_str(B.sizes()), ")");
+  std::vector<Tensor> f = lu_factor_call(A, true, a[3].to_bool() ? kAsSolveEx : kNoCheck);
+  Tensor X = call_op("linalg_lu_solve", std::vector<Value>{f[0], f[1], B}, {{"left", left}})[0];
+  if (vector) X = squeeze(X, Shape{-1});
+  return {as_node(X, "LinalgSolveExBackward0"), f[2]};
+}
 // lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots): the legacy argument order.
 std::vector<Tensor> legacy_lu_solve_composite(const Args& a) {
   return {call_op("linalg_lu_solve", std::vector<Value>{a[1], a[2], a[0]})[0]};
@@ -349,6 +394,11 @@ void register_lapack_lu_ops(OpTable& t) {
          .composite = lu_factor_composite, .grad_node = "LinalgLuFactorExBackward0"});
   t.add({.schema_text = "lu(Tensor self, bool pivot=True, bool get_infos=False) -> (Tensor, Tensor, Tensor)",
          .kind = C, .composite = legacy_lu_composite, .grad_node = "LinalgLuFactorExBackward0"});
+  t.add({.schema_text = "linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)",
+         .kind = C, .composite = inv_ex_composite});
+  t.add({.schema_text = "linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> "
+                        "(Tensor result, Tensor info)",
+         .kind = C, .composite = solve_ex_composite});
   t.add({.schema_text = "_lu_pivots_to_permutation(Tensor pivots, int m, ScalarType dtype) -> Tensor",
          .kind = E, .shape = shape_pivots_to_perm, .dtype = dtype_pivots_to_perm, .kernel = pivots_to_perm_kernel,
          .check = check_pivots});

@@ -594,9 +594,9 @@ void softmax_rows(const T* in, T* out, int64_t rows, int64_t len) {
       for (int64_t i = 0; i < len; ++i) b[i] = fmath::exp_of(C(src[i]) - mx);
       const double total = kernels::sum_contiguous<double>(b, len);
       if (Log) {
-        // PyTorch keeps a bfloat16 row's log-sum in bfloat16 (its result matches that rounding).
+        // PyTorch keeps a half or bfloat16 row's sum, and then its log, in the row's type.
         C log_total = C(std::log(total));
-        if constexpr (std::is_same_v<T, BFloat16>) log_total = C(T(log_total));
+        if constexpr (!std::is_same_v<T, C>) log_total = C(T(std::log(C(T(C(total))))));
         for (int64_t i = 0; i < len; ++i) dst[i] = T((C(src[i]) - mx) - log_total);
       } else {
         const C scale = C(1.0 / total);
@@ -607,7 +607,10 @@ void softmax_rows(const T* in, T* out, int64_t rows, int64_t len) {
 }
 
 // Any other dim, on the input viewed as [outer, len, inner]: blocks of
-// neighbouring columns are processed together so reads stay contiguous.
+// neighbouring columns are processed together so reads stay contiguous. Each
+// column sums its exps in order in the compute type, as PyTorch's kernel (one
+// column per vector lane) does; softmax stores the exps in the output's type
+// before dividing, as PyTorch's does in its output buffer.
 template <class T, bool Log>
 void softmax_columns(const T* in, T* out, int64_t outer, int64_t len, int64_t inner) {
   using C = compute_t<T>;
@@ -615,26 +618,29 @@ void softmax_columns(const T* in, T* out, int64_t outer, int64_t len, int64_t in
   int64_t blocks = (inner + kBlock - 1) / kBlock;
   int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(len * std::min(inner, kBlock), 1));
   parallel_for(0, outer * blocks, grain, [&](int64_t wb, int64_t we) {
-    std::array<C, kBlock> mx;
-    std::array<double, kBlock> total;
+    std::array<C, kBlock> mx, total;
     for (int64_t item = wb; item < we; ++item) {
       int64_t o = item / blocks, j0 = (item % blocks) * kBlock, n = std::min(kBlock, inner - j0);
       const T* src = in + o * len * inner + j0;
       T* dst = out + o * len * inner + j0;
       mx.fill(-std::numeric_limits<C>::infinity());
-      total.fill(0.0);
+      total.fill(C(0));
       for (int64_t l = 0; l < len; ++l)
         for (int64_t j = 0; j < n; ++j) {
           C x = C(src[l * inner + j]);
           if (x > mx[size_t(j)] || std::isnan(x)) mx[size_t(j)] = x;
         }
       for (int64_t l = 0; l < len; ++l)
-        for (int64_t j = 0; j < n; ++j) total[size_t(j)] += double(std::exp(C(src[l * inner + j]) - mx[size_t(j)]));
+        for (int64_t j = 0; j < n; ++j) {
+          C e = std::exp(C(src[l * inner + j]) - mx[size_t(j)]);
+          total[size_t(j)] += e;
+          if (!Log) dst[l * inner + j] = T(e);
+        }
+      for (int64_t j = 0; j < n && Log; ++j) total[size_t(j)] = std::log(total[size_t(j)]);
       for (int64_t l = 0; l < len; ++l)
         for (int64_t j = 0; j < n; ++j) {
-          C shifted = C(src[l * inner + j]) - mx[size_t(j)];
-          dst[l * inner + j] = Log ? T(C(double(shifted) - std::log(total[size_t(j)])))
-                                   : T(C(double(std::exp(shifted)) / total[size_t(j)]));
+          T& d = dst[l * inner + j];
+          d = Log ? T((C(src[l * inner + j]) - mx[size_t(j)]) - total[size_t(j)]) : T(C(d) / total[size_t(j)]);
         }
     }
   });

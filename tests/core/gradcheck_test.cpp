@@ -60,7 +60,7 @@ bool needs_sample(const OpDef& op) {
       "random_", "normal.float_Tensor", "normal.float_float", "logspace", "isclose", "isin", "argwhere",
       // Cholesky and eigh read one triangle of a symmetric input while their derivatives are the
       // symmetrised ones: lapack_test.cpp checks them through X X^T instead.
-      "linalg_cholesky", "linalg_eigvalsh",
+      "linalg_cholesky", "linalg_cholesky_ex", "linalg_eigvalsh",
       // Counts singular values.
       "linalg_matrix_rank",
       // Removed from PyTorch: it only raises.
@@ -74,7 +74,7 @@ bool needs_sample(const OpDef& op) {
       "histogram.bins_tensor", "histogram.bin_ct"};
   if (op.kind == OpKind::Composite) return !kNonDifferentiableComposites.count(op.name());
   // Cholesky's and eigh's kernel ops as linalg_cholesky above.
-  if (op.name() == "_linalg_cholesky" || op.name() == "linalg_eigh") return false;
+  if (op.name() == "_linalg_cholesky" || op.name() == "_linalg_cholesky_ex" || op.name() == "linalg_eigh") return false;
   return op.grad != nullptr;
 }
 

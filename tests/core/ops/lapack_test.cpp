@@ -122,6 +122,38 @@ TEST(Lapack, CholeskyGradientMatchesFiniteDifferences) {
   expect_gradient_matches_finite_differences(x, f);
 }
 
+// cholesky_ex's factor has cholesky's derivative, checked the same way.
+TEST(Lapack, CholeskyExGradientMatchesFiniteDifferences) {
+  Tensor w = grad_input({2, 3, 3}, 0.5, 1.5, 10).detach();
+  Tensor shift = mul(eye(3, std::nullopt, DType::Float64), 3.0);
+  for (bool upper : {false, true}) {
+    Tensor x = grad_input({2, 3, 3}, -1, 1, upper ? 11 : 9);  // a fresh leaf: gradients accumulate
+    auto f = [&](const Tensor& v) {
+      Tensor spd = add(matmul(v, transpose(v, 1, 2)), shift);
+      return sum(mul(call_op("linalg_cholesky_ex", std::vector<Value>{spd}, {{"upper", upper}})[0], w));
+    };
+    expect_gradient_matches_finite_differences(x, f);
+  }
+}
+
+// The _ex ops report failures in info instead of raising (unless check_errors).
+TEST(Lapack, ExVariantsReportInfo) {
+  Tensor singular = T({1, 2, 2, 4}, {2, 2});
+  EXPECT_EQ(ops2("linalg_inv_ex", {singular})[1].item_double(), 2);
+  EXPECT_EQ(ops2("linalg_solve_ex", {singular, ones({2})})[1].item_double(), 2);
+  EXPECT_EQ(ops2("linalg_cholesky_ex", {singular})[1].item_double(), 2);
+  std::vector<Tensor> ok = ops2("linalg_cholesky_ex", {T({4, 2, 2, 3}, {2, 2})});
+  EXPECT_TRUE(Near(ok[0], {2, 0, 1, 1.41421354}, {2, 2}));
+  EXPECT_EQ(ok[1].dtype(), DType::Int32);
+  EXPECT_EQ(ok[1].item_double(), 0);
+  EXPECT_KILN_ERROR(call_op("linalg_inv_ex", std::vector<Value>{singular}, {{"check_errors", true}}),
+                    "linalg.inv_ex: The diagonal element 2 is zero");
+  EXPECT_KILN_ERROR(call_op("linalg_cholesky_ex", std::vector<Value>{singular}, {{"check_errors", true}}),
+                    "linalg.cholesky_ex: The factorization could not be completed");
+  EXPECT_KILN_ERROR(call_op("linalg_solve_ex", std::vector<Value>{singular, ones({2})}, {{"check_errors", true}}),
+                    "torch.linalg.solve_ex: The solver failed because the input matrix is singular.");
+}
+
 TEST(Lapack, SvdEighLstsqPinvMatchPyTorch) {
   Tensor a = T({1, 2, 3, 4, 5, 7}, {3, 2});
   std::vector<Tensor> usv = ops2("linalg_svd", {a});
@@ -264,6 +296,9 @@ KILN_GRAD_SAMPLE("_linalg_slogdet", { return {well_conditioned({3, 3})}; });
 KILN_GRAD_SAMPLE("linalg_slogdet", { return {well_conditioned({2, 3, 3}, 4)}; });
 KILN_GRAD_SAMPLE("slogdet", { return {well_conditioned({3, 3})}; });
 KILN_GRAD_SAMPLE("logdet", { return {well_conditioned({3, 3})}; });
+KILN_GRAD_SAMPLE("linalg_inv_ex", { return {well_conditioned({2, 3, 3}, 6)}; });
+KILN_GRAD_SAMPLE("linalg_solve_ex", { return {well_conditioned({3, 3}), grad_input({3})}; });
+KILN_GRAD_SAMPLE("linalg_solve_ex", { return {well_conditioned({2, 3, 3}, 7), grad_input({2, 3}), false}; });
 KILN_GRAD_SAMPLE("_linalg_solve", { return {well_conditioned({3, 3}), grad_input({3, 2})}; });
 KILN_GRAD_SAMPLE("linalg_solve", { return {well_conditioned({3, 3}), grad_input({3})}; });
 KILN_GRAD_SAMPLE("linalg_solve", { return {well_conditioned({2, 3, 3}, 5), grad_input({3, 2})}; });
