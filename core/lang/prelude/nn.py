@@ -3616,6 +3616,15 @@ def _lse3_safe(a, b, c):
     return torch.where(alive, torch.log(torch.where(alive, s, 1.0)) + m, -math.inf)
 
 
+# Lengths as a list of ints: a tensor of size (N) or () (an unbatched input's), a sequence or an int.
+def _ctc_lengths(lengths):
+    if isinstance(lengths, torch.Tensor):
+        lengths = lengths.reshape(-1).tolist()
+    elif isinstance(lengths, int):
+        lengths = [lengths]
+    return [int(v) for v in lengths]
+
+
 def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
     if reduction not in ('none', 'mean', 'sum'):
         raise ValueError(f'{reduction} is not a valid value for reduction')
@@ -3624,8 +3633,8 @@ def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduct
     if not batched:
         targets = targets.unsqueeze(0)
     t_max, n, num_labels = lp.shape
-    il = [int(v) for v in (input_lengths.tolist() if isinstance(input_lengths, torch.Tensor) else input_lengths)]
-    tl = [int(v) for v in (target_lengths.tolist() if isinstance(target_lengths, torch.Tensor) else target_lengths)]
+    il = _ctc_lengths(input_lengths)
+    tl = _ctc_lengths(target_lengths)
     if not (0 <= blank < num_labels):
         raise RuntimeError('blank must be in label range')
     if len(il) != n:
