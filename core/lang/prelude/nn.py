@@ -1446,7 +1446,7 @@ def _embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scal
     if input.dim() == 2:
         if offsets is not None:
             raise ValueError('if input is 2D, then offsets has to be None, as input is treated is a mini-batch of '
-                             'fixed length sequences. However, found offsets of type Tensor')
+                             'fixed length sequences. However, found offsets of type {}'.format(type(offsets)))
         starts = list(range(0, input.numel(), input.size(1)))
         input = input.reshape(-1)
         if per_sample_weights is not None:
@@ -1456,6 +1456,12 @@ def _embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scal
         if offsets is None or offsets.dim() != 1:
             raise ValueError('offsets has to be a 1D Tensor')
         bounds = offsets.tolist()
+        if len(bounds) > 0 and bounds[0] != 0:
+            raise RuntimeError('offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from '
+                               'position 0. However, got {}\n[ torch.LongTensor{{}} ]'.format(bounds[0]))
+        if len(bounds) > 0 and bounds[-1] > input.numel():
+            raise RuntimeError("offsets[-1] can not be greater than input's length {} but got offsets[-1] of {}"
+                               .format(input.numel(), bounds[-1]))
         starts = bounds[:-1] if include_last_offset else bounds
         ends = bounds[1:] if include_last_offset else bounds[1:] + [input.numel()]
     else:

@@ -10,6 +10,13 @@ import math
 import torch
 
 
+# torch.typename of a non-tensor: its class, qualified by its module unless a builtin.
+def _typename(obj):
+    cls = type(obj)
+    module = getattr(cls, '__module__', 'builtins')
+    return cls.__name__ if module in (None, 'builtins') else module + '.' + cls.__name__
+
+
 class Optimizer:
     def __init__(self, params, defaults):
         self.defaults = defaults
@@ -31,15 +38,31 @@ class Optimizer:
     def add_param_group(self, param_group):
         group = {}
         params = param_group['params']
-        if isinstance(params, list) or isinstance(params, tuple):
-            group['params'] = list(params)
-        else:
+        if isinstance(params, torch.Tensor):
             group['params'] = [params]
+        elif isinstance(params, set):
+            raise TypeError('optimizer parameters need to be organized in ordered collections, but the ordering '
+                            'of tensors in sets will change between runs. Please use a list instead.')
+        else:
+            group['params'] = list(params)
+        for p in group['params']:
+            if not isinstance(p, torch.Tensor):
+                raise TypeError('optimizer can only optimize Tensors, but one of the params is ' + _typename(p))
+            if not self.defaults.get('differentiable', None) and not (p.is_leaf or p.retains_grad):
+                raise ValueError("can't optimize a non-leaf Tensor")
         for key, value in param_group.items():
             if key != 'params':
                 group[key] = value
         for key, value in self.defaults.items():
             group.setdefault(key, value)
+        # A parameter may sit in one group only.
+        seen = set()
+        for other in self.param_groups:
+            for p in other['params']:
+                seen.add(id(p))
+        for p in group['params']:
+            if id(p) in seen:
+                raise ValueError('some parameters appear in more than one parameter group')
         self.param_groups.append(group)
         self._group_states.append([{} for _ in group['params']])
 

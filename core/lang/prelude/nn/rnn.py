@@ -258,6 +258,7 @@ class RNNBase(nn.Module):
             if hx is None:
                 h0, c0 = self._proj_zeros(zeros), zeros
             else:
+                self._check_state_dims(batched, hx[0], hx[1])
                 h0, c0 = hx
                 if not batched:
                     h0, c0 = h0.unsqueeze(1), c0.unsqueeze(1)
@@ -268,6 +269,7 @@ class RNNBase(nn.Module):
             if hx is None:
                 h0 = zeros
             else:
+                self._check_state_dims(batched, hx)
                 h0 = hx.unsqueeze(1) if not batched else hx
                 self._check_hidden(h0, batch, 'hidden')
         output, h_n, c_n = self._run(input, h0, c0)
@@ -285,6 +287,16 @@ class RNNBase(nn.Module):
         if self.mode == 'LSTM':
             return output, (h_n, c_n)
         return output, h_n
+
+    # The initial state must be 3-D for a batched (3-D) input, 2-D for an unbatched one.
+    def _check_state_dims(self, batched, h, c=None):
+        want = 3 if batched else 2
+        kind = 'batched 3-D' if batched else 'unbatched 2-D'
+        if c is None and h.dim() != want:
+            raise RuntimeError(f"For {kind} input, hx should also be {want}-D but got {h.dim()}-D tensor")
+        if c is not None and (h.dim() != want or c.dim() != want):
+            raise RuntimeError(f"For {kind} input, hx and cx should also be {want}-D but got "
+                               f"({h.dim()}-D, {c.dim()}-D) tensors")
 
     # The zero initial hidden state, narrowed to proj_size features when projecting.
     def _proj_zeros(self, zeros):
