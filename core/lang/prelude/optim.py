@@ -466,6 +466,22 @@ def _decay(p, grad, group):
     return grad.add(p, alpha=wd)
 
 
+_mu_products = {}  # id of a NAdam mu_product tensor -> (that tensor, its value as a float)
+
+
+# x rounded to the nearest float32 (ties to even), for normal magnitudes.
+def _round_f32(x):
+    if x == 0.0:
+        return x
+    e = math.floor(math.log2(abs(x))) + 1  # 2^(e-1) <= |x| < 2^e, log2's rounding corrected below
+    while abs(x) >= 2.0 ** e:
+        e += 1
+    while abs(x) < 2.0 ** (e - 1):
+        e -= 1
+    ulp = 2.0 ** (e - 24)
+    return round(x / ulp) * ulp
+
+
 def _nadam_update(p, grad, state, group, step):
     beta1, beta2 = group['betas']
     lr = group['lr']
@@ -477,8 +493,14 @@ def _nadam_update(p, grad, state, group, step):
     grad = _decay(p, grad, group)
     mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * group['momentum_decay'])))
     mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * group['momentum_decay'])))
-    state['mu_product'].mul_(mu)
-    mu_product = state['mu_product'].item()
+    # The float32 product as a number without reading the tensor (a read is a graph break in the
+    # JIT): a float kept beside it, read back only when the tensor was replaced (load_state_dict).
+    prod_t = state['mu_product']
+    kept = _mu_products.get(id(prod_t))
+    prev = kept[1] if kept is not None and kept[0] is prod_t else float(prod_t)
+    prod_t.mul_(mu)
+    mu_product = _round_f32(_round_f32(mu) * prev)
+    _mu_products[id(prod_t)] = (prod_t, mu_product)
     exp_avg = _first_moment(state, grad, beta1)
     exp_avg_sq = state['exp_avg_sq']
     exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
