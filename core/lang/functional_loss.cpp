@@ -70,7 +70,7 @@ Obj f_smooth_l1_loss(Interp& in, const CallArgs& a) {
   double beta = number(b[5], 1.0);
   KILN_CHECK(beta >= 0, Runtime, "smooth_l1_loss does not support negative values for beta.");
   Tensor z = abs(sub(input(b[0], "smooth_l1_loss"), input(b[1], "smooth_l1_loss")));
-  if (beta == 0) return named_loss("SmoothL1LossBackward0", reduce(z, red));
+  if (beta == 0) return make_tensor(reduce(z, red));  // PyTorch hands beta 0 to l1_loss, a composite
   Tensor quad = div(mul(mul(z, 0.5), z), num(beta));
   return named_loss("SmoothL1LossBackward0", reduce(where(lt(z, num(beta)), quad, sub(z, num(0.5 * beta))), red));
 }

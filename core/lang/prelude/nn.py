@@ -1446,7 +1446,7 @@ def _embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scal
     if input.dim() == 2:
         if offsets is not None:
             raise ValueError('if input is 2D, then offsets has to be None, as input is treated is a mini-batch of '
-                             'fixed length sequences. However, found offsets of type Tensor')
+                             'fixed length sequences. However, found offsets of type {}'.format(type(offsets)))
         starts = list(range(0, input.numel(), input.size(1)))
         input = input.reshape(-1)
         if per_sample_weights is not None:
@@ -1456,6 +1456,12 @@ def _embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scal
         if offsets is None or offsets.dim() != 1:
             raise ValueError('offsets has to be a 1D Tensor')
         bounds = offsets.tolist()
+        if len(bounds) > 0 and bounds[0] != 0:
+            raise RuntimeError('offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from '
+                               'position 0. However, got {}\n[ torch.LongTensor{{}} ]'.format(bounds[0]))
+        if len(bounds) > 0 and bounds[-1] > input.numel():
+            raise RuntimeError("offsets[-1] can not be greater than input's length {} but got offsets[-1] of {}"
+                               .format(input.numel(), bounds[-1]))
         starts = bounds[:-1] if include_last_offset else bounds
         ends = bounds[1:] if include_last_offset else bounds[1:] + [input.numel()]
     else:
@@ -3616,6 +3622,15 @@ def _lse3_safe(a, b, c):
     return torch.where(alive, torch.log(torch.where(alive, s, 1.0)) + m, -math.inf)
 
 
+# Lengths as a list of ints: a tensor of size (N) or () (an unbatched input's), a sequence or an int.
+def _ctc_lengths(lengths):
+    if isinstance(lengths, torch.Tensor):
+        lengths = lengths.reshape(-1).tolist()
+    elif isinstance(lengths, int):
+        lengths = [lengths]
+    return [int(v) for v in lengths]
+
+
 def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
     if reduction not in ('none', 'mean', 'sum'):
         raise ValueError(f'{reduction} is not a valid value for reduction')
@@ -3624,8 +3639,8 @@ def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduct
     if not batched:
         targets = targets.unsqueeze(0)
     t_max, n, num_labels = lp.shape
-    il = [int(v) for v in (input_lengths.tolist() if isinstance(input_lengths, torch.Tensor) else input_lengths)]
-    tl = [int(v) for v in (target_lengths.tolist() if isinstance(target_lengths, torch.Tensor) else target_lengths)]
+    il = _ctc_lengths(input_lengths)
+    tl = _ctc_lengths(target_lengths)
     if not (0 <= blank < num_labels):
         raise RuntimeError('blank must be in label range')
     if len(il) != n:

@@ -1,13 +1,20 @@
 # torch.optim, written in Kiln's Python subset and run at interpreter
 # start-up as the module "torch.optim". The update
 # formulas are PyTorch's single-tensor ("foreach off") ones, step for step,
-# so trajectories agree with PyTorch to float rounding. addcmul_/addcdiv_
-# are spelled as add_ of a product/quotient (same float32 values up to the
-# last bit).
+# so trajectories agree with PyTorch to float rounding. They use PyTorch's ops
+# too (lerp_, addcmul_, addcdiv_): each rounds differently from an add_ of a
+# product or quotient (value * t1 / t2 is not value * (t1 / t2) in float32).
 
 import math
 
 import torch
+
+
+# torch.typename of a non-tensor: its class, qualified by its module unless a builtin.
+def _typename(obj):
+    cls = type(obj)
+    module = getattr(cls, '__module__', 'builtins')
+    return cls.__name__ if module in (None, 'builtins') else module + '.' + cls.__name__
 
 
 class Optimizer:
@@ -31,15 +38,31 @@ class Optimizer:
     def add_param_group(self, param_group):
         group = {}
         params = param_group['params']
-        if isinstance(params, list) or isinstance(params, tuple):
-            group['params'] = list(params)
-        else:
+        if isinstance(params, torch.Tensor):
             group['params'] = [params]
+        elif isinstance(params, set):
+            raise TypeError('optimizer parameters need to be organized in ordered collections, but the ordering '
+                            'of tensors in sets will change between runs. Please use a list instead.')
+        else:
+            group['params'] = list(params)
+        for p in group['params']:
+            if not isinstance(p, torch.Tensor):
+                raise TypeError('optimizer can only optimize Tensors, but one of the params is ' + _typename(p))
+            if not self.defaults.get('differentiable', None) and not (p.is_leaf or p.retains_grad):
+                raise ValueError("can't optimize a non-leaf Tensor")
         for key, value in param_group.items():
             if key != 'params':
                 group[key] = value
         for key, value in self.defaults.items():
             group.setdefault(key, value)
+        # A parameter may sit in one group only.
+        seen = set()
+        for other in self.param_groups:
+            for p in other['params']:
+                seen.add(id(p))
+        for p in group['params']:
+            if id(p) in seen:
+                raise ValueError('some parameters appear in more than one parameter group')
         self.param_groups.append(group)
         self._group_states.append([{} for _ in group['params']])
 
@@ -198,8 +221,8 @@ def _adam_update(p, grad, state, group, step):
         p.mul_(1 - lr * weight_decay)
     elif weight_decay != 0:
         grad = grad.add(p, alpha=weight_decay)
-    exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
-    exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)
+    exp_avg.lerp_(grad, 1 - beta1)
+    exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
     bias_correction1 = 1 - beta1 ** step
     bias_correction2 = 1 - beta2 ** step
     step_size = lr / bias_correction1
@@ -210,7 +233,7 @@ def _adam_update(p, grad, state, group, step):
         denom = (max_sq.sqrt() / bias_correction2_sqrt).add_(eps)
     else:
         denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
-    p.add_(exp_avg / denom, alpha=-step_size)
+    p.addcdiv_(exp_avg, denom, value=-step_size)
 
 
 def _check_adam_args(lr, betas, eps, weight_decay):
@@ -297,20 +320,20 @@ def _rmsprop_update(p, grad, state, group, step):
     if group['weight_decay'] != 0:
         grad = grad.add(p, alpha=group['weight_decay'])
     square_avg = state['square_avg']
-    square_avg.mul_(alpha).add_(grad * grad, alpha=1 - alpha)
+    square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
     if group['centered']:
         grad_avg = state['grad_avg']
-        grad_avg.mul_(alpha).add_(grad, alpha=1 - alpha)
-        avg = square_avg.add(grad_avg * grad_avg, alpha=-1).sqrt()
+        grad_avg.lerp_(grad, 1 - alpha)
+        avg = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
     else:
         avg = square_avg.sqrt()
     avg = avg.add_(group['eps'])
     if group['momentum'] > 0:
         buf = state['momentum_buffer']
-        buf.mul_(group['momentum']).add_(grad / avg)
+        buf.mul_(group['momentum']).addcdiv_(grad, avg)
         p.add_(buf, alpha=-group['lr'])
     else:
-        p.add_(grad / avg, alpha=-group['lr'])
+        p.addcdiv_(grad, avg, value=-group['lr'])
 
 
 class RMSprop(Optimizer):
@@ -335,9 +358,9 @@ def _adagrad_update(p, grad, state, group, step):
         grad = grad.add(p, alpha=group['weight_decay'])
     clr = group['lr'] / (1 + (step - 1) * group['lr_decay'])
     state_sum = state['sum']
-    state_sum.add_(grad * grad)
+    state_sum.addcmul_(grad, grad, value=1)
     std = state_sum.sqrt().add_(group['eps'])
-    p.add_(grad / std, alpha=-clr)
+    p.addcdiv_(grad, std, value=-clr)
 
 
 class Adagrad(Optimizer):
@@ -373,10 +396,10 @@ def _adadelta_update(p, grad, state, group, step):
         grad = grad.add(p, alpha=group['weight_decay'])
     square_avg = state['square_avg']
     acc_delta = state['acc_delta']
-    square_avg.mul_(rho).add_(grad * grad, alpha=1 - rho)
-    std = square_avg.add(eps).sqrt()
-    delta = acc_delta.add(eps).sqrt().div_(std).mul_(grad)
-    acc_delta.mul_(rho).add_(delta * delta, alpha=1 - rho)
+    square_avg.mul_(rho).addcmul_(grad, grad, value=1 - rho)
+    std = square_avg.add(eps).sqrt_()
+    delta = acc_delta.add(eps).sqrt_().div_(std).mul_(grad)
+    acc_delta.mul_(rho).addcmul_(delta, delta, value=1 - rho)
     p.add_(delta, alpha=-group['lr'])
 
 
@@ -399,7 +422,7 @@ class Adadelta(Optimizer):
 # The first moment of Adamax, NAdam and RAdam: PyTorch's exp_avg.lerp_(grad, 1 - beta1).
 def _first_moment(state, grad, beta1):
     exp_avg = state['exp_avg']
-    exp_avg.add_(grad - exp_avg, alpha=1 - beta1)
+    exp_avg.lerp_(grad, 1 - beta1)
     return exp_avg
 
 
@@ -418,7 +441,7 @@ def _adamax_update(p, grad, state, group, step):
     exp_inf = state['exp_inf']
     exp_inf.copy_(torch.maximum(exp_inf.mul_(beta2), grad.abs().add_(group['eps'])))
     clr = group['lr'] / (1 - beta1 ** step)
-    p.add_(exp_avg / exp_inf, alpha=-clr)
+    p.addcdiv_(exp_avg, exp_inf, value=-clr)
 
 
 class Adamax(Optimizer):
@@ -443,23 +466,47 @@ def _decay(p, grad, group):
     return grad.add(p, alpha=wd)
 
 
+_mu_products = {}  # id of a NAdam mu_product tensor -> (that tensor, its value as a float)
+
+
+# x rounded to the nearest float32 (ties to even), for normal magnitudes.
+def _round_f32(x):
+    if x == 0.0:
+        return x
+    e = math.floor(math.log2(abs(x))) + 1  # 2^(e-1) <= |x| < 2^e, log2's rounding corrected below
+    while abs(x) >= 2.0 ** e:
+        e += 1
+    while abs(x) < 2.0 ** (e - 1):
+        e -= 1
+    ulp = 2.0 ** (e - 24)
+    return round(x / ulp) * ulp
+
+
 def _nadam_update(p, grad, state, group, step):
     beta1, beta2 = group['betas']
     lr = group['lr']
-    state.setdefault('mu_product', 1.0)
+    if 'mu_product' not in state:
+        # A float32 tensor, as PyTorch keeps it: its rounding at each step shows in the update.
+        state['mu_product'] = torch.ones(())
     _moments_init(p, state, 'exp_avg_sq')
     bias_correction2 = 1 - beta2 ** step
     grad = _decay(p, grad, group)
     mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * group['momentum_decay'])))
     mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * group['momentum_decay'])))
-    state['mu_product'] *= mu
-    mu_product = state['mu_product']
+    # The float32 product as a number without reading the tensor (a read is a graph break in the
+    # JIT): a float kept beside it, read back only when the tensor was replaced (load_state_dict).
+    prod_t = state['mu_product']
+    kept = _mu_products.get(id(prod_t))
+    prev = kept[1] if kept is not None and kept[0] is prod_t else float(prod_t)
+    prod_t.mul_(mu)
+    mu_product = _round_f32(_round_f32(mu) * prev)
+    _mu_products[id(prod_t)] = (prod_t, mu_product)
     exp_avg = _first_moment(state, grad, beta1)
     exp_avg_sq = state['exp_avg_sq']
-    exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)
+    exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
     denom = exp_avg_sq.div(bias_correction2).sqrt().add_(group['eps'])
-    p.add_(grad / denom, alpha=-lr * (1.0 - mu) / (1.0 - mu_product))
-    p.add_(exp_avg / denom, alpha=(-lr * mu_next) / (1.0 - mu_product * mu_next))
+    p.addcdiv_(grad, denom, value=-lr * (1.0 - mu) / (1.0 - mu_product))
+    p.addcdiv_(exp_avg, denom, value=(-lr * mu_next) / (1.0 - mu_product * mu_next))
 
 
 class NAdam(Optimizer):
@@ -485,7 +532,7 @@ def _radam_update(p, grad, state, group, step):
     grad = _decay(p, grad, group)
     exp_avg = _first_moment(state, grad, beta1)
     exp_avg_sq = state['exp_avg_sq']
-    exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)
+    exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
     bias_correction1 = 1 - beta1 ** step
     bias_correction2 = 1 - beta2 ** step
     corrected = exp_avg / bias_correction1

@@ -54,18 +54,27 @@ class RNNBase(nn.Module):
             raise ValueError("hidden_size must be greater than zero")
         if num_layers <= 0:
             raise ValueError("num_layers must be greater than zero")
-        if proj_size != 0:
-            raise NotImplementedError("kiln: LSTM proj_size is not supported")
+        if proj_size < 0:
+            raise ValueError("proj_size should be a positive integer or zero to disable projections")
+        if proj_size >= hidden_size:
+            raise ValueError("proj_size has to be smaller than hidden_size")
+        if proj_size != 0 and mode != 'LSTM':
+            raise ValueError("proj_size argument is only supported for LSTM, not RNN or GRU")
         gate_size = {'LSTM': 4, 'GRU': 3}.get(mode, 1) * hidden_size
         directions = 2 if bidirectional else 1
+        # With a projection the hidden state (what the next layer and step see) has proj_size
+        # features; the cell state keeps hidden_size.
+        real_hidden = proj_size if proj_size > 0 else hidden_size
         self._flat_weights_names = []
         for layer in range(num_layers):
             for direction in range(directions):
-                layer_input = input_size if layer == 0 else hidden_size * directions
+                layer_input = input_size if layer == 0 else real_hidden * directions
                 suffix = '_reverse' if direction == 1 else ''
-                shapes = [('weight_ih', (gate_size, layer_input)), ('weight_hh', (gate_size, hidden_size))]
+                shapes = [('weight_ih', (gate_size, layer_input)), ('weight_hh', (gate_size, real_hidden))]
                 if bias:
                     shapes += [('bias_ih', (gate_size,)), ('bias_hh', (gate_size,))]
+                if proj_size > 0:
+                    shapes.append(('weight_hr', (proj_size, hidden_size)))
                 for name, shape in shapes:
                     full = f'{name}_l{layer}{suffix}'
                     setattr(self, full, Parameter(torch.empty(shape)))
@@ -86,6 +95,8 @@ class RNNBase(nn.Module):
 
     def extra_repr(self):
         s = '{}, {}'.format(self.input_size, self.hidden_size)
+        if self.proj_size != 0:
+            s += ', proj_size={}'.format(self.proj_size)
         if self.num_layers != 1:
             s += ', num_layers={}'.format(self.num_layers)
         if self.bias is not True:
@@ -112,9 +123,9 @@ class RNNBase(nn.Module):
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
                                f"got {input.size(-1)}")
 
-    def _check_hidden(self, hx, batch, what):
+    def _check_hidden(self, hx, batch, what, size=None):
         directions = 2 if self.bidirectional else 1
-        expected = (self.num_layers * directions, batch, self.hidden_size)
+        expected = (self.num_layers * directions, batch, size or self.hidden_size)
         if tuple(hx.shape) != expected:
             raise RuntimeError(f"Expected {what} size {expected}, got {list(hx.shape)}")
 
@@ -126,11 +137,22 @@ class RNNBase(nn.Module):
         b_hh = getattr(self, f'bias_hh_l{layer}{suffix}') if self.bias else None
         return w_ih, w_hh, b_ih, b_hh
 
-    # One step of the cell: x_gates is the input projection of this step's rows.
-    def _step(self, x_gates, h, c, w_hh, b_hh):
+    def _proj_weight(self, layer, direction):
+        if self.proj_size == 0:
+            return None
+        return getattr(self, f'weight_hr_l{layer}' + ('_reverse' if direction == 1 else ''))
+
+    # The size of the hidden state h (the projection's when there is one).
+    def _real_hidden(self):
+        return self.proj_size if self.proj_size > 0 else self.hidden_size
+
+    # One step of the cell: x_gates is the input projection of this step's rows; w_hr
+    # (LSTM's proj_size) maps the new hidden state down, as ATen's h @ w_hr^T.
+    def _step(self, x_gates, h, c, w_hh, b_hh, w_hr=None):
         h_gates = F.linear(h, w_hh, b_hh)
         if self.mode == 'LSTM':
-            return _lstm_step(h_gates + x_gates, c)
+            h, c = _lstm_step(h_gates + x_gates, c)
+            return (h if w_hr is None else torch.matmul(h, w_hr.t())), c
         if self.mode == 'GRU':
             return _gru_step(x_gates, h_gates, h), c
         return _simple_step(h_gates + x_gates, 'tanh' if self.mode == 'RNN_TANH' else 'relu'), c
@@ -139,7 +161,8 @@ class RNNBase(nn.Module):
     # [L, N, hidden] and the final state.
     def _run_direction(self, x, h, c, layer, direction):
         w_ih, w_hh, b_ih, b_hh = self._params(layer, direction)
-        fused = self.mode in ('LSTM', 'GRU') and x.device.type == 'cpu' and x.numel() > 0
+        w_hr = self._proj_weight(layer, direction)
+        fused = self.mode in ('LSTM', 'GRU') and x.device.type == 'cpu' and x.numel() > 0 and w_hr is None
         if fused and x.dtype in (torch.float32, torch.float64):
             # The steps as one op whose backward takes the weight gradient over
             # all steps in one product (core/ops/rnn.cpp).
@@ -161,7 +184,7 @@ class RNNBase(nn.Module):
         outs = [None] * steps
         order = range(steps - 1, -1, -1) if direction == 1 else range(steps)
         for t in order:
-            h, c = self._step(x_steps[t], h, c, w_hh, b_hh)
+            h, c = self._step(x_steps[t], h, c, w_hh, b_hh, w_hr)
             outs[t] = h
         return torch.stack(outs, 0), h, c
 
@@ -171,12 +194,13 @@ class RNNBase(nn.Module):
     # their initial state when their sequence's last step comes).
     def _run_direction_packed(self, x, sizes, h, c, layer, direction):
         w_ih, w_hh, b_ih, b_hh = self._params(layer, direction)
+        w_hr = self._proj_weight(layer, direction)
         x_steps = F.linear(x, w_ih, b_ih).split(list(sizes), 0)  # one split: see _run_direction
         lstm = self.mode == 'LSTM'
         outs = [None] * len(sizes)
         if direction == 0:
             for t, n in enumerate(sizes):
-                hn, cn = self._step(x_steps[t], h[:n], c[:n] if lstm else None, w_hh, b_hh)
+                hn, cn = self._step(x_steps[t], h[:n], c[:n] if lstm else None, w_hh, b_hh, w_hr)
                 outs[t] = hn
                 h = torch.cat([hn, h[n:]], 0) if n < h.size(0) else hn
                 if lstm:
@@ -192,7 +216,7 @@ class RNNBase(nn.Module):
                 if lstm:
                     c = torch.cat([c, c0[rows:n]], 0)
                 rows = n
-            h, c = self._step(x_steps[t], h, c, w_hh, b_hh)
+            h, c = self._step(x_steps[t], h, c, w_hh, b_hh, w_hr)
             outs[t] = h
         return torch.cat(outs, 0), h, c
 
@@ -232,22 +256,24 @@ class RNNBase(nn.Module):
                             device=input.device)
         if self.mode == 'LSTM':
             if hx is None:
-                h0, c0 = zeros, zeros
+                h0, c0 = self._proj_zeros(zeros), zeros
             else:
+                self._check_state_dims(batched, hx[0], hx[1])
                 h0, c0 = hx
                 if not batched:
                     h0, c0 = h0.unsqueeze(1), c0.unsqueeze(1)
-                self._check_hidden(h0, batch, 'hidden[0]')
+                self._check_hidden(h0, batch, 'hidden[0]', self._real_hidden())
                 self._check_hidden(c0, batch, 'hidden[1]')
         else:
             c0 = None
             if hx is None:
                 h0 = zeros
             else:
+                self._check_state_dims(batched, hx)
                 h0 = hx.unsqueeze(1) if not batched else hx
                 self._check_hidden(h0, batch, 'hidden')
         output, h_n, c_n = self._run(input, h0, c0)
-        if self.mode == 'LSTM' and not self.bidirectional and input.dtype == torch.float32:
+        if self.mode == 'LSTM' and not self.bidirectional and input.dtype == torch.float32 and self.proj_size == 0:
             # PyTorch runs these LSTMs on oneDNN: the output's node is that kernel's.
             output = torch._C._set_grad_fn_name(output, 'MkldnnRnnLayerBackward0')
         if not batched:
@@ -261,6 +287,20 @@ class RNNBase(nn.Module):
         if self.mode == 'LSTM':
             return output, (h_n, c_n)
         return output, h_n
+
+    # The initial state must be 3-D for a batched (3-D) input, 2-D for an unbatched one.
+    def _check_state_dims(self, batched, h, c=None):
+        want = 3 if batched else 2
+        kind = 'batched 3-D' if batched else 'unbatched 2-D'
+        if c is None and h.dim() != want:
+            raise RuntimeError(f"For {kind} input, hx should also be {want}-D but got {h.dim()}-D tensor")
+        if c is not None and (h.dim() != want or c.dim() != want):
+            raise RuntimeError(f"For {kind} input, hx and cx should also be {want}-D but got "
+                               f"({h.dim()}-D, {c.dim()}-D) tensors")
+
+    # The zero initial hidden state, narrowed to proj_size features when projecting.
+    def _proj_zeros(self, zeros):
+        return zeros if self.proj_size == 0 else zeros[..., :self.proj_size].contiguous()
 
     # A packed input gives a packed output; hx and the final states are in the
     # caller's batch order, the packed rows in sorted order.
@@ -276,8 +316,8 @@ class RNNBase(nn.Module):
         def unsort(state):
             return state if unsorted_indices is None else state.index_select(1, unsorted_indices)
         if self.mode == 'LSTM':
-            h0, c0 = (zeros, zeros) if hx is None else (sort(hx[0]), sort(hx[1]))
-            self._check_hidden(h0, batch, 'hidden[0]')
+            h0, c0 = (self._proj_zeros(zeros), zeros) if hx is None else (sort(hx[0]), sort(hx[1]))
+            self._check_hidden(h0, batch, 'hidden[0]', self._real_hidden())
             self._check_hidden(c0, batch, 'hidden[1]')
         else:
             h0, c0 = (zeros if hx is None else sort(hx)), None
@@ -291,11 +331,11 @@ class RNNBase(nn.Module):
 
 class RNN(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity='tanh', bias=True, batch_first=False,
-                 dropout=0.0, bidirectional=False, device=None, dtype=None):
+                 dropout=0.0, bidirectional=False, device=None, dtype=None, proj_size=0):
         if nonlinearity not in ('tanh', 'relu'):
             raise ValueError(f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'.")
         super().__init__('RNN_TANH' if nonlinearity == 'tanh' else 'RNN_RELU', input_size, hidden_size,
-                         num_layers, bias, batch_first, dropout, bidirectional)
+                         num_layers, bias, batch_first, dropout, bidirectional, proj_size)
         self.nonlinearity = nonlinearity
 
 
@@ -308,8 +348,9 @@ class LSTM(RNNBase):
 
 class GRU(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
-                 bidirectional=False, device=None, dtype=None):
-        super().__init__('GRU', input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional)
+                 bidirectional=False, device=None, dtype=None, proj_size=0):
+        super().__init__('GRU', input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
+                         proj_size)
 
 
 # ---- cells ---------------------------------------------------------------------------------

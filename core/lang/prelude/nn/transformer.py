@@ -150,9 +150,10 @@ class MultiheadAttention(nn.Module):
     # The key padding mask merged into the attention mask.
     def _merged_mask(self, attn_mask, key_padding_mask, bsz, src_len):
         if key_padding_mask is not None:
-            if tuple(key_padding_mask.shape) != (bsz, src_len):
-                raise AssertionError(f"expecting key_padding_mask shape of {(bsz, src_len)}, but got "
-                                     f"{key_padding_mask.shape}")
+            for d, want in ((0, bsz), (1, src_len)):
+                if key_padding_mask.shape[d] != want:
+                    raise AssertionError(f"Expected key_padded_mask.shape[{d}] to be {want}, but got "
+                                         f"{key_padding_mask.shape[d]}")
             key_padding_mask = key_padding_mask.view(bsz, 1, 1, src_len).expand(-1, self.num_heads, -1, -1)
             key_padding_mask = key_padding_mask.reshape(bsz * self.num_heads, 1, src_len)
             attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask

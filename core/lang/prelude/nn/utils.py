@@ -22,30 +22,46 @@ def _norm(t, norm_type):
     return t.abs().pow(norm_type).sum().pow(1.0 / norm_type)
 
 
-def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
-    grads = [p.grad for p in _tensor_list(parameters) if p.grad is not None]
-    max_norm = float(max_norm)
+# The norm of the per-tensor norms: the total norm of all the tensors' elements together.
+def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    tensors = [t for t in _tensor_list(tensors) if t is not None]
     norm_type = float(norm_type)
-    if len(grads) == 0:
+    if len(tensors) == 0:
         return torch.tensor(0.0)
     with torch.no_grad():
         if norm_type == math.inf:
-            norms = [g.detach().abs().max() for g in grads]
+            norms = [t.detach().abs().max() for t in tensors]
             total_norm = norms[0] if len(norms) == 1 else torch.stack(norms).max()
         elif norm_type == -math.inf:
-            norms = [g.detach().abs().min() for g in grads]
+            norms = [t.detach().abs().min() for t in tensors]
             total_norm = norms[0] if len(norms) == 1 else torch.stack(norms).min()
         else:
-            total_norm = _norm(torch.stack([_norm(g.detach(), norm_type) for g in grads]), norm_type)
-        if error_if_nonfinite and not math.isfinite(total_norm.item()):
-            raise RuntimeError('The total norm of order ' + str(norm_type) + ' for gradients from '
-                               '`parameters` is non-finite, so it cannot be clipped. To disable this error and '
-                               'scale the gradients by the non-finite norm anyway, set '
-                               '`error_if_nonfinite=False`')
-        clip_coef = max_norm / (total_norm + 1e-6)
+            total_norm = _norm(torch.stack([_norm(t.detach(), norm_type) for t in tensors]), norm_type)
+    if error_if_nonfinite and not math.isfinite(total_norm.item()):
+        raise RuntimeError('The total norm of order ' + str(norm_type) + ' for gradients from '
+                           '`parameters` is non-finite, so it cannot be clipped. To disable this error and '
+                           'scale the gradients by the non-finite norm anyway, set '
+                           '`error_if_nonfinite=False`')
+    return total_norm
+
+
+# Scales the gradients by min(max_norm / (total_norm + 1e-6), 1), total_norm given.
+def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
+    grads = [p.grad for p in _tensor_list(parameters) if p.grad is not None]
+    if len(grads) == 0:
+        return
+    with torch.no_grad():
+        clip_coef = float(max_norm) / (total_norm + 1e-6)
         clip_coef_clamped = torch.clamp(clip_coef, max=1.0)
         for g in grads:
             g.mul_(clip_coef_clamped)
+
+
+def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    parameters = _tensor_list(parameters)
+    grads = [p.grad for p in parameters if p.grad is not None]
+    total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
+    clip_grads_with_norm_(parameters, max_norm, total_norm, foreach)
     return total_norm
 
 

@@ -198,6 +198,11 @@ class ConstantLR(LRScheduler):
             return self._group_lrs()
         return [lr * (1.0 / self.factor) for lr in self._group_lrs()]
 
+    # From base_lrs at last_epoch: what step(epoch) and SequentialLR's milestone switch use.
+    def _get_closed_form_lr(self):
+        done = 1.0 if self.last_epoch >= self.total_iters else 0.0
+        return [base_lr * (self.factor + done * (1 - self.factor)) for base_lr in self.base_lrs]
+
 
 class LinearLR(LRScheduler):
     def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5, last_epoch=-1,
@@ -219,6 +224,11 @@ class LinearLR(LRScheduler):
         delta = self.end_factor - self.start_factor
         return [lr * (1.0 + delta / (self.total_iters * self.start_factor + (self.last_epoch - 1) * delta))
                 for lr in self._group_lrs()]
+
+    def _get_closed_form_lr(self):
+        progress = min(self.total_iters, self.last_epoch) / self.total_iters
+        return [base_lr * (self.start_factor + (self.end_factor - self.start_factor) * progress)
+                for base_lr in self.base_lrs]
 
 
 class ExponentialLR(LRScheduler):

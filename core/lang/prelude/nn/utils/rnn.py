@@ -34,7 +34,56 @@ def unpad_sequence(padded_sequences, lengths, batch_first=False):
 # A batch of sequences packed time step by time step: data holds, for each
 # step t, the rows of the batch_sizes[t] sequences still running (sorted by
 # decreasing length); sorted_indices maps that order back to the caller's.
-PackedSequence = namedtuple('PackedSequence', ['data', 'batch_sizes', 'sorted_indices', 'unsorted_indices'])
+_PackedSequenceBase = namedtuple('PackedSequence', ['data', 'batch_sizes', 'sorted_indices', 'unsorted_indices'],
+                                 defaults=(None, None, None))
+
+
+class PackedSequence(_PackedSequenceBase):
+    # Moves or casts data; the index tensors follow data's device, batch_sizes stays on the CPU.
+    def to(self, *args, **kwargs):
+        data = self.data.to(*args, **kwargs)
+        if data is self.data:
+            return self
+        def follow(idx):
+            return None if idx is None else idx.to(data.device)
+        return type(self)(data, self.batch_sizes, follow(self.sorted_indices), follow(self.unsorted_indices))
+
+    def cpu(self, *args, **kwargs):
+        return self.to(device='cpu')
+
+    def cuda(self, *args, **kwargs):
+        return self.to(device='cuda')
+
+    def double(self):
+        return self.to(dtype=torch.double)
+
+    def float(self):
+        return self.to(dtype=torch.float)
+
+    def half(self):
+        return self.to(dtype=torch.half)
+
+    def long(self):
+        return self.to(dtype=torch.long)
+
+    def int(self):
+        return self.to(dtype=torch.int)
+
+    def short(self):
+        return self.to(dtype=torch.short)
+
+    def char(self):
+        return self.to(dtype=torch.int8)
+
+    def byte(self):
+        return self.to(dtype=torch.uint8)
+
+    @property
+    def is_cuda(self):
+        return self.data.is_cuda
+
+    def is_pinned(self):
+        return self.data.is_pinned()
 
 
 def _invert_permutation(permutation):
@@ -100,3 +149,8 @@ def pad_packed_sequence(sequence, batch_first=False, padding_value=0.0, total_le
 def pack_sequence(sequences, enforce_sorted=True):
     lengths = torch.as_tensor([v.size(0) for v in sequences])
     return pack_padded_sequence(pad_sequence(sequences), lengths, enforce_sorted=enforce_sorted)
+
+
+def unpack_sequence(packed_sequences):
+    padded, lengths = pad_packed_sequence(packed_sequences, batch_first=True)
+    return unpad_sequence(padded, lengths, batch_first=True)
