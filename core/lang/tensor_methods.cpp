@@ -402,6 +402,10 @@ template <const char* Op>
 Obj m_new(Interp&, const CallArgs& a) {
   KILN_CHECK(!a.pos.empty(), Type, "new_", Op, "() missing required argument 'size'");
   std::vector<Value> pos{shape_arg(a.pos)};
+  // Checked here: new_zeros words it as the allocator does, torch.zeros in words of its own.
+  const Shape sizes = pos[0].int_list();
+  for (int64_t d : sizes)
+    KILN_CHECK(d >= 0, Runtime, "Trying to create tensor with negative dimension ", d, ": ", shape_str(sizes));
   Kwargs kw = to_kwargs(a);
   bool has_dtype = false;
   for (auto& [k, v] : kw) has_dtype = has_dtype || (k == "dtype" && !v.is_none());

@@ -111,6 +111,11 @@ std::vector<Tensor> addmm_composite(const Args& a) {
   const Tensor &m1 = a[1].tensor(), &m2 = a[2].tensor();
   KILN_CHECK(m1.dim() == 2, Runtime, "mat1 must be a matrix, got ", m1.dim(), "-D tensor");
   KILN_CHECK(m2.dim() == 2, Runtime, "mat2 must be a matrix, got ", m2.dim(), "-D tensor");
+  const DType sd = a[0].tensor().dtype();
+  KILN_CHECK(sd == m2.dtype(), Runtime, "self and mat2 must have the same dtype, but got ", dtype_legacy_name(sd),
+             " and ", dtype_legacy_name(m2.dtype()));
+  KILN_CHECK(m1.dtype() == m2.dtype(), Runtime, "mat1 and mat2 must have the same dtype, but got ",
+             dtype_legacy_name(m1.dtype()), " and ", dtype_legacy_name(m2.dtype()));
   return {as_node(add_scaled(a[0].tensor(), mm(m1, m2), a[3], a[4]), "AddmmBackward0")};
 }
 std::vector<Tensor> baddbmm_composite(const Args& a) {
