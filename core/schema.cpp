@@ -139,6 +139,8 @@ Value coerce(const Schema& s, const ArgSpec& a, const Value& v) {
       throw bad();
     case ArgType::TensorList:
       if (v.is_tensor_list()) return v;
+      // [] arrives as an empty int list: the op's own check words the emptiness.
+      if (v.is_int_list() && v.int_list().empty()) return Value(std::vector<Tensor>{});
       throw bad();
     case ArgType::Int:
       if (v.is_int() || v.is_bool()) return Value(v.to_int());

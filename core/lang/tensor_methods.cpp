@@ -98,12 +98,18 @@ Obj m_tolist(Interp& in, const CallArgs& a) {
   return tolist_at(copy_to_device(self_of(a), Device{}), 0, 0);  // read on the host
 }
 
+// size(d) / stride(d) of a 0-dim tensor: no dim to read, even the 0 and -1 other ops accept.
+void check_has_dims(const Tensor& t, int64_t dim) {
+  KILN_CHECK(t.dim() > 0, Index, "Dimension specified as ", dim, " but tensor has no dimensions");
+}
+
 Obj m_size(Interp&, const CallArgs& a) {
   a.check("size", 0, 1, "dim");
   const Tensor& t = self_of(a);
   Obj dim = a.arg(0, "dim");
   if (dim.is_none()) return size_obj(t.sizes());
   KILN_CHECK(dim.is_int(), Type, "size(): argument 'dim' must be int, not ", kind_name(dim.kind()));
+  check_has_dims(t, dim.as_int());
   return Obj::from_int(t.size(dim.as_int()));
 }
 
@@ -117,6 +123,7 @@ Obj m_stride(Interp&, const CallArgs& a) {
     return make_tuple(std::move(items));
   }
   KILN_CHECK(dim.is_int(), Type, "stride(): argument 'dim' must be int, not ", kind_name(dim.kind()));
+  check_has_dims(t, dim.as_int());
   return Obj::from_int(t.stride(dim.as_int()));
 }
 

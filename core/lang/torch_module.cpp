@@ -338,7 +338,8 @@ Obj f_device(Interp&, const CallArgs& a) {
   Obj idx = a.arg(1, "index");
   if (idx.is_int()) index = int(idx.as_int());
   KILN_CHECK(type == "cpu" || type == "cuda", Runtime,
-             "Expected one of cpu, cuda device type at start of device string: ", s);
+             "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, lazy, "
+             "vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device string: ", s);
   return make<DeviceObj>(type, index);
 }
 

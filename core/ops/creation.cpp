@@ -137,7 +137,8 @@ void linspace_kernel(const Args& a, std::vector<Tensor>& outs) {
 
 std::vector<Shape> shape_eye(const Args& a) {
   int64_t n = a[0].to_int(), m = a[1].is_none() ? n : a[1].to_int();
-  KILN_CHECK(n >= 0 && m >= 0, Runtime, "n and m must be greater or equal to 0, got ", n, " and ", m);
+  KILN_CHECK(n >= 0, Runtime, "n must be greater or equal to 0, got ", n);
+  KILN_CHECK(m >= 0, Runtime, "m must be greater or equal to 0, got ", m);
   return {{n, m}};
 }
 std::vector<DType> dtype_eye(const Args& a) { return {arg_dtype_or(a, 2, kDefaultFloat)}; }

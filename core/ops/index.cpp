@@ -775,6 +775,20 @@ Tensor strip_leading_ones(Tensor value, int64_t ndim) {
 }
 
 // v[adv] = value, functionally: v with the indexed positions replaced.
+// The value of an advanced-index write must broadcast to what the index selects (leading 1s aside).
+void check_value_fits(const Tensor& value, const Shape& result) {
+  const Shape& vs = value.sizes();
+  size_t lead = 0;
+  while (vs.size() - lead > result.size() && vs[lead] == 1) ++lead;
+  bool fits = vs.size() - lead <= result.size();
+  for (size_t i = 0; fits && i < vs.size() - lead; ++i) {
+    int64_t have = vs[vs.size() - 1 - i], want = result[result.size() - 1 - i];
+    fits = have == want || have == 1;
+  }
+  KILN_CHECK(fits, Runtime, "shape mismatch: value tensor of shape ", shape_str(vs),
+             " cannot be broadcast to indexing result of shape ", shape_str(result));
+}
+
 Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const Tensor& value, bool accumulate) {
   std::vector<DimIndex> idx = expand_masks(adv);
   AdvancedPlan p = plan_advanced(v, idx);
@@ -785,6 +799,7 @@ Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const
   Shape result_shape(rperm.size());
   Shape b_rest = concat(p.bshape, p.rest);
   for (size_t i = 0; i < rperm.size(); ++i) result_shape[i] = b_rest[size_t(rperm[i])];
+  check_value_fits(value, result_shape);
   Tensor val = expand(strip_leading_ones(to_dtype(value, v.dtype()), int64_t(result_shape.size())), result_shape);
   if (p.insert_at != 0) val = permute(val, inverse_perm(rperm));
   val = reshape(contiguous(val), concat({shape_numel(p.bshape)}, p.rest));

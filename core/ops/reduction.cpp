@@ -442,7 +442,7 @@ struct MomentsOp {
 double correction_of(const Value& v) { return v.is_none() ? 1.0 : v.to_double(); }
 std::vector<DType> dtype_var(const Args& a) {
   DType d = a[0].tensor().dtype();
-  KILN_CHECK(is_floating(d), Runtime, "std and var only support floating point and complex dtypes");
+  KILN_CHECK(is_floating(d), NotImplemented, "std and var only support floating point and complex dtypes");
   return {d};
 }
 template <bool Std>
