@@ -488,8 +488,8 @@ void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tens
       DeviceScope on(r.device());
       seed = ones(r.sizes(), r.dtype());
     }
-    KILN_CHECK(seed.sizes() == r.sizes(), Runtime, "Mismatch in shape: grad_output[", i, "] has a shape of ",
-               seed.shape_str(), " and output[", i, "] has a shape of ", r.shape_str(), ".");
+    KILN_CHECK(seed.sizes() == r.sizes(), Runtime, "Mismatch in shape: grad_output[", i, "] has a shape of torch.Size(",
+               seed.shape_str(), ") and output[", i, "] has a shape of torch.Size(", r.shape_str(), ").");
     root->out_meta.emplace_back(r.sizes(), r.dtype());
     root->device = r.device();
     root->next_edges.push_back(gradient_edge(r));

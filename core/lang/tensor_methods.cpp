@@ -442,7 +442,10 @@ Obj m_new_tensor(Interp& in, const CallArgs& a) {
   Obj dt = a.arg(1, "dtype");
   Device d = device_arg(a.arg(2, "device")).value_or(self_of(a).device());
   Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(dt, "new_tensor(): argument 'dtype'").value_or(self_of(a).dtype()));
-  if (truthy(in, a.arg(3, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
+  if (truthy(in, a.arg(3, "requires_grad", Obj::from_bool(false)))) {
+    KILN_CHECK(is_floating(t.dtype()), Runtime, "Only Tensors of floating point and complex dtype can require gradients");
+    t.requires_grad_(true);
+  }
   return place_on(make_tensor(t), d);
 }
 
@@ -785,7 +788,11 @@ void tensor_setattr(Interp& in, const Obj& self, const std::string& name, Obj va
     KILN_CHECK(g.sizes() == t.sizes(), Runtime, "assigned grad has data of a different size");
     t.set_grad(g);
   } else if (name == "requires_grad") {
-    t.requires_grad_(truthy(in, value));
+    const bool grad = truthy(in, value);
+    // Setting the attribute words it so; requires_grad_() leaves out "complex".
+    KILN_CHECK(!grad || is_floating(t.dtype()) || !t.is_leaf(), Runtime,
+               "only Tensors of floating point and complex dtype can require gradients");
+    t.requires_grad_(grad);
   } else if (name == "data") {
     const Tensor& src = tensor_of(value, "data");
     // Pending ops hold this tensor: they must run on what it was.

@@ -193,7 +193,11 @@ Obj f_tensor(Interp& in, const CallArgs& a) {
   a.check("tensor", 1, 1, "dtype device requires_grad pin_memory");
   std::optional<Device> device = device_arg(kwarg(a, "device"));
   Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(kwarg(a, "dtype"), "tensor(): argument 'dtype'"));
-  if (truthy(in, kwarg(a, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
+  if (truthy(in, kwarg(a, "requires_grad", Obj::from_bool(false)))) {
+    // The factories' words (requires_grad_() has its own).
+    KILN_CHECK(is_floating(t.dtype()), Runtime, "Only Tensors of floating point and complex dtype can require gradients");
+    t.requires_grad_(true);
+  }
   return place_on(make_tensor(t), device.value_or(default_device()));
 }
 
@@ -227,7 +231,9 @@ Obj construct_parameter(Interp& in, const CallArgs& a) {
   a.check("Parameter", 0, 2, "data requires_grad");
   Obj data = a.arg(0, "data");
   Tensor t = data.is_none() ? empty_tensor(Shape{0}, DType::Float32) : tensor_of(data, "data").detach();
-  t.requires_grad_(truthy(in, a.arg(1, "requires_grad", Obj::from_bool(true))));
+  const bool grad = truthy(in, a.arg(1, "requires_grad", Obj::from_bool(true)));
+  KILN_CHECK(!grad || is_floating(t.dtype()), Runtime, "Only Tensors of floating point and complex dtype can require gradients");
+  t.requires_grad_(grad);
   return make<TensorObj>(t, true);
 }
 

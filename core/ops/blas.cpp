@@ -492,6 +492,8 @@ std::vector<Tensor> matmul_composite(const Args& a) {
 // ---- linear -------------------------------------------------------------------------------
 std::vector<Tensor> linear_composite(const Args& a) {
   const Tensor &x = a[0].tensor(), &w = a[1].tensor();
+  KILN_CHECK(x.dim() != 0 && w.dim() != 0, Runtime, "both arguments to linear need to be at least 1D, but they are ",
+             x.dim(), "D and ", w.dim(), "D");
   KILN_CHECK(w.dim() <= 2, Runtime, "t() expects a tensor with <= 2 dimensions, but self is ", w.dim(), "D");
   bool has_bias = !a[2].is_none() && a[2].tensor().defined();
   // With a bias PyTorch's addmm path sees the mismatch first (and names itself).

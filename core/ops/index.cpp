@@ -109,9 +109,20 @@ std::vector<Tensor> grad_masked_fill(const GradCtx& c) {
 }
 
 // ---- index_select / index_add / index_copy ----------------------------------------------
+// Each op words its index checks in its own way (PyTorch's kernels differ).
 void check_index_vector(const Tensor& idx, const char* op) {
-  KILN_CHECK(idx.dtype() == DType::Int64 || idx.dtype() == DType::Int32, Index, op,
-             "(): Expected dtype int32 or int64 for index");
+  const std::string_view name = op;
+  const bool ok = idx.dtype() == DType::Int64 || idx.dtype() == DType::Int32;
+  if (name == "index_add") {
+    KILN_CHECK(ok, Runtime, "index_add_(): Expected dtype int32/int64 for index but got: ",
+               dtype_legacy_name(idx.dtype()));
+    KILN_CHECK(idx.dim() <= 1, Index, "index_add_(): Index is supposed to be a vector, but got dim: ", idx.dim(),
+               " with type: ", dtype_legacy_name(idx.dtype()), " and size: ", shape_str(idx.sizes()));
+    return;
+  }
+  if (name == "index_copy")
+    KILN_CHECK(ok, Runtime, "index_copy_(): Expected a long tensor for index, but got ", dtype_legacy_name(idx.dtype()));
+  KILN_CHECK(ok, Runtime, op, "(): Expected dtype int32 or int64 for index");
   KILN_CHECK(idx.dim() <= 1, Index, op, "(): Index is supposed to be a vector");
 }
 void check_in_range(const IndexValues& idx, int64_t n) {

@@ -154,9 +154,8 @@ std::vector<DType> dtype_sum(const Args& a) {
 }
 std::vector<DType> dtype_mean(const Args& a) {
   DType d = a[3].is_none() ? a[0].tensor().dtype() : a[3].dtype();
-  KILN_CHECK(is_floating(d), NotImplemented,
-             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
-             "dtype. Got: ",
+  KILN_CHECK(is_floating(d), NotImplemented, "mean(): could not infer output dtype. ",
+             a[3].is_none() ? "Input" : "Optional", " dtype must be either a floating point or complex dtype. Got: ",
              dtype_legacy_name(d));
   return {d};
 }

@@ -277,7 +277,7 @@ Geom geom_squeeze_dims(const Args& a) {
 std::vector<Tensor> flatten_composite(const Args& a) {
   const Tensor& self = a[0].tensor();
   int64_t s = wrap_dim(a[1].to_int(), self.dim()), e = wrap_dim(a[2].to_int(), self.dim());
-  KILN_CHECK(s <= e, Value, "flatten() has invalid args: start_dim cannot come after end_dim");
+  KILN_CHECK(s <= e, Runtime, "flatten() has invalid args: start_dim cannot come after end_dim");
   if (self.dim() == 0) return {reshape(self, {1})};
   if (s == e) return {self};
   Shape shape(self.sizes().begin(), self.sizes().begin() + s);
