@@ -15,6 +15,7 @@
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
+#include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
 #include "core/ops.h"
 #include "core/ops/common.h"
@@ -101,6 +102,25 @@ Obj m_tolist(Interp& in, const CallArgs& a) {
 // size(d) / stride(d) of a 0-dim tensor: no dim to read, even the 0 and -1 other ops accept.
 void check_has_dims(const Tensor& t, int64_t dim) {
   KILN_CHECK(t.dim() > 0, Index, "Dimension specified as ", dim, " but tensor has no dimensions");
+}
+
+// The dunders scripts call directly (t.__repr__()), as the builtins that use them.
+Obj m_dunder_repr(Interp& in, const CallArgs& a) {
+  a.check("__repr__", 0, 0);
+  return make_str(repr(in, a.self));
+}
+Obj m_dunder_str(Interp& in, const CallArgs& a) {
+  a.check("__str__", 0, 0);
+  return make_str(str(in, a.self));
+}
+Obj m_dunder_len(Interp& in, const CallArgs& a) {
+  a.check("__len__", 0, 0);
+  return Obj::from_int(len(in, a.self));
+}
+Obj m_dunder_format(Interp& in, const CallArgs& a) {
+  a.check("__format__", 1, 1);
+  KILN_CHECK(a.pos[0].kind() == Kind::Str, Type, "__format__() argument must be str, not ", type_name(a.pos[0]));
+  return make_str(format_value(in, a.self, a.pos[0].as<StrObj>()->value));
 }
 
 Obj m_size(Interp&, const CallArgs& a) {
@@ -594,6 +614,8 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
       (*m)[base] = MethodInfo{op_method, base};
     }
     const std::pair<const char*, NativeFn> natives[] = {
+        {"__repr__", m_dunder_repr}, {"__str__", m_dunder_str}, {"__len__", m_dunder_len},
+        {"__format__", m_dunder_format},
         {"item", m_item}, {"tolist", m_tolist}, {"size", m_size}, {"stride", m_stride}, {"dim", m_dim},
         {"ndimension", m_dim}, {"numel", m_numel}, {"nelement", m_numel}, {"is_contiguous", m_is_contiguous},
         {"is_floating_point", m_is_floating_point}, {"_is_view", m_is_view}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
