@@ -1,9 +1,11 @@
 #include "core/autograd.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 
 #include "core/device.h"
+#include "core/format.h"
 #include "core/grad_hooks.h"
 #include "core/lazy.h"
 #include "core/ops.h"
@@ -22,13 +24,20 @@ thread_local bool g_create_graph_formula = false;
 class OpNode final : public Node {
  public:
   explicit OpNode(const OpDef& op) : op_(op) {}
+  // A saved tensor, its version when saved, and which output of this node it is (-1: an input).
+  struct SavedVersion {
+    Tensor t;
+    uint32_t version;
+    int output;
+  };
   std::string name() const override { return op_.name() + "_backward"; }
 
   std::vector<Tensor> apply(std::vector<Tensor> grads) override {
     KILN_CHECK(!released_, Runtime,
-               "Trying to backward through the graph a second time (or directly access saved tensors after "
-               "they have already been freed). Specify retain_graph=True if you need to backward through the "
-               "graph a second time.");
+               "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+               "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+               "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time "
+               "or if you need to access saved tensors after calling backward.");
     check_versions();
     std::vector<Tensor> history = GradMode::enabled() ? outs_with_history() : std::vector<Tensor>();
     GradCtx ctx{&op_, args, history.empty() ? std::span<const Tensor>(outs) : std::span<const Tensor>(history),
@@ -50,7 +59,7 @@ class OpNode final : public Node {
   std::weak_ptr<Node> self;  // for outs_with_history
   std::vector<bool> needs;
   std::vector<Shape> in_sizes;
-  std::vector<std::pair<Tensor, uint32_t>> saved_versions;
+  std::vector<SavedVersion> saved_versions;
 
  private:
   // Saved outputs are kept detached (a node must not keep itself alive). Under
@@ -70,14 +79,41 @@ class OpNode final : public Node {
   }
 
   void check_versions() const {
-    for (size_t i = 0; i < saved_versions.size(); ++i) {
-      const auto& [t, v] = saved_versions[i];
-      if (t.version() == v) continue;
+    for (const SavedVersion& sv : saved_versions) {
+      if (sv.t.version() == sv.version) continue;
       throw Error(detail::cat("one of the variables needed for gradient computation has been modified by an "
-                              "inplace operation: [torch.", dtype_legacy_name(t.dtype()), "Tensor ",
-                              t.shape_str(), "], which is used by ", name(), ", is at version ", t.version(),
-                              "; expected version ", v, " instead."));
+                              "inplace operation: [torch.", dtype_legacy_name(sv.t.dtype()), "Tensor ",
+                              sv.t.shape_str(), "]", saved_origin(sv), " is at version ", sv.t.version(),
+                              "; expected version ", sv.version,
+                              " instead. Hint: enable anomaly detection to find the operation that failed to "
+                              "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."));
     }
+  }
+
+  // ", which is output N of Name," as PyTorch words where a modified saved tensor came from: this node
+  // for a saved output, else the tensor's history now (nothing for a leaf).
+  std::string saved_origin(const SavedVersion& sv) const {
+    if (sv.output >= 0) return detail::cat(", which is output ", sv.output, " of ", short_node_name(*this), ",");
+    const TensorImpl* impl = sv.t.impl();
+    const Node* fn = impl->grad_fn.get();
+    if (!fn) return "";
+    // A view whose base was written since has, to PyTorch, an as_strided history by now.
+    if (fn->is_view && fn->view_version != sv.t.version() && impl->view_base.defined() &&
+        impl->view_base.requires_grad())
+      return ", which is output 0 of AsStrided,";
+    return detail::cat(", which is output ", impl->output_nr, " of ", short_node_name(*fn), ",");
+  }
+
+  // The node's name as this message shows it: "MulBackward0" as "Mul"; CopySlices with its C++ namespace.
+  static std::string short_node_name(const Node& n) {
+    std::string name = grad_fn_name(n);
+    if (name == "CopySlices") return "torch::autograd::CopySlices";
+    size_t end = name.size();
+    while (end > 0 && std::isdigit(static_cast<unsigned char>(name[end - 1]))) --end;
+    constexpr std::string_view kBackward = "Backward";
+    if (end < name.size() && end > kBackward.size() && name.compare(end - kBackward.size(), kBackward.size(), kBackward) == 0)
+      name.resize(end - kBackward.size());
+    return name;
   }
 
   const OpDef& op_;
@@ -190,8 +226,9 @@ void set_view_history(const Tensor& view) {
 // `written`: the storage an in-place op just wrote (its version already
 // bumped). An input sharing it was saved as it was before the write, so a
 // formula reading it later (x.mul_(x)) fails the version check, as in PyTorch.
-void save_tensor(OpNode& node, const Tensor& t, const Storage* written = nullptr) {
-  if (t.defined()) node.saved_versions.emplace_back(t, t.version() - (t.storage().get() == written ? 1 : 0));
+void save_tensor(OpNode& node, const Tensor& t, const Storage* written = nullptr, int output = -1) {
+  if (t.defined())
+    node.saved_versions.push_back({t, t.version() - (t.storage().get() == written ? 1 : 0), output});
 }
 
 // Keeps only the tensors the formula declared it reads.
@@ -280,7 +317,7 @@ void record_autograd(const OpDef& op, const std::vector<Value>& args, std::vecto
     node->device = out.device();
     if (i < 16 && (op.saves & save_out(int(i)))) {
       node->outs[i] = out.detach();  // no grad_fn: a saved output must not keep its own node alive
-      save_tensor(*node, node->outs[i]);
+      save_tensor(*node, node->outs[i], nullptr, int(i));
     }
     if (!is_floating(out.dtype())) continue;  // integer outputs (indices) are not differentiable
     out.impl()->grad_fn = node;
@@ -451,8 +488,8 @@ void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tens
       DeviceScope on(r.device());
       seed = ones(r.sizes(), r.dtype());
     }
-    KILN_CHECK(seed.sizes() == r.sizes(), Runtime, "Mismatch in shape: grad_output[", i, "] has a shape of ",
-               seed.shape_str(), " and output[", i, "] has a shape of ", r.shape_str(), ".");
+    KILN_CHECK(seed.sizes() == r.sizes(), Runtime, "Mismatch in shape: grad_output[", i, "] has a shape of torch.Size(",
+               seed.shape_str(), ") and output[", i, "] has a shape of torch.Size(", r.shape_str(), ").");
     root->out_meta.emplace_back(r.sizes(), r.dtype());
     root->device = r.device();
     root->next_edges.push_back(gradient_edge(r));

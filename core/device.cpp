@@ -191,7 +191,8 @@ Device device_of_code(int64_t code) {
 Device parse_device(const std::string& spec) {
   std::string type = spec.substr(0, spec.find(':'));
   KILN_CHECK(type == "cpu" || type == "cuda", Runtime,
-             "Expected one of cpu, cuda device type at start of device string: ", spec);
+             "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, lazy, "
+             "vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device string: ", spec);
   Device d{type == "cpu" ? DeviceType::CPU : DeviceType::CUDA, 0};
   if (type.size() < spec.size()) {
     const std::string idx = spec.substr(type.size() + 1);

@@ -116,9 +116,12 @@ std::string Schema::str() const {
 namespace {
 
 // Applies PyTorch's argument coercions; throws a TypeError naming the argument.
-Value coerce(const Schema& s, const ArgSpec& a, const Value& v) {
+// `position`: the 1-based place a positional argument had in the call, shown as PyTorch's parser does;
+// 0 for a keyword, or where a method's receiver makes the place unknown here.
+Value coerce(const Schema& s, const ArgSpec& a, const Value& v, size_t position = 0) {
   auto bad = [&]() -> Error {
-    return Error(s.name + "(): argument '" + a.name + "' must be " +
+    const std::string where = position ? " (position " + std::to_string(position) + ")" : "";
+    return Error(s.name + "(): argument '" + a.name + "'" + where + " must be " +
                      std::string(a.type == ArgType::Tensor ? "Tensor" : a.type == ArgType::IntList ? "tuple of ints"
                                  : a.type == ArgType::TensorList ? "tuple of Tensors" : a.type == ArgType::DType ? "torch.dtype"
                                  : a.type == ArgType::Str ? "str" : a.type == ArgType::Bool ? "bool"
@@ -139,6 +142,12 @@ Value coerce(const Schema& s, const ArgSpec& a, const Value& v) {
       throw bad();
     case ArgType::TensorList:
       if (v.is_tensor_list()) return v;
+      // [] arrives as an empty int list: the op's own check words the emptiness.
+      if (v.is_int_list() && v.int_list().empty()) return Value(std::vector<Tensor>{});
+      // A list of numbers: PyTorch names the first element and the argument's 0-based place.
+      if (v.is_int_list() && position)
+        throw Error("expected Tensor as element 0 in argument " + std::to_string(position - 1) + ", but got int",
+                    ErrorKind::Type);
       throw bad();
     case ArgType::Int:
       if (v.is_int() || v.is_bool()) return Value(v.to_int());
@@ -177,8 +186,10 @@ std::vector<Value> bind_args(const Schema& s, std::span<const Value> positional,
   while (max_pos < s.args.size() && (all_positional || !s.args[max_pos].kwarg_only)) ++max_pos;
   KILN_CHECK(positional.size() <= max_pos, Type, s.name, "() takes ", max_pos,
              " positional arguments but ", positional.size(), " were given");
+  // Without a self the place is known: t.f(x) and torch.f(t, x) count self differently.
+  const bool counted = s.args.empty() || s.args[0].name != "self";
   for (size_t i = 0; i < positional.size(); ++i) {
-    out[i] = coerce(s, s.args[i], positional[i]);
+    out[i] = coerce(s, s.args[i], positional[i], counted ? i + 1 : 0);
     set[i] = true;
   }
   for (const auto& [name, v] : kwargs) {

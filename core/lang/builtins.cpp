@@ -67,6 +67,11 @@ namespace {
 
 // ---- helpers ---------------------------------------------------------------------------------
 Obj tensor_item(Interp& in, const Obj& t) { return in.call(getattr(in, t, "item"), {}); }
+// int(t) / float(t): PyTorch's __int__/__float__ reject other sizes with a ValueError (item() a RuntimeError).
+Obj tensor_number(Interp& in, const Obj& t) {
+  KILN_CHECK(t.as<TensorObj>()->tensor.numel() == 1, Value, "only one element tensors can be converted to Python scalars");
+  return tensor_item(in, t);
+}
 
 std::string trim(std::string_view s) {
   size_t a = 0, b = s.size();
@@ -177,7 +182,7 @@ Obj int_construct(Interp& in, const CallArgs& a) {
       return Obj::from_int(v);
     }
     case Kind::Tensor: {
-      Obj item[] = {tensor_item(in, x)};
+      Obj item[] = {tensor_number(in, x)};
       return int_construct(in, CallArgs{item, {}, Obj::null()});
     }
     case Kind::Instance:
@@ -204,7 +209,7 @@ Obj float_construct(Interp& in, const CallArgs& a) {
         throw Error("could not convert string to float: " + repr(in, x), ErrorKind::Value);
       return Obj::from_float(d);
     }
-    case Kind::Tensor: return Obj::from_float(tensor_item(in, x).as_number());
+    case Kind::Tensor: return Obj::from_float(tensor_number(in, x).as_number());
     case Kind::Instance: {
       Obj f = special_method(in, x, "__float__");
       if (!f.is_null()) return in.call(f, {});
@@ -486,13 +491,7 @@ Obj builtin_round(Interp& in, const CallArgs& a) {
   a.check("round", 1, 2, "ndigits");
   const Obj& x = a.pos[0];
   Obj nd = a.arg(1, "ndigits");
-  if (x.kind() == Kind::Tensor) {  // Tensor.__round__(ndigits): torch.round(x, decimals=ndigits)
-    static const std::string kDecimals = "decimals";
-    Kwarg decimals{&kDecimals, nd};
-    CallArgs call{{&x, 1}, nd.is_none() ? std::span<const Kwarg>() : std::span<const Kwarg>(&decimals, 1), Obj::null(),
-                  a.callee};
-    return call_torch_op(in, "round", call);
-  }
+  // PyTorch's Tensor has no __round__: round(t) is the TypeError below, not torch.round.
   if (x.kind() == Kind::Instance) {
     Obj f = special_method(in, x, "__round__");
     if (!f.is_null()) return nd.is_none() ? in.call(f, {}) : in.call(f, {&nd, 1});

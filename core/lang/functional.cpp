@@ -178,7 +178,11 @@ Obj f_nll_loss(Interp& in, const CallArgs& a) {
   std::string red = reduction_of(b, 3, 5, 6, in);
   int64_t r = red == "none" ? 0 : red == "mean" ? 1 : 2;
   Value ignore = b[4].is_null() ? Value(int64_t(-100)) : to_value(b[4]);
-  return make_tensor(op("nll_loss", {input(b[0], "nll_loss"), input(b[1], "nll_loss"), val(b[2]), r, ignore}));
+  const Tensor x = input(b[0], "nll_loss"), target = input(b[1], "nll_loss");
+  // F.nll_loss's own check on one unbatched sample, before the op's.
+  KILN_CHECK(!(x.dim() == 1 && target.dim() == 1 && target.size(0) != 1 && !target.is_floating_point()), Value,
+             "For 1D input, 1D target must have size 1, but got target size: ", target.size(0));
+  return make_tensor(op("nll_loss", {x, target, val(b[2]), r, ignore}));
 }
 
 Obj f_mse_loss(Interp& in, const CallArgs& a) {

@@ -176,12 +176,16 @@ Obj f_pad(Interp&, const CallArgs& a) {
   const Tensor& x = tensor_of(b[0], "pad");
   Shape pad = to_value(b[1]).int_list();
   std::string mode = given(b[2]) ? str_of(b[2], "mode") : "constant";
+  // F.pad checks the lengths itself (constant_pad_nd's own words differ).
+  KILN_CHECK(pad.size() % 2 == 0, Runtime, "Padding length must be divisible by 2");
+  KILN_CHECK(int64_t(pad.size()) / 2 <= x.dim(), Runtime,
+             "Padding length should be less than or equal to two times the input dimension but got padding length ",
+             pad.size(), " and input of dimension ", x.dim());
   if (mode == "constant") return make_tensor(constant_pad_nd(x, pad, given(b[3]) ? b[3].as_number() : 0.0));
   KILN_CHECK(mode == "reflect" || mode == "replicate" || mode == "circular", NotImplemented,
              "Unrecognised padding mode ", mode);
   KILN_CHECK(!given(b[3]) || b[3].as_number() == 0, Value, "Padding mode \"", mode,
              "\" doesn't take in value argument");
-  KILN_CHECK(pad.size() % 2 == 0, Runtime, "Padding length must be divisible by 2");
   const int64_t dims = int64_t(pad.size()) / 2;
   KILN_CHECK(dims <= 3 && x.dim() >= dims + 1 && x.dim() <= dims + 2, NotImplemented, "Only 2D, 3D, 4D, 5D padding "
              "with non-constant padding are supported for now");

@@ -38,6 +38,7 @@ int64_t to_index(Interp& in, const Obj& o, const char* what) {
       lazy::ReasonScope why(lazy::SyncReason::Item);
       return t->tensor.item_int();
     }
+    throw Error("only integer tensors of a single element can be converted to an index", ErrorKind::Type);
   }
   if (o.kind() == Kind::Instance) {
     Obj f = special_method(in, o, "__index__");
@@ -1125,6 +1126,7 @@ int64_t seq_index(Interp& in, const Obj& key, int64_t n, const char* kind) {
     try {
       i = to_index(in, key, "an integer");
     } catch (const Error&) {
+      if (key.kind() == Kind::Tensor) throw;  // PyTorch's __index__ words it
       if (std::string_view(kind) == "string")
         throw Error(detail::cat("string indices must be integers, not '", type_name(key), "'"), ErrorKind::Type);
       throw Error(detail::cat(kind, " indices must be integers or slices, not ", type_name(key)), ErrorKind::Type);

@@ -309,6 +309,12 @@ std::string percent_one(Interp& in, const FormatSpec& sp, char conv, const Obj& 
     if (v.kind() == Kind::Tensor) return v;
     throw Error(detail::cat("%", what, " format: a real number is required, not ", type_name(v)), ErrorKind::Type);
   };
+  // %d / %f read a tensor through __int__/__float__: one element, else their ValueError (item() differs).
+  auto tensor_scalar = [&](const Obj& n) -> Obj {
+    KILN_CHECK(n.as<TensorObj>()->tensor.numel() == 1, Value,
+               "only one element tensors can be converted to Python scalars");
+    return in.call(getattr(in, n, "item"), {});
+  };
   switch (conv) {
     case 's': case 'r': case 'a': {
       std::string s = conv == 's' ? str(in, v) : repr(in, v);
@@ -317,7 +323,7 @@ std::string percent_one(Interp& in, const FormatSpec& sp, char conv, const Obj& 
     }
     case 'd': case 'i': case 'u': {
       Obj n = number(std::string(1, conv).c_str());
-      if (n.kind() == Kind::Tensor) n = in.call(getattr(in, n, "item"), {});
+      if (n.kind() == Kind::Tensor) n = tensor_scalar(n);
       int64_t iv = n.is_float() ? int64_t(std::trunc(n.as_float())) : n.as_int();
       FormatSpec s2 = sp;
       s2.type = 'd';
@@ -333,7 +339,7 @@ std::string percent_one(Interp& in, const FormatSpec& sp, char conv, const Obj& 
     }
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
       Obj n = number(std::string(1, conv).c_str());
-      if (n.kind() == Kind::Tensor) n = in.call(getattr(in, n, "item"), {});
+      if (n.kind() == Kind::Tensor) n = tensor_scalar(n);
       FormatSpec s2 = sp;
       s2.type = conv;
       return apply_float(n.as_number(), s2);

@@ -15,6 +15,7 @@
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
+#include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
 #include "core/ops.h"
 #include "core/ops/common.h"
@@ -98,12 +99,37 @@ Obj m_tolist(Interp& in, const CallArgs& a) {
   return tolist_at(copy_to_device(self_of(a), Device{}), 0, 0);  // read on the host
 }
 
+// size(d) / stride(d) of a 0-dim tensor: no dim to read, even the 0 and -1 other ops accept.
+void check_has_dims(const Tensor& t, int64_t dim) {
+  KILN_CHECK(t.dim() > 0, Index, "Dimension specified as ", dim, " but tensor has no dimensions");
+}
+
+// The dunders scripts call directly (t.__repr__()), as the builtins that use them.
+Obj m_dunder_repr(Interp& in, const CallArgs& a) {
+  a.check("__repr__", 0, 0);
+  return make_str(repr(in, a.self));
+}
+Obj m_dunder_str(Interp& in, const CallArgs& a) {
+  a.check("__str__", 0, 0);
+  return make_str(str(in, a.self));
+}
+Obj m_dunder_len(Interp& in, const CallArgs& a) {
+  a.check("__len__", 0, 0);
+  return Obj::from_int(len(in, a.self));
+}
+Obj m_dunder_format(Interp& in, const CallArgs& a) {
+  a.check("__format__", 1, 1);
+  KILN_CHECK(a.pos[0].kind() == Kind::Str, Type, "__format__() argument must be str, not ", type_name(a.pos[0]));
+  return make_str(format_value(in, a.self, a.pos[0].as<StrObj>()->value));
+}
+
 Obj m_size(Interp&, const CallArgs& a) {
   a.check("size", 0, 1, "dim");
   const Tensor& t = self_of(a);
   Obj dim = a.arg(0, "dim");
   if (dim.is_none()) return size_obj(t.sizes());
   KILN_CHECK(dim.is_int(), Type, "size(): argument 'dim' must be int, not ", kind_name(dim.kind()));
+  check_has_dims(t, dim.as_int());
   return Obj::from_int(t.size(dim.as_int()));
 }
 
@@ -117,6 +143,7 @@ Obj m_stride(Interp&, const CallArgs& a) {
     return make_tuple(std::move(items));
   }
   KILN_CHECK(dim.is_int(), Type, "stride(): argument 'dim' must be int, not ", kind_name(dim.kind()));
+  check_has_dims(t, dim.as_int());
   return Obj::from_int(t.stride(dim.as_int()));
 }
 
@@ -402,6 +429,10 @@ template <const char* Op>
 Obj m_new(Interp&, const CallArgs& a) {
   KILN_CHECK(!a.pos.empty(), Type, "new_", Op, "() missing required argument 'size'");
   std::vector<Value> pos{shape_arg(a.pos)};
+  // Checked here: new_zeros words it as the allocator does, torch.zeros in words of its own.
+  const Shape sizes = pos[0].int_list();
+  for (int64_t d : sizes)
+    KILN_CHECK(d >= 0, Runtime, "Trying to create tensor with negative dimension ", d, ": ", shape_str(sizes));
   Kwargs kw = to_kwargs(a);
   bool has_dtype = false;
   for (auto& [k, v] : kw) has_dtype = has_dtype || (k == "dtype" && !v.is_none());
@@ -431,7 +462,10 @@ Obj m_new_tensor(Interp& in, const CallArgs& a) {
   Obj dt = a.arg(1, "dtype");
   Device d = device_arg(a.arg(2, "device")).value_or(self_of(a).device());
   Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(dt, "new_tensor(): argument 'dtype'").value_or(self_of(a).dtype()));
-  if (truthy(in, a.arg(3, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
+  if (truthy(in, a.arg(3, "requires_grad", Obj::from_bool(false)))) {
+    KILN_CHECK(is_floating(t.dtype()), Runtime, "Only Tensors of floating point and complex dtype can require gradients");
+    t.requires_grad_(true);
+  }
   return place_on(make_tensor(t), d);
 }
 
@@ -580,6 +614,8 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
       (*m)[base] = MethodInfo{op_method, base};
     }
     const std::pair<const char*, NativeFn> natives[] = {
+        {"__repr__", m_dunder_repr}, {"__str__", m_dunder_str}, {"__len__", m_dunder_len},
+        {"__format__", m_dunder_format},
         {"item", m_item}, {"tolist", m_tolist}, {"size", m_size}, {"stride", m_stride}, {"dim", m_dim},
         {"ndimension", m_dim}, {"numel", m_numel}, {"nelement", m_numel}, {"is_contiguous", m_is_contiguous},
         {"is_floating_point", m_is_floating_point}, {"_is_view", m_is_view}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
@@ -774,7 +810,11 @@ void tensor_setattr(Interp& in, const Obj& self, const std::string& name, Obj va
     KILN_CHECK(g.sizes() == t.sizes(), Runtime, "assigned grad has data of a different size");
     t.set_grad(g);
   } else if (name == "requires_grad") {
-    t.requires_grad_(truthy(in, value));
+    const bool grad = truthy(in, value);
+    // Setting the attribute words it so; requires_grad_() leaves out "complex".
+    KILN_CHECK(!grad || is_floating(t.dtype()) || !t.is_leaf(), Runtime,
+               "only Tensors of floating point and complex dtype can require gradients");
+    t.requires_grad_(grad);
   } else if (name == "data") {
     const Tensor& src = tensor_of(value, "data");
     // Pending ops hold this tensor: they must run on what it was.

@@ -112,9 +112,10 @@ class FunctionNode final : public Node {
 
   std::vector<Tensor> apply(std::vector<Tensor> grads) override {
     KILN_CHECK(!released_, Runtime,
-               "Trying to backward through the graph a second time (or directly access saved tensors after they "
-               "have already been freed). Specify retain_graph=True if you need to backward through the graph a "
-               "second time.");
+               "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+               "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+               "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time "
+               "or if you need to access saved tensors after calling backward.");
     std::vector<Obj> args{ctx_};
     for (const Tensor& g : grads) args.push_back(g.defined() ? make_tensor(g) : Obj());
     Obj backward = getattr(in_, cls_, "backward");

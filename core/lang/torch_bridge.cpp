@@ -269,10 +269,12 @@ void gather_scalar(const Obj& o, size_t depth, Gathered& g) {
     if (s.is_float) s.f = t->tensor.item_double();
     else s.i = t->tensor.item_int();
     note_dtype(g, t->tensor.dtype());
+  } else if (o.kind() == Kind::Str) {
+    // PyTorch measures the shape through the first elements, where a str is one more (unsupported) dimension.
+    KILN_CHECK(depth == 0 || !g.values.empty(), Value, "too many dimensions 'str'");
+    throw Error("new(): invalid data type 'str'", ErrorKind::Type);
   } else {
-    // PyTorch sees a str inside a sequence as one more (unsupported) dimension.
-    KILN_CHECK(depth == 0 || o.kind() != Kind::Str, Value, "too many dimensions 'str'");
-    throw Error("new(): invalid data type '" + type_name(o) + "'", ErrorKind::Type);
+    throw Error("Could not infer dtype of " + type_name(o), ErrorKind::Runtime);
   }
   g.values.push_back(s);
 }

@@ -221,7 +221,11 @@ Obj f_tensor(Interp& in, const CallArgs& a) {
   if (Obj z = complex_tensor(in, a, kwarg(a, "dtype")); !z.is_null()) return z;
   std::optional<Device> device = device_arg(kwarg(a, "device"));
   Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(kwarg(a, "dtype"), "tensor(): argument 'dtype'"));
-  if (truthy(in, kwarg(a, "requires_grad", Obj::from_bool(false)))) t.requires_grad_(true);
+  if (truthy(in, kwarg(a, "requires_grad", Obj::from_bool(false)))) {
+    // The factories' words (requires_grad_() has its own).
+    KILN_CHECK(is_floating(t.dtype()), Runtime, "Only Tensors of floating point and complex dtype can require gradients");
+    t.requires_grad_(true);
+  }
   return place_on(make_tensor(t), device.value_or(default_device()));
 }
 
@@ -257,7 +261,9 @@ Obj construct_parameter(Interp& in, const CallArgs& a) {
   a.check("Parameter", 0, 2, "data requires_grad");
   Obj data = a.arg(0, "data");
   Tensor t = data.is_none() ? empty_tensor(Shape{0}, DType::Float32) : tensor_of(data, "data").detach();
-  t.requires_grad_(truthy(in, a.arg(1, "requires_grad", Obj::from_bool(true))));
+  const bool grad = truthy(in, a.arg(1, "requires_grad", Obj::from_bool(true)));
+  KILN_CHECK(!grad || is_floating(t.dtype()), Runtime, "Only Tensors of floating point and complex dtype can require gradients");
+  t.requires_grad_(grad);
   return make<TensorObj>(t, true);
 }
 
@@ -368,7 +374,8 @@ Obj f_device(Interp&, const CallArgs& a) {
   Obj idx = a.arg(1, "index");
   if (idx.is_int()) index = int(idx.as_int());
   KILN_CHECK(type == "cpu" || type == "cuda", Runtime,
-             "Expected one of cpu, cuda device type at start of device string: ", s);
+             "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, lazy, "
+             "vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device string: ", s);
   return make<DeviceObj>(type, index);
 }
 
@@ -433,16 +440,38 @@ Obj f_set_default_dtype(Interp&, const CallArgs& a) {
 
 // ---- finfo / iinfo ------------------------------------------------------------------------------
 
-Obj info_object(Interp& in, const char* cls_name, std::vector<std::pair<const char*, Obj>> fields) {
+Obj info_repr(Interp& in, const CallArgs& a) { return getattr(in, a.self, "_repr"); }
+
+// PyTorch prints the numbers of finfo/iinfo through a C++ stream: %g with 6 digits.
+std::string info_num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+// An instance of torch._C._finfo/_iinfo holding `fields`; its repr lists `shown` in order.
+Obj info_object(Interp& in, const char* cls_name, std::vector<std::pair<const char*, Obj>> fields,
+                std::initializer_list<const char*> shown) {
   ModuleObj& c = torch_c(in);
   std::string key = std::string("_") + cls_name;
   Obj* cls = c.attrs.find(key);
   if (!cls) {
-    c.attrs.set(key, make<ClassObj>(cls_name));
+    Obj k = make<ClassObj>(cls_name);
+    k.as<ClassObj>()->attrs.set("__repr__", make_builtin("__repr__", info_repr));
+    c.attrs.set(key, k);
     cls = c.attrs.find(key);
   }
   Obj inst = make<InstanceObj>(*cls);
+  std::string repr = std::string(cls_name) + "(";
+  for (const char* name : shown) {
+    for (auto& [k, v] : fields) {
+      if (std::string_view(k) != name) continue;
+      std::string text = v.kind() == Kind::Str ? str_of(v) : info_num(v.is_intlike() ? double(v.as_int()) : v.as_float());
+      repr += std::string(repr.back() == '(' ? "" : ", ") + k + "=" + text;
+    }
+  }
   for (auto& [k, v] : fields) inst.as<InstanceObj>()->attrs.set(k, std::move(v));
+  inst.as<InstanceObj>()->attrs.set("_repr", make_str(repr + ")"));
   return inst;
 }
 
@@ -470,7 +499,8 @@ Obj f_finfo(Interp& in, const CallArgs& a) {
                      {{"bits", Obj::from_int(bits)}, {"eps", Obj::from_float(eps)}, {"max", Obj::from_float(max)},
                       {"min", Obj::from_float(-max)}, {"tiny", Obj::from_float(tiny)},
                       {"smallest_normal", Obj::from_float(tiny)}, {"resolution", Obj::from_float(res)},
-                      {"dtype", make_str(std::string(dtype_name(d)))}});
+                      {"dtype", make_str(std::string(dtype_name(d)))}},
+                     {"resolution", "min", "max", "eps", "smallest_normal", "tiny", "dtype"});
 }
 
 Obj f_iinfo(Interp& in, const CallArgs& a) {
@@ -487,7 +517,8 @@ Obj f_iinfo(Interp& in, const CallArgs& a) {
   int64_t min = d == DType::Bool || d == DType::UInt8 ? 0 : -max - 1;
   return info_object(in, "iinfo",
                      {{"bits", Obj::from_int(int64_t(dtype_size(d)) * 8)}, {"max", Obj::from_int(max)},
-                      {"min", Obj::from_int(min)}, {"dtype", make_str(std::string(dtype_name(d)))}});
+                      {"min", Obj::from_int(min)}, {"dtype", make_str(std::string(dtype_name(d)))}},
+                     {"min", "max", "dtype"});
 }
 
 // ---- seeds and threads --------------------------------------------------------------------------

@@ -402,7 +402,9 @@ std::vector<Tensor> mv_composite(const Args& a) {
              v.dim());
   KILN_CHECK(m.size(1) == v.size(0), Runtime, "size mismatch, got input (", m.size(0), "), mat (", m.size(0), "x",
              m.size(1), "), vec (", v.size(0), ")");
-  check_same_dtype(m, v);
+  // PyTorch's mv is addmv into a result of vec's dtype, so its check names three tensors.
+  KILN_CHECK(m.dtype() == v.dtype(), Runtime, "addmv input tensors must have the same dtype, but got ",
+             dtype_legacy_name(v.dtype()), ", ", dtype_legacy_name(m.dtype()), ", and ", dtype_legacy_name(v.dtype()));
   return {as_node(reshape(mm(m, reshape(v, {v.size(0), 1})), {m.size(0)}), "MvBackward0")};
 }
 
@@ -490,6 +492,8 @@ std::vector<Tensor> matmul_composite(const Args& a) {
 // ---- linear -------------------------------------------------------------------------------
 std::vector<Tensor> linear_composite(const Args& a) {
   const Tensor &x = a[0].tensor(), &w = a[1].tensor();
+  KILN_CHECK(x.dim() != 0 && w.dim() != 0, Runtime, "both arguments to linear need to be at least 1D, but they are ",
+             x.dim(), "D and ", w.dim(), "D");
   KILN_CHECK(w.dim() <= 2, Runtime, "t() expects a tensor with <= 2 dimensions, but self is ", w.dim(), "D");
   bool has_bias = !a[2].is_none() && a[2].tensor().defined();
   // With a bias PyTorch's addmm path sees the mismatch first (and names itself).
@@ -497,6 +501,14 @@ std::vector<Tensor> linear_composite(const Args& a) {
     int64_t in = x.sizes().back(), rows = in == 0 ? 0 : x.numel() / in;
     KILN_CHECK(in == w.size(1), Runtime, "addmm: mat1 and mat2 shapes cannot be multiplied (", rows, "x", in,
                " and ", w.size(1), "x", w.size(0), ")");
+  }
+  // A dtype mismatch surfaces in addmm whatever the input's layout: bias (self) first, then the input.
+  if (has_bias && w.dim() == 2 && x.dim() >= 1) {
+    const DType bd = a[2].tensor().dtype();
+    KILN_CHECK(bd == w.dtype(), Runtime, "self and mat2 must have the same dtype, but got ", dtype_legacy_name(bd),
+               " and ", dtype_legacy_name(w.dtype()));
+    KILN_CHECK(x.dtype() == w.dtype(), Runtime, "mat1 and mat2 must have the same dtype, but got ",
+               dtype_legacy_name(x.dtype()), " and ", dtype_legacy_name(w.dtype()));
   }
   Tensor out = matmul(x, w.dim() == 2 ? transpose(w, 0, 1) : w);
   if (!has_bias) return {out};

@@ -24,7 +24,8 @@ namespace ops {
 Shape broadcast_shapes(const Shape& a, const Shape& b) {
   size_t n = std::max(a.size(), b.size());
   Shape out(n);
-  for (size_t i = 0; i < n; ++i) {
+  // From the last dim, as PyTorch, so a second mismatch further left is not the one reported.
+  for (size_t i = n; i-- > 0;) {
     int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
     int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
     KILN_CHECK(da == db || da == 1 || db == 1, Runtime, "The size of tensor a (", da,

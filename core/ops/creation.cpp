@@ -20,6 +20,12 @@ DType scalar_dtype(const Value& v) {
 void fill_value(const Tensor& out, double v) { copy_cast(out, scalar_tensor(v, DType::Float64, true)); }
 
 std::vector<Shape> shape_size_arg(const Args& a) { return {a[0].int_list()}; }
+// torch.zeros checks its sizes itself, with words of its own (ones/empty leave it to the allocator).
+std::vector<Shape> shape_zeros(const Args& a) {
+  Shape s = a[0].int_list();
+  for (int64_t d : s) KILN_CHECK(d >= 0, Runtime, "zeros: Dimension size must be non-negative.");
+  return {s};
+}
 
 // zeros/ones/empty(int[] size, *, dtype, requires_grad)
 template <int Fill>
@@ -59,7 +65,7 @@ Range range_of(const Args& a, bool has_start) {
   KILN_CHECK(std::isfinite(r.start) && std::isfinite(r.end), Runtime, "unsupported range: ", r.start, " -> ", r.end);
   KILN_CHECK(r.step != 0, Runtime, "step must be nonzero");
   KILN_CHECK((r.step > 0 && r.end >= r.start) || (r.step < 0 && r.end <= r.start), Runtime,
-             "upper bound and larger bound inconsistent with step sign");
+             "upper bound and lower bound inconsistent with step sign");
   return r;
 }
 template <bool HasStart>
@@ -131,7 +137,8 @@ void linspace_kernel(const Args& a, std::vector<Tensor>& outs) {
 
 std::vector<Shape> shape_eye(const Args& a) {
   int64_t n = a[0].to_int(), m = a[1].is_none() ? n : a[1].to_int();
-  KILN_CHECK(n >= 0 && m >= 0, Runtime, "n and m must be greater or equal to 0, got ", n, " and ", m);
+  KILN_CHECK(n >= 0, Runtime, "n must be greater or equal to 0, got ", n);
+  KILN_CHECK(m >= 0, Runtime, "m must be greater or equal to 0, got ", m);
   return {{n, m}};
 }
 std::vector<DType> dtype_eye(const Args& a) { return {arg_dtype_or(a, 2, kDefaultFloat)}; }
@@ -152,7 +159,7 @@ void register_creation_ops(OpTable& t) {
   using namespace ops;
   constexpr OpKind C = OpKind::Creation;
 #define KILN_TAIL "*, ScalarType? dtype=None, bool requires_grad=False) -> Tensor"
-  t.add({.schema_text = "zeros(int[] size, " KILN_TAIL, .kind = C, .shape = shape_size_arg,
+  t.add({.schema_text = "zeros(int[] size, " KILN_TAIL, .kind = C, .shape = shape_zeros,
          .dtype = dtype_from_arg1, .kernel = const_kernel<0>});
   t.add({.schema_text = "ones(int[] size, " KILN_TAIL, .kind = C, .shape = shape_size_arg,
          .dtype = dtype_from_arg1, .kernel = const_kernel<1>});

@@ -109,9 +109,20 @@ std::vector<Tensor> grad_masked_fill(const GradCtx& c) {
 }
 
 // ---- index_select / index_add / index_copy ----------------------------------------------
+// Each op words its index checks in its own way (PyTorch's kernels differ).
 void check_index_vector(const Tensor& idx, const char* op) {
-  KILN_CHECK(idx.dtype() == DType::Int64 || idx.dtype() == DType::Int32, Index, op,
-             "(): Expected dtype int32 or int64 for index");
+  const std::string_view name = op;
+  const bool ok = idx.dtype() == DType::Int64 || idx.dtype() == DType::Int32;
+  if (name == "index_add") {
+    KILN_CHECK(ok, Runtime, "index_add_(): Expected dtype int32/int64 for index but got: ",
+               dtype_legacy_name(idx.dtype()));
+    KILN_CHECK(idx.dim() <= 1, Index, "index_add_(): Index is supposed to be a vector, but got dim: ", idx.dim(),
+               " with type: ", dtype_legacy_name(idx.dtype()), " and size: ", shape_str(idx.sizes()));
+    return;
+  }
+  if (name == "index_copy")
+    KILN_CHECK(ok, Runtime, "index_copy_(): Expected a long tensor for index, but got ", dtype_legacy_name(idx.dtype()));
+  KILN_CHECK(ok, Runtime, op, "(): Expected dtype int32 or int64 for index");
   KILN_CHECK(idx.dim() <= 1, Index, op, "(): Index is supposed to be a vector");
 }
 void check_in_range(const IndexValues& idx, int64_t n) {
@@ -799,6 +810,20 @@ Tensor strip_leading_ones(Tensor value, int64_t ndim) {
 }
 
 // v[adv] = value, functionally: v with the indexed positions replaced.
+// The value of an advanced-index write must broadcast to what the index selects (leading 1s aside).
+void check_value_fits(const Tensor& value, const Shape& result) {
+  const Shape& vs = value.sizes();
+  size_t lead = 0;
+  while (vs.size() - lead > result.size() && vs[lead] == 1) ++lead;
+  bool fits = vs.size() - lead <= result.size();
+  for (size_t i = 0; fits && i < vs.size() - lead; ++i) {
+    int64_t have = vs[vs.size() - 1 - i], want = result[result.size() - 1 - i];
+    fits = have == want || have == 1;
+  }
+  KILN_CHECK(fits, Runtime, "shape mismatch: value tensor of shape ", shape_str(vs),
+             " cannot be broadcast to indexing result of shape ", shape_str(result));
+}
+
 Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const Tensor& value, bool accumulate) {
   std::vector<DimIndex> idx = expand_masks(adv);
   AdvancedPlan p = plan_advanced(v, idx);
@@ -809,6 +834,7 @@ Tensor advanced_scatter(const Tensor& v, const std::vector<Advanced>& adv, const
   Shape result_shape(rperm.size());
   Shape b_rest = concat(p.bshape, p.rest);
   for (size_t i = 0; i < rperm.size(); ++i) result_shape[i] = b_rest[size_t(rperm[i])];
+  check_value_fits(value, result_shape);
   Tensor val = expand(strip_leading_ones(to_dtype(value, v.dtype()), int64_t(result_shape.size())), result_shape);
   if (p.insert_at != 0) val = permute(val, inverse_perm(rperm));
   val = reshape(contiguous(val), concat({shape_numel(p.bshape)}, p.rest));

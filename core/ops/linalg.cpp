@@ -111,6 +111,11 @@ std::vector<Tensor> addmm_composite(const Args& a) {
   const Tensor &m1 = a[1].tensor(), &m2 = a[2].tensor();
   KILN_CHECK(m1.dim() == 2, Runtime, "mat1 must be a matrix, got ", m1.dim(), "-D tensor");
   KILN_CHECK(m2.dim() == 2, Runtime, "mat2 must be a matrix, got ", m2.dim(), "-D tensor");
+  const DType sd = a[0].tensor().dtype();
+  KILN_CHECK(sd == m2.dtype(), Runtime, "self and mat2 must have the same dtype, but got ", dtype_legacy_name(sd),
+             " and ", dtype_legacy_name(m2.dtype()));
+  KILN_CHECK(m1.dtype() == m2.dtype(), Runtime, "mat1 and mat2 must have the same dtype, but got ",
+             dtype_legacy_name(m1.dtype()), " and ", dtype_legacy_name(m2.dtype()));
   return {as_node(add_scaled(a[0].tensor(), mm(m1, m2), a[3], a[4]), "AddmmBackward0")};
 }
 std::vector<Tensor> baddbmm_composite(const Args& a) {
@@ -231,6 +236,22 @@ Labeled contract(Labeled a, Labeled b, const std::vector<int>& keep) {
   return {reshape(r, join_s({&bs, &as, &ns})), join({&batch, &aonly, &bonly})};
 }
 
+// A letter's sizes across operands must broadcast (equal, or 1 on one side): PyTorch's check and words.
+// `seen` holds each letter's size so far; a size of 1 gives way to the next one.
+void check_label_sizes(const Labeled& x, size_t operand, std::map<int, int64_t>& seen) {
+  for (size_t d = 0; d < x.labels.size(); ++d) {
+    const int l = x.labels[d];
+    if (l >= kEll) continue;
+    const int64_t size = x.t.size(int64_t(d));
+    auto [it, fresh] = seen.emplace(l, size);
+    if (fresh || it->second == size || size == 1) continue;
+    const char letter = l < 26 ? char('A' + l) : char('a' + (l - 26));
+    KILN_CHECK(it->second == 1, Runtime, "einsum(): subscript ", letter, " has size ", size, " for operand ", operand,
+               " which does not broadcast with previously seen size ", it->second);
+    it->second = size;
+  }
+}
+
 // einsum(str equation, Tensor[] tensors, *, int[]? path=None)
 std::vector<Tensor> einsum_composite(const Args& a) {
   std::string eq = a[0].str();
@@ -257,7 +278,7 @@ std::vector<Tensor> einsum_composite(const Args& a) {
                ") for operand ", i, t.ellipsis ? "" : " and no ellipsis was given");
     ell_dims = std::max(ell_dims, nd - named);
   }
-  std::map<int, int64_t> count;
+  std::map<int, int64_t> count, seen;
   for (size_t i = 0; i < terms.size(); ++i) {
     const Term& t = terms[i];
     int64_t e = ts[i].dim() - int64_t(t.labels.size());
@@ -268,6 +289,7 @@ std::vector<Tensor> einsum_composite(const Args& a) {
       if (j < t.labels.size()) x.labels.push_back(t.labels[j]);
     }
     for (int l : x.labels) ++count[l];
+    check_label_sizes(x, i, seen);
     ops.push_back(merge_repeats(std::move(x)));
   }
   std::vector<int> out;

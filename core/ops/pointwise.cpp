@@ -77,6 +77,18 @@ std::vector<DType> dtype_promote_alpha(const Args& a) {
   return d;
 }
 
+// sub with a bool operand (tensor or Python bool) is refused as PyTorch does, pointing to xor / not.
+std::vector<DType> dtype_sub(const Args& a) {
+  const bool b0 = a[0].tensor().dtype() == DType::Bool, b1 = a[1].tensor().dtype() == DType::Bool;
+  KILN_CHECK(!(b0 && b1), NotImplemented,
+             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+             "operator instead.");
+  KILN_CHECK(!(b0 || b1), NotImplemented,
+             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
+             "use the `~` or `logical_not()` operator instead.");
+  return dtype_promote_alpha(a);
+}
+
 struct AddF {
   double alpha;
   explicit AddF(const Args& a) : alpha(a[2].to_double()) {}
@@ -286,7 +298,7 @@ struct NegF {
   }
 };
 std::vector<DType> dtype_neg(const Args& a) {
-  KILN_CHECK(a[0].tensor().dtype() != DType::Bool, Runtime,
+  KILN_CHECK(a[0].tensor().dtype() != DType::Bool, NotImplemented,
              "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
              "use the `~` or `logical_not()` operator instead.");
   return dtype_like_self(a);
@@ -892,7 +904,7 @@ void register_pointwise_ops(OpTable& t) {
   t.add({.schema_text = "add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_promote_alpha, .kernel = pointwise_kernel<AddF, 2, dtype_promote>, .grad = grad_add, .lower = lower_add});
   t.add({.schema_text = "sub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", .kind = P, .shape = B,
-         .dtype = dtype_promote_alpha, .kernel = pointwise_kernel<SubF, 2, dtype_promote>, .grad = grad_sub, .lower = lower_sub});
+         .dtype = dtype_sub, .kernel = pointwise_kernel<SubF, 2, dtype_promote>, .grad = grad_sub, .lower = lower_sub});
   t.add({.schema_text = "mul(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_promote, .kernel = pointwise_kernel<MulF, 2, dtype_promote>, .grad = grad_mul,
          .saves = save_in(0) | save_in(1), .lower = lower_mul});

@@ -154,9 +154,8 @@ std::vector<DType> dtype_sum(const Args& a) {
 }
 std::vector<DType> dtype_mean(const Args& a) {
   DType d = a[3].is_none() ? a[0].tensor().dtype() : a[3].dtype();
-  KILN_CHECK(is_floating(d), NotImplemented,
-             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
-             "dtype. Got: ",
+  KILN_CHECK(is_floating(d), NotImplemented, "mean(): could not infer output dtype. ",
+             a[3].is_none() ? "Input" : "Optional", " dtype must be either a floating point or complex dtype. Got: ",
              dtype_legacy_name(d));
   return {d};
 }
@@ -442,7 +441,7 @@ struct MomentsOp {
 double correction_of(const Value& v) { return v.is_none() ? 1.0 : v.to_double(); }
 std::vector<DType> dtype_var(const Args& a) {
   DType d = a[0].tensor().dtype();
-  KILN_CHECK(is_floating(d), Runtime, "std and var only support floating point and complex dtypes");
+  KILN_CHECK(is_floating(d), NotImplemented, "std and var only support floating point and complex dtypes");
   return {d};
 }
 template <bool Std>

@@ -268,7 +268,7 @@ std::vector<Shape> shape_kthvalue(const Args& a) {
   const Tensor& self = a[0].tensor();
   int64_t dim = wrap_dim(a[2].to_int(), self.dim()), k = a[1].to_int();
   int64_t n = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
-  KILN_CHECK(k >= 1 && k <= n, Index, "kthvalue(): selected number k out of range for dimension ", dim);
+  KILN_CHECK(k >= 1 && k <= n, Runtime, "kthvalue(): selected number k out of range for dimension ", dim);
   Shape s = self.sizes();
   if (!s.empty()) {
     if (a[3].to_bool()) s[size_t(dim)] = 1;

@@ -277,7 +277,7 @@ Geom geom_squeeze_dims(const Args& a) {
 std::vector<Tensor> flatten_composite(const Args& a) {
   const Tensor& self = a[0].tensor();
   int64_t s = wrap_dim(a[1].to_int(), self.dim()), e = wrap_dim(a[2].to_int(), self.dim());
-  KILN_CHECK(s <= e, Value, "flatten() has invalid args: start_dim cannot come after end_dim");
+  KILN_CHECK(s <= e, Runtime, "flatten() has invalid args: start_dim cannot come after end_dim");
   if (self.dim() == 0) return {reshape(self, {1})};
   if (s == e) return {self};
   Shape shape(self.sizes().begin(), self.sizes().begin() + s);
@@ -357,7 +357,9 @@ Geom geom_select(const Args& a) {
   KILN_CHECK(self.dim() > 0, Index, "select() cannot be applied to a 0-dim tensor.");
   int64_t d = wrap_dim(a[1].to_int(), self.dim());
   int64_t size = self.sizes()[size_t(d)], i = a[2].to_int();
-  KILN_CHECK(i >= -size && i < size, Index, "index ", i, " is out of bounds for dimension ", d, " with size ", size);
+  // Indexing (t[i]) checks first with its own words; these are select()'s.
+  KILN_CHECK(i >= -size && i < size, Index, "select(): index ", i, " out of range for tensor of size ",
+             shape_str(self.sizes()), " at dimension ", d);
   if (i < 0) i += size;
   Geom g = geom_of(self);
   g.offset += i * g.strides[size_t(d)];
@@ -430,7 +432,7 @@ bool cat_skipped(const Tensor& t) { return t.dim() == 1 && t.sizes()[0] == 0; }
 
 // The output shape and wrapped dim; validates the inputs with PyTorch's messages.
 Shape cat_shape(const std::vector<Tensor>& ts, int64_t dim, int64_t* wrapped) {
-  KILN_CHECK(!ts.empty(), Runtime, "torch.cat(): expected a non-empty list of Tensors");
+  KILN_CHECK(!ts.empty(), Value, "torch.cat(): expected a non-empty list of Tensors");
   for (size_t i = 0; i < ts.size(); ++i)
     KILN_CHECK(ts[i].dim() > 0, Runtime, "zero-dimensional tensor (at position ", i, ") cannot be concatenated");
   const Tensor* ref = nullptr;
@@ -468,7 +470,7 @@ std::vector<Shape> shape_cat(const Args& a) {
 }
 std::vector<DType> dtype_cat(const Args& a) {
   const auto& ts = a[0].tensor_list();
-  KILN_CHECK(!ts.empty(), Runtime, "torch.cat(): expected a non-empty list of Tensors");
+  KILN_CHECK(!ts.empty(), Value, "torch.cat(): expected a non-empty list of Tensors");
   DType d = ts[0].dtype();
   for (const Tensor& t : ts) d = promote_types(d, t.dtype());
   return {d};

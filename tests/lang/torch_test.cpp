@@ -198,7 +198,7 @@ try:
     f & f
 except RuntimeError as ex:
     print('RuntimeError', ex)
-print(round(f), round(f, 1), round(torch.tensor([1234.5]), -2))
+print(torch.round(f), torch.round(f, decimals=1), torch.round(torch.tensor([1234.5]), decimals=-2))
 g = f.clone().requires_grad_(True)
 print(torch.absolute(g).grad_fn.name(), torch.negative(g).grad_fn.name(), torch.arctan2(g, g).grad_fn.name(), g.fix().grad_fn.name())
 )py"),

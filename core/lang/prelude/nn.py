@@ -81,6 +81,13 @@ def _run_tensor_hooks(hooks, grad):
     return grad
 
 
+
+# torch.typename: a tensor by its legacy type ('torch.FloatTensor'), anything else by its class name.
+def _typename(value):
+    if isinstance(value, torch.Tensor):
+        return value.type()
+    return type(value).__name__
+
 class Module:
     def __init__(self):
         object.__setattr__(self, 'training', True)
@@ -106,12 +113,12 @@ class Module:
             self._modules[name] = value
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError("cannot assign '" + type(value).__name__ + "' as parameter '" + name +
+                raise TypeError("cannot assign '" + _typename(value) + "' as parameter '" + name +
                                 "' (torch.nn.Parameter or None expected)")
             params[name] = None
         elif params is not None and name in self._modules:
             if value is not None:
-                raise TypeError("cannot assign '" + type(value).__name__ + "' as child module '" + name +
+                raise TypeError("cannot assign '" + _typename(value) + "' as child module '" + name +
                                 "' (torch.nn.Module or None expected)")
             self._modules[name] = None
         elif params is not None and name in self._buffers:
@@ -191,6 +198,12 @@ class Module:
     def register_buffer(self, name, tensor, persistent=True):
         if not hasattr(self, '_buffers'):
             raise AttributeError('cannot assign buffer before Module.__init__() call')
+        if not isinstance(name, str):
+            raise TypeError('buffer name should be a string. Got ' + type(name).__name__)
+        if '.' in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if name == '':
+            raise KeyError('buffer name can\'t be empty string ""')
         self._buffers[name] = tensor
         if not persistent:
             object.__setattr__(self, '_non_persistent', self._non_persistent_names() + [name])

@@ -109,8 +109,8 @@ TEST(Select, NegativeAndErrors) {
   EXPECT_TRUE(Near(select(x, 0, -1), {4, 5}, {2}));
   EXPECT_TRUE(Near(select(x, 1, 1), {1, 3, 5}, {3}));
   EXPECT_TRUE(Near(select(transpose(x, 0, 1), 0, 1), {1, 3, 5}, {3}));
-  EXPECT_KILN_ERROR(select(x, 0, 5), "index 5 is out of bounds for dimension 0 with size 3");
-  EXPECT_KILN_ERROR(select(x, 0, -4), "index -4 is out of bounds for dimension 0 with size 3");
+  EXPECT_KILN_ERROR(select(x, 0, 5), "select(): index 5 out of range for tensor of size [3, 2] at dimension 0");
+  EXPECT_KILN_ERROR(select(x, 0, -4), "select(): index -4 out of range for tensor of size [3, 2] at dimension 0");
   EXPECT_KILN_ERROR(select(T({1}), 0, 0), "select() cannot be applied to a 0-dim tensor.");
 }
 

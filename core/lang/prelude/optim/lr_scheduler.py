@@ -10,6 +10,8 @@ from collections import Counter
 
 class LRScheduler:
     def __init__(self, optimizer, last_epoch=-1, verbose=False):
+        if not isinstance(optimizer, torch.optim.Optimizer):
+            raise TypeError(type(optimizer).__name__ + ' is not an Optimizer')
         self.optimizer = optimizer
         if last_epoch == -1:
             for group in optimizer.param_groups:
