@@ -15,6 +15,7 @@
 #include "core/lang/set_order.h"
 #include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
+#include "core/lang/vm.h"
 
 namespace kiln::lang {
 
@@ -762,6 +763,16 @@ Obj builtin_vars(Interp& in, const CallArgs& a) {
   return d;
 }
 
+// globals(): the calling module's globals, as a dict. A copy: names it defines
+// through the dict do not reach the module (CPython's dict is the module's own).
+Obj builtin_globals(Interp&, const CallArgs& a) {
+  a.check("globals", 0, 0);
+  Obj d = make<DictObj>();
+  if (const OrderedMap* g = current_frame().globals)
+    g->for_each([&](const Obj& k, const Obj& v) { d.as<DictObj>()->map.set(k, v); });
+  return d;
+}
+
 Obj builtin_dir(Interp& in, const CallArgs& a) {
   a.check("dir", 1, 1);
   const Obj& o = a.pos[0];
@@ -932,6 +943,7 @@ void add_functions(ModuleBuilder& b) {
   b.fn("map", builtin_map);
   b.fn("filter", builtin_filter);
   b.fn("vars", builtin_vars);
+  b.fn("globals", builtin_globals);
   b.fn("dir", builtin_dir);
   b.fn("open", builtin_open);
   b.fn("input", builtin_input);

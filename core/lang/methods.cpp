@@ -955,6 +955,25 @@ Obj float_is_integer(Interp&, const CallArgs& a) {
 }
 Obj float_conjugate(Interp&, const CallArgs& a) { return a.self; }
 
+// float.as_integer_ratio(): the exact fraction m / 2^k in lowest terms.
+Obj float_as_integer_ratio(Interp&, const CallArgs& a) {
+  a.check("as_integer_ratio", 0, 0);
+  double d = a.self.as_float();
+  KILN_CHECK(!std::isnan(d), Value, "cannot convert NaN to integer ratio");
+  KILN_CHECK(!std::isinf(d), Overflow, "cannot convert Infinity to integer ratio");
+  int exp = 0;
+  double frac = std::frexp(d, &exp);
+  int64_t num = int64_t(std::ldexp(frac, 53));
+  exp -= 53;
+  while (num != 0 && num % 2 == 0 && exp < 0) num /= 2, ++exp;
+  KILN_CHECK(exp <= 0 || std::fabs(double(num)) * std::ldexp(1.0, exp) < 9.2e18, Overflow,
+             "integer overflow (kiln ints are 64-bit)");
+  if (num == 0) exp = 0;
+  if (exp >= 0) return make_tuple({Obj::from_int(num * (int64_t(1) << exp)), Obj::from_int(1)});
+  KILN_CHECK(exp > -63, Overflow, "integer overflow (kiln ints are 64-bit)");
+  return make_tuple({Obj::from_int(num), Obj::from_int(int64_t(1) << -exp)});
+}
+
 // float.hex(): sign, 0x, the leading bit, 13 hex digits of mantissa, the binary exponent.
 Obj float_hex(Interp&, const CallArgs& a) {
   a.check("hex", 0, 0);
@@ -978,7 +997,8 @@ const MethodTable& int_methods() {
   return t;
 }
 const MethodTable& float_methods() {
-  static const MethodTable t = {{"is_integer", float_is_integer}, {"conjugate", float_conjugate}, {"hex", float_hex}};
+  static const MethodTable t = {{"is_integer", float_is_integer}, {"conjugate", float_conjugate}, {"hex", float_hex},
+                                {"as_integer_ratio", float_as_integer_ratio}};
   return t;
 }
 

@@ -156,8 +156,11 @@ Obj m_numel(Interp&, const CallArgs& a) {
   return Obj::from_int(self_of(a).numel());
 }
 Obj m_is_contiguous(Interp&, const CallArgs& a) {
-  a.check("is_contiguous", 0, 0);
-  return Obj::from_bool(self_of(a).is_contiguous());
+  a.check("is_contiguous", 0, 1, "memory_format");
+  const Obj format = a.arg(0, "memory_format");
+  std::optional<int> rank = format.is_none() ? 0 : memory_format_rank(format);
+  KILN_CHECK(rank, Type, "is_contiguous(): argument 'memory_format' must be torch.memory_format");
+  return Obj::from_bool(is_contiguous_as(self_of(a), *rank));
 }
 Obj m_is_floating_point(Interp&, const CallArgs& a) {
   a.check("is_floating_point", 0, 0);
@@ -347,7 +350,7 @@ Obj m_to(Interp& in, const CallArgs& a) {
   const Obj* copy = a.find_kw("copy");
   bool force = copy && truthy(in, *copy);
   Obj converted = to_dtype_obj(a, dtype.value_or(self_of(a).dtype()), force);
-  return device ? to_device_obj(converted, *device) : converted;
+  return apply_memory_format(device ? to_device_obj(converted, *device) : converted, a);
 }
 
 template <DType D>

@@ -410,6 +410,51 @@ const BuiltinObj& callee_of(const CallArgs& a) {
   return *a.callee;
 }
 
+std::optional<int> memory_format_rank(const Obj& o) {
+  const InstanceObj* inst = o.as<InstanceObj>();
+  if (!inst || inst->get_class().name != "memory_format") return std::nullopt;
+  const Obj* name = inst->attrs.find(std::string_view("_name"));
+  if (!name || name->kind() != Kind::Str) return std::nullopt;
+  const std::string& n = name->as<StrObj>()->value;
+  return n == "channels_last" ? 4 : n == "channels_last_3d" ? 5 : 0;
+}
+
+namespace {
+// Channels-last dims from the innermost out: C, then the spatial dims from the last, then N.
+Shape channels_last_order(int rank) { return rank == 4 ? Shape{1, 3, 2, 0} : Shape{1, 4, 3, 2, 0}; }
+}  // namespace
+
+bool is_contiguous_as(const Tensor& t, int rank) {
+  if (rank == 0 || t.dim() != rank) return rank == 0 && t.is_contiguous();
+  int64_t expected = 1;
+  for (int64_t d : channels_last_order(rank)) {
+    if (t.size(d) == 1) continue;  // a size-1 dim's stride never matters
+    if (t.stride(d) != expected) return false;
+    expected *= t.size(d);
+  }
+  return true;
+}
+
+namespace {
+Tensor with_memory_format(const Tensor& t, int rank) {
+  if (rank == 0) return t;
+  KILN_CHECK(t.dim() == rank, Runtime, "required rank ", rank, " tensor to use ",
+             rank == 4 ? "channels_last" : "channels_last_3d", " format");
+  if (is_contiguous_as(t, rank)) return t;
+  const Shape to_last = rank == 4 ? Shape{0, 2, 3, 1} : Shape{0, 2, 3, 4, 1};
+  const Shape back = rank == 4 ? Shape{0, 3, 1, 2} : Shape{0, 4, 1, 2, 3};
+  return permute(contiguous(permute(t, to_last)), back);
+}
+}  // namespace
+
+Obj apply_memory_format(Obj result, const CallArgs& a) {
+  const Obj* format = a.find_kw("memory_format");
+  std::optional<int> rank = format ? memory_format_rank(*format) : std::nullopt;
+  if (!rank || *rank == 0 || result.kind() != Kind::Tensor) return result;
+  Tensor laid = with_memory_format(result.as<TensorObj>()->tensor, *rank);
+  return laid.impl() == result.as<TensorObj>()->tensor.impl() ? result : make_tensor(std::move(laid));
+}
+
 namespace {
 // layout=torch.strided (core/lang/prelude/_layout.py): what every Kiln tensor is.
 bool is_strided_layout(const Obj& o) {
@@ -425,6 +470,7 @@ Kwargs to_kwargs(const CallArgs& a) {
   kw.reserve(a.kw.size());
   for (const Kwarg& k : a.kw) {
     if (*k.name == "layout" && is_strided_layout(k.value)) continue;
+    if (*k.name == "memory_format" && memory_format_rank(k.value)) continue;  // call_torch_op applies it
     if (*k.name == "device") continue;     // the caller places the result (place_on)
     if (*k.name == "generator") continue;  // call_torch_op binds it for the call (GeneratorArg)
     kw.emplace_back(*k.name, to_value(k.value));
@@ -557,7 +603,10 @@ Obj call_torch_op(Interp& in, const std::string& name, const CallArgs& args) {
     std::optional<Device> device;
     if (const Obj* d = args.find_kw("device")) device = device_arg(*d);
     GeneratorArg generator(args, name);
-    return place_on(call_op_obj(name, pos, to_kwargs(args)), device);
+    const Obj* format = args.find_kw("memory_format");
+    if (method && name == "contiguous" && format && memory_format_rank(*format).value_or(0) > 0)
+      return apply_memory_format(args.self, args);  // x itself when it is laid out so already
+    return apply_memory_format(place_on(call_op_obj(name, pos, to_kwargs(args)), device), args);
   } catch (const Error& e) {
     std::string msg = e.what();
     const bool odd_arg = msg.rfind("unsupported argument type", 0) == 0;

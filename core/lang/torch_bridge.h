@@ -68,6 +68,15 @@ std::optional<Device> device_arg(const Obj& o);
 inline void check_device(const Obj& o) { (void)device_arg(o); }
 // A factory's result placed on its device= (a leaf stays a leaf).
 Obj place_on(Obj result, std::optional<Device> device);
+// memory_format= (prelude/_layout.py): the rank channels_last (4) or
+// channels_last_3d (5) needs, 0 for contiguous_format and preserve_format,
+// nullopt for anything else.
+std::optional<int> memory_format_rank(const Obj& o);
+// A call's memory_format= applied to its tensor result: channels_last gives
+// the strides of an NHWC (NDHWC) buffer; the result itself where it has them.
+Obj apply_memory_format(Obj result, const CallArgs& a);
+// Whether t's strides are those with_memory_format(t, rank) gives.
+bool is_contiguous_as(const Tensor& t, int rank);
 Device device_of_obj(const DeviceObj& d);
 Obj make_functional_module(Interp& in);  // torch.nn.functional (functional.cpp)
 // The builtin a NativeFn was called through (CallArgs::callee); RuntimeError if the caller did not set it.

@@ -1505,13 +1505,13 @@ Obj run_body(Interp& in, Code& c, const Obj& globals, OrderedMap& names, const s
 
 FrameRef current_frame() {
   if (!t_top) return {};
-  return {t_top->code, t_top->pc > 0 ? t_top->pc - 1 : 0};
+  return {t_top->code, t_top->pc > 0 ? t_top->pc - 1 : 0, t_top->globals};
 }
 
 std::vector<FrameRef> current_stack(size_t max) {
   std::vector<FrameRef> out;
   for (Frame* f = t_top; f && out.size() < max; f = f->caller ? f->caller : f->outer)
-    out.push_back({f->code, f->pc > 0 ? f->pc - 1 : 0});
+    out.push_back({f->code, f->pc > 0 ? f->pc - 1 : 0, f->globals});
   return out;
 }
 

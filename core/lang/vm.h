@@ -24,6 +24,7 @@ Obj generator_throw(Interp& in, const CallArgs& a);
 struct FrameRef {
   const Code* code = nullptr;  // null: no Python frame is running
   uint32_t pc = 0;
+  const OrderedMap* globals = nullptr;  // the module globals the frame runs in
 };
 FrameRef current_frame();
 // The Python call stack, innermost first (at most `max` frames).

@@ -15,3 +15,22 @@ torch.layout = layout
 torch.strided = layout('strided')
 torch.sparse_coo = layout('sparse_coo')
 torch.sparse_csr = layout('sparse_csr')
+
+
+# torch.memory_format: how a 4-D (5-D) tensor's elements are laid out. Values
+# never depend on it; channels_last gives the strides of an NHWC (NDHWC)
+# buffer, which .stride() and .is_contiguous(memory_format=) show
+# (core/lang/torch_bridge.cpp applies it where an op or method takes it).
+class memory_format:
+    def __init__(self, name):
+        self._name = name
+
+    def __repr__(self):
+        return 'torch.' + self._name
+
+
+torch.memory_format = memory_format
+torch.contiguous_format = memory_format('contiguous_format')
+torch.preserve_format = memory_format('preserve_format')
+torch.channels_last = memory_format('channels_last')
+torch.channels_last_3d = memory_format('channels_last_3d')

@@ -379,9 +379,13 @@ class Module:
             raise TypeError('nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={}'
                             .format(dtype))
 
+        memory_format = kwargs.get('memory_format')
+
         def convert(t):
             if dtype is not None and t.is_floating_point():
                 t = t.to(dtype)
+            if memory_format is not None and t.dim() == (5 if memory_format is torch.channels_last_3d else 4):
+                t = t.contiguous(memory_format=memory_format)
             return t if device is None else t.to(device)
         return self._apply(convert)
 
