@@ -3,12 +3,17 @@
 import torch
 
 
-class layout:
+class _TorchConstant:
+    # A named torch.* constant that prints as its name.
     def __init__(self, name):
         self._name = name
 
     def __repr__(self):
         return 'torch.' + self._name
+
+
+class layout(_TorchConstant):
+    pass
 
 
 torch.layout = layout
@@ -21,12 +26,8 @@ torch.sparse_csr = layout('sparse_csr')
 # never depend on it; channels_last gives the strides of an NHWC (NDHWC)
 # buffer, which .stride() and .is_contiguous(memory_format=) show
 # (core/lang/torch_bridge.cpp applies it where an op or method takes it).
-class memory_format:
-    def __init__(self, name):
-        self._name = name
-
-    def __repr__(self):
-        return 'torch.' + self._name
+class memory_format(_TorchConstant):
+    pass
 
 
 torch.memory_format = memory_format
