@@ -117,6 +117,15 @@ Obj m_dunder_len(Interp& in, const CallArgs& a) {
   a.check("__len__", 0, 0);
   return Obj::from_int(len(in, a.self));
 }
+Obj m_dunder_getitem(Interp& in, const CallArgs& a) {
+  a.check("__getitem__", 1, 1);
+  return getitem(in, a.self, a.pos[0]);
+}
+Obj m_dunder_setitem(Interp& in, const CallArgs& a) {
+  a.check("__setitem__", 2, 2);
+  setitem(in, a.self, a.pos[0], a.pos[1]);
+  return Obj();
+}
 Obj m_dunder_format(Interp& in, const CallArgs& a) {
   a.check("__format__", 1, 1);
   KILN_CHECK(a.pos[0].kind() == Kind::Str, Type, "__format__() argument must be str, not ", type_name(a.pos[0]));
@@ -618,7 +627,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
     }
     const std::pair<const char*, NativeFn> natives[] = {
         {"__repr__", m_dunder_repr}, {"__str__", m_dunder_str}, {"__len__", m_dunder_len},
-        {"__format__", m_dunder_format},
+        {"__format__", m_dunder_format}, {"__getitem__", m_dunder_getitem}, {"__setitem__", m_dunder_setitem},
         {"item", m_item}, {"tolist", m_tolist}, {"size", m_size}, {"stride", m_stride}, {"dim", m_dim},
         {"ndimension", m_dim}, {"numel", m_numel}, {"nelement", m_numel}, {"is_contiguous", m_is_contiguous},
         {"is_floating_point", m_is_floating_point}, {"_is_view", m_is_view}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},

@@ -704,6 +704,11 @@ Tensor tensor_from_data(const Obj& data, std::optional<DType> dtype) {
     Tensor c = clone(t->tensor.detach());
     return dtype && *dtype != c.dtype() ? to_dtype(c, *dtype) : c;
   }
+  if (const RangeObj* r = data.as<RangeObj>()) {  // a range is a sequence of ints too
+    std::vector<Obj> items;
+    for (int64_t i = 0, n = r->length(); i < n; ++i) items.push_back(Obj::from_int(r->start + i * r->step));
+    return tensor_from_data(make_list(std::move(items)), dtype);
+  }
   Gathered g;
   infer_shape(data, g.shape);
   gather(data, 0, g);

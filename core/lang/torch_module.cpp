@@ -191,8 +191,9 @@ Obj kwarg(const CallArgs& a, std::string_view name, Obj def = Obj()) {
 }
 
 // A Python complex number or a complex tensor (instances of prelude classes)
-// somewhere in torch.tensor's data.
-bool holds_complex(const Obj& o) {
+// somewhere in torch.tensor's data. Each list is looked into once (`seen`):
+// data sharing one row many times stays linear, a list holding itself ends.
+bool holds_complex(const Obj& o, std::unordered_set<const void*>& seen, int depth) {
   if (o.kind() == Kind::Instance) {
     const std::string name = type_name(o);
     return name == "complex" || name == "ComplexTensor";
@@ -200,10 +201,14 @@ bool holds_complex(const Obj& o) {
   const std::vector<Obj>* items = nullptr;
   if (const ListObj* l = o.as<ListObj>()) items = &l->items;
   if (const TupleObj* t = o.as<TupleObj>()) items = &t->items;
-  if (items)
-    for (const Obj& x : *items)
-      if (holds_complex(x)) return true;
+  if (!items || depth > 1000 || !seen.insert(items).second) return false;  // deeper: no tensor's data
+  for (const Obj& x : *items)
+    if (holds_complex(x, seen, depth + 1)) return true;
   return false;
+}
+bool holds_complex(const Obj& o) {
+  std::unordered_set<const void*> seen;
+  return holds_complex(o, seen, 0);
 }
 
 // torch.tensor(data) / torch.as_tensor(data) of complex numbers or with a

@@ -160,6 +160,13 @@ struct FloorDivideF {
     else return x;  // bool: rejected before the loop
   }
 };
+// remainder's floats through remainder_fast (two_pass_kernel reruns RemainderF where it gave a nan).
+struct RemainderFastF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "remainder_cpu";
+  explicit RemainderFastF(const Args&) {}
+  template <class T> [[gnu::always_inline]] T operator()(T x, T y) const { return remainder_fast(x, y); }
+};
 struct RemainderF {
   static constexpr Domain kDomain = Domain::NoBool;
   static constexpr const char* kName = "remainder_cpu";
@@ -917,7 +924,7 @@ void register_pointwise_ops(OpTable& t) {
          .kernel = pointwise_kernel<FloorDivideF, 2, dtype_promote>});
   t.add({.schema_text = "remainder(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_in_domain<RemainderF, dtype_promote>,
-         .kernel = pointwise_kernel<RemainderF, 2, dtype_promote>,
+         .kernel = two_pass_kernel<RemainderFastF, RemainderF>,
          .grad = grad_remainder, .saves = save_in(0) | save_in(1)});
   // pow first: a Python-number exponent binds here as a wrapped tensor and
   // takes the Tensor_Scalar path; a 1-element tensor must not bind as Scalar.

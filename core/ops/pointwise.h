@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "core/lowering.h"
@@ -84,6 +85,61 @@ void pointwise_kernel(const Args& a, std::vector<Tensor>& outs) {
   // in-place writes (self may be narrower) and other rules need CT again.
   bool fresh = CT == dtype_promote && outs[0].dtype() != DType::Bool && !outs[0].is_same(ins[0]);
   run_functor(outs[0], ins, fresh ? outs[0].dtype() : CT(a)[0], F(a));
+}
+
+// ---- fmod without a libm call ----------------------------------------------------------
+// C's fmod of floats in a form loops vectorise (glibc's fmod is a call per
+// element). With q = trunc(|x| / |y|), |x| - q |y| is exact in one fma while q
+// is below 2^52 (float: computed in double, q below 2^28 keeps q |y| exact);
+// the rounded division never lands below the true quotient's integer part
+// and at most one above it, so one add of |y| fixes a negative result. The
+// result takes x's sign, zero included. Out of that range, and for y = 0, an
+// infinite x or a nan, it returns nan, and two_pass_kernel reruns the exact functor.
+template <class T>
+[[gnu::always_inline]] inline T fmod_fast(T x, T y) {
+  constexpr bool kF64 = std::is_same_v<T, double>;
+  const double ax = std::abs(double(x)), ay = std::abs(double(y));
+  const double q = std::trunc(ax / ay);
+  double r = std::fma(-q, ay, ax);
+  r = r < 0 ? r + ay : r;
+  const T m = std::copysign(T(r), x);
+  const bool in_range = ax < (kF64 ? 0x1p52 : 0x1p28) * ay;  // false for nan, infinite x and y = 0
+  return in_range ? (std::isinf(ay) ? x : m) : std::numeric_limits<T>::quiet_NaN();
+}
+// remainder (the divisor's sign) from fmod_fast, as PyTorch's from fmod.
+template <class T>
+[[gnu::always_inline]] inline T remainder_fast(T x, T y) {
+  const T m = fmod_fast(x, y);
+  const bool fix = (m != T(0)) & ((y < T(0)) != (m < T(0)));
+  return fix ? T(m + y) : m;
+}
+
+// Whether a float tensor holds a nan; a strided one answers yes (the exact pass then runs).
+inline bool any_nan(const Tensor& t) {
+  if (!t.is_contiguous()) return true;
+  bool found = false;
+  visit_floating(t.dtype(), "isnan", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* p = t.data<T>();
+    bool f = false;
+    for (int64_t i = 0, n = t.numel(); i < n; ++i) f |= compute_t<T>(p[i]) != compute_t<T>(p[i]);
+    found = f;
+  });
+  return found;
+}
+// A float op through Fast, a functor that vectorises but answers nan where
+// it cannot decide (fmod_fast), with the rare result holding a nan computed
+// again through Exact; other dtypes through Exact. An output that shares an
+// input's storage (in place) gets a fresh buffer, so the rerun reads the input.
+template <class Fast, class Exact>
+void two_pass_kernel(const Args& a, std::vector<Tensor>& outs) {
+  if (!is_floating(dtype_promote(a)[0])) return pointwise_kernel<Exact, 2, dtype_promote>(a, outs);
+  const Tensor& out = outs[0];
+  const bool alias = out.storage() == a[0].tensor().storage() || out.storage() == a[1].tensor().storage();
+  std::vector<Tensor> res{alias ? empty_tensor(out.sizes(), out.dtype()) : out};
+  pointwise_kernel<Fast, 2, dtype_promote>(a, res);
+  if (any_nan(res[0])) pointwise_kernel<Exact, 2, dtype_promote>(a, res);
+  if (alias) copy_cast(out, res[0]);
 }
 
 template <class T> constexpr bool kIsBool = std::is_same_v<T, bool>;

@@ -356,6 +356,13 @@ KILN_FLOAT_BINARY(LogAddExp2F, "logaddexp2_cpu",
 KILN_FLOAT_BINARY(XlogyF, "xlogy_cpu", y != y ? y : x == T(0) ? T(0) : T(x * std::log(y)))
 #undef KILN_FLOAT_BINARY
 
+struct FmodFastF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "float_fmod_cpu";
+  explicit FmodFastF(const Args&) {}
+  template <class T> [[gnu::always_inline]] T operator()(T x, T y) const { return fmod_fast(x, y); }
+};
+
 // fmod: C's remainder (the dividend's sign); integers divide exactly.
 struct FmodF {
   static constexpr Domain kDomain = Domain::NoBool;
@@ -931,7 +938,7 @@ void register_pointwise_math_ops(OpTable& t) {
   t.add({.schema_text = "copysign(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B, .dtype = F,
          .kernel = pointwise_kernel<CopysignF, 2, F>, .grad = grad_copysign, .saves = both | save_out(0)});
   t.add({.schema_text = "fmod(Tensor self, Tensor other) -> Tensor", .kind = P, .shape = B, .dtype = Pr,
-         .kernel = pointwise_kernel<FmodF, 2, Pr>, .grad = grad_fmod, .saves = both});
+         .kernel = two_pass_kernel<FmodFastF, FmodF>, .grad = grad_fmod, .saves = both});
   t.add({.schema_text = "heaviside(Tensor self, Tensor values) -> Tensor", .kind = P, .shape = B,
          .dtype = dtype_heaviside, .kernel = pointwise_kernel<HeavisideF, 2, dtype_heaviside>, .lower = lower_heaviside});
   t.add({.schema_text = "float_power(Tensor self, Tensor exponent) -> Tensor", .kind = C,

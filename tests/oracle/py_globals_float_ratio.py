@@ -9,3 +9,8 @@ for v in (float("nan"), float("inf")):
         v.as_integer_ratio()
     except (ValueError, OverflowError) as e:
         print(type(e).__name__, e)
+# Tensor dunders called directly, and torch.tensor of a range.
+import torch
+t = torch.zeros(2, 3)
+t.__setitem__((0, 1), 5.0)
+print(t.__getitem__(0).tolist(), torch.tensor(range(5)).tolist(), torch.tensor(range(10, 0, -3), dtype=torch.float64).tolist())

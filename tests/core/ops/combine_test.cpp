@@ -257,5 +257,13 @@ KILN_GRAD_SAMPLE("scatter_reduce.two", {
   return {grad_input({3, 4}), 0, T({0, 1, 0, 2, 2, 2}, {2, 3}, DType::Int64), src, "prod", true};
 });
 
+// index_reduce: source's rows reduced into self's rows index[i] (scatter_reduce underneath).
+KILN_GRAD_SAMPLE("index_reduce", {
+  return {grad_input({3, 4}), 0, T({0, 2, 0}, {3}, DType::Int64), grad_input({3, 4}, -1, 1, 2), "mean", true};
+});
+KILN_GRAD_SAMPLE("index_reduce", {
+  return {grad_input({3, 4}), 1, T({3, 1}, {2}, DType::Int64), grad_input({3, 2}, -1, 1, 2), "amax", false};
+});
+
 }  // namespace
 }  // namespace kiln
