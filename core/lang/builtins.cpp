@@ -753,10 +753,9 @@ Obj builtin_filter(Interp& in, const CallArgs& a) {
 Obj builtin_vars(Interp& in, const CallArgs& a) {
   a.check("vars", 1, 1);
   const Obj& o = a.pos[0];
-  if (o.kind() == Kind::Instance) return getattr(in, o, "__dict__");
-  OrderedMap* attrs = o.kind() == Kind::Module ? &o.as<ModuleObj>()->attrs
-                      : o.kind() == Kind::Class ? &o.as<ClassObj>()->attrs
-                                                : nullptr;
+  if (o.kind() == Kind::Instance || o.kind() == Kind::Class || o.kind() == Kind::Function)
+    return getattr(in, o, "__dict__");
+  OrderedMap* attrs = o.kind() == Kind::Module ? &o.as<ModuleObj>()->attrs : nullptr;
   KILN_CHECK(attrs, Type, "vars() argument must have __dict__ attribute");
   Obj d = make<DictObj>();
   attrs->for_each([&](const Obj& k, const Obj& v) { d.as<DictObj>()->map.set(k, v); });
@@ -862,6 +861,7 @@ void add_type_classes(ModuleBuilder& b) {
   b.add_class("method", obj, Kind::BoundMethod, nullptr, false);
   b.add_class("module", obj, Kind::Module, nullptr, false);
   b.add_class("iterator", obj, Kind::Iterator, nullptr, false);
+  b.add_class("generator", obj, Kind::Iterator, nullptr, false);  // type(g) for a generator (objops.cpp)
   b.add_class("cell", obj, Kind::Cell, nullptr, false);
   b.add_class("code", obj, Kind::Code, nullptr, false);
   b.add_class("Tensor", obj, Kind::Tensor, nullptr, false);

@@ -211,6 +211,42 @@ Obj str_is(Interp&, const CallArgs& a) {
   return Obj::from_bool(true);
 }
 
+// Non-ASCII bytes count as identifier characters: CPython accepts most
+// letters of other scripts, and UTF-8 continuation bytes never start a name.
+Obj str_isidentifier(Interp&, const CallArgs& a) {
+  a.check("isidentifier", 0, 0);
+  const std::string& s = self_str(a);
+  auto word = [](unsigned char c) { return c == '_' || c >= 0x80 || std::isalnum(c); };
+  bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
+  for (unsigned char c : s) ok = ok && word(c);
+  return Obj::from_bool(ok);
+}
+
+Obj str_isascii(Interp&, const CallArgs& a) {
+  a.check("isascii", 0, 0);
+  for (unsigned char c : self_str(a))
+    if (c >= 0x80) return Obj::from_bool(false);
+  return Obj::from_bool(true);
+}
+
+Obj str_expandtabs(Interp& in, const CallArgs& a) {
+  a.check("expandtabs", 0, 1);
+  int64_t tab = a.pos.empty() ? 8 : to_index(in, a.pos[0], "an integer");
+  std::string out;
+  int64_t column = 0;
+  for (char c : self_str(a)) {
+    if (c == '\t') {
+      int64_t n = tab > 0 ? tab - column % tab : 0;
+      out.append(size_t(n), ' ');
+      column += n;
+      continue;
+    }
+    out += c;
+    column = c == '\n' || c == '\r' ? 0 : column + ((static_cast<unsigned char>(c) & 0xC0) != 0x80);
+  }
+  return make_str(std::move(out));
+}
+
 // isupper/islower: at least one cased character and none of the other case.
 template <bool Upper>
 Obj str_is_case(Interp&, const CallArgs& a) {
@@ -435,6 +471,7 @@ const MethodTable& str_methods() {
       {"islower", str_is_case<false>}, {"center", str_center}, {"ljust", str_ljust}, {"rjust", str_rjust},
       {"zfill", str_zfill}, {"partition", str_partition}, {"rpartition", str_rpartition},
       {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix}, {"encode", str_encode},
+      {"isidentifier", str_isidentifier}, {"isascii", str_isascii}, {"expandtabs", str_expandtabs},
   };
   return t;
 }

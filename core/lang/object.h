@@ -299,12 +299,13 @@ struct CellObj : HeapObj {
 struct FunctionObj : HeapObj {
   KILN_HEAP_KIND(Function)
   FunctionObj() : HeapObj(kKind) {}
-  void clear_refs() override { globals = Obj(); defaults.clear(); kwdefaults = Obj(); closure.clear(); }
+  void clear_refs() override { globals = Obj(); defaults.clear(); kwdefaults = Obj(); closure.clear(); dict = Obj(); }
   Obj code;                  // a Code
   Obj globals;               // the module namespace: a DictObj (__main__, prelude) or a file's ModuleObj
   std::vector<Obj> defaults; // for the last len(defaults) positional parameters
   Obj kwdefaults;            // DictObj or None
   std::vector<Obj> closure;  // CellObjs, one per Code::freevars
+  Obj dict;                  // f.__dict__: a DictObj made by the first attribute store, else None
   std::string name, qualname;
   Code& get_code() const;
 };

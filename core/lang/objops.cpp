@@ -12,6 +12,7 @@
 
 #include "core/format.h"
 #include "core/lang/builtins.h"
+#include "core/lang/function_attrs.h"
 #include "core/lang/interp.h"
 #include "core/lang/iterators.h"
 #include "core/lang/set_order.h"
@@ -1466,6 +1467,9 @@ Obj type_of(Interp& in, const Obj& o) {
       if (o.as<DictObj>()->ordered) return find_builtin_class(in, "OrderedDict");
       break;
     case Kind::DictView: return find_builtin_class(in, dict_view_type_name(*o.as<DictViewObj>()));
+    case Kind::Iterator:
+      if (std::string_view(o.as<IteratorObj>()->type_name()) == "generator") return find_builtin_class(in, "generator");
+      break;
     case Kind::Set:
       if (o.as<SetObj>()->frozen) return find_builtin_class(in, "frozenset");
       break;
@@ -1504,6 +1508,8 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
     if (o.kind() == Kind::Dict && cls->name == "OrderedDict") return o.as<DictObj>()->ordered;
     if (o.kind() == Kind::DictView) return cls->name == dict_view_type_name(*o.as<DictViewObj>());
     if (o.kind() == Kind::Set) return cls->native_kind == Kind::Set && o.as<SetObj>()->frozen == (cls->name == "frozenset");
+    if (o.kind() == Kind::Iterator && cls->name == "generator")
+      return std::string_view(o.as<IteratorObj>()->type_name()) == "generator";
     if (o.kind() == cls->native_kind) return true;
     return o.is_bool() && cls->native_kind == Kind::Int;
   }
@@ -1522,32 +1528,13 @@ Obj module_attr(const Obj& m, const std::string& name) {
   return Obj::null();
 }
 
-Obj function_attr(const Obj& o, const std::string& name) {
-  if (auto* f = o.as<FunctionObj>()) {
-    if (name == "__name__") return make_str(f->name);
-    if (name == "__qualname__") return make_str(f->qualname);
-    if (name == "__module__") {  // the defining module's __name__, as CPython's
-      const Obj* n = f->globals.is_null() ? nullptr : globals_map(f->globals).find(std::string_view("__name__"));
-      return n && n->kind() == Kind::Str ? *n : make_str("__main__");
-    }
-    if (name == "__doc__") return Obj();
-    if (name == "__defaults__")
-      return f->defaults.empty() ? Obj() : make_tuple(f->defaults);
-  }
-  if (auto* b = o.as<BuiltinObj>()) {
-    if (name == "__name__" || name == "__qualname__") return make_str(b->name);
-    if (name == "__self__") return b->self.is_null() ? Obj() : b->self;
-  }
-  if (auto* m = o.as<BoundMethodObj>()) {
-    if (name == "__self__") return m->self;
-    if (name == "__func__") return m->func;
-    if (name == "__name__" || name == "__qualname__") {
-      Obj n = Obj::null();
-      if (m->func.kind() == Kind::Function || m->func.kind() == Kind::Builtin) n = function_attr(m->func, name);
-      return n;
-    }
-  }
-  return Obj::null();
+// Kiln's classes have one base each: the chain up to object.
+Obj class_mro(Interp& in, const Obj& cls) {
+  std::vector<Obj> chain;
+  for (Obj c = cls; c.kind() == Kind::Class; c = c.as<ClassObj>()->base) chain.push_back(c);
+  Obj object = find_builtin_class(in, "object");
+  if (!chain.back().is(object)) chain.push_back(object);
+  return make_tuple(std::move(chain));
 }
 
 Obj class_attr(Interp& in, const Obj& o, const std::string& name) {
@@ -1558,6 +1545,13 @@ Obj class_attr(Interp& in, const Obj& o, const std::string& name) {
   if (name == "__module__") return make_str(class_module(*c));
   if (name == "__base__") return c->base.is_null() ? Obj() : c->base;
   if (name == "__bases__") return make_tuple(c->base.kind() == Kind::Class ? std::vector<Obj>{c->base} : std::vector<Obj>{});
+  if (name == "__mro__") return class_mro(in, o);
+  if (name == "__dict__") {  // a snapshot, where CPython gives a read-only view
+    auto d = new DictObj();
+    Obj res(d);
+    c->attrs.for_each([&](const Obj& k, const Obj& val) { d->map.set(k, val); });
+    return res;
+  }
   if (name == "__doc__") return Obj();
   return Obj::null();
 }
@@ -1583,6 +1577,7 @@ static Obj lookup_kind_attr(Interp& in, const Obj& o, const std::string& name) {
     case Kind::Module: return module_attr(o, name);
     case Kind::Tensor: return tensor_getattr(in, o, name);
     case Kind::Function: case Kind::BoundMethod: return function_attr(o, name);
+    case Kind::Code: return code_attr(o, name);
     case Kind::Tuple: {
       auto* t = o.as<TupleObj>();
       for (size_t i = 0; i < t->fields.size() && i < t->items.size(); ++i)
@@ -1690,12 +1685,8 @@ void setattr(Interp& in, const Obj& o, const std::string& name, Obj value) {
     case Kind::Module: o.as<ModuleObj>()->attrs.set(std::string_view(name), std::move(value)); return;
     case Kind::Tensor: tensor_setattr(in, o, name, std::move(value)); return;
     case Kind::Function:
-      if (name == "__name__" || name == "__qualname__") {
-        auto* f = o.as<FunctionObj>();
-        (name == "__name__" ? f->name : f->qualname) = str_of(value, "__name__");
-        return;
-      }
-      break;
+      if (function_setattr(o, name, value)) return;
+      throw Error(detail::cat("readonly attribute '", name, "'"), ErrorKind::Attribute);
     default: break;
   }
   if (!builtin_method(in, o, name).is_null())
@@ -1718,6 +1709,7 @@ void delattr(Interp& in, const Obj& o, const std::string& name) {
   }
   if (o.kind() == Kind::Class) ++g_class_epoch;
   if (attrs && attrs->erase(make_str(name))) return;
+  if (o.kind() == Kind::Function && function_delattr(o, name)) return;
   no_attribute(o, name);
 }
 

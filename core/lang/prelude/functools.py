@@ -32,14 +32,28 @@ def reduce(function, iterable, initial=_MISSING):
     return value
 
 
-def wraps(wrapped, assigned=None, updated=None):
-    def decorator(wrapper):
-        return wrapper
-    return decorator
+WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__')
+WRAPPER_UPDATES = ('__dict__',)
 
 
-def update_wrapper(wrapper, wrapped, assigned=None, updated=None):
+def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    for attr in assigned:
+        try:
+            value = getattr(wrapped, attr)
+        except AttributeError:
+            continue
+        setattr(wrapper, attr, value)
+    for attr in updated:
+        getattr(wrapper, attr).update(getattr(wrapped, attr, {}))
+    # Set last, so a __wrapped__ copied from wrapped's __dict__ is replaced.
+    wrapper.__wrapped__ = wrapped
     return wrapper
+
+
+def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    def decorator(wrapper):
+        return update_wrapper(wrapper, wrapped, assigned, updated)
+    return decorator
 
 
 class _CacheInfo:

@@ -32,7 +32,20 @@ def _f():
     pass
 
 
+class _C:
+    def _m(self):
+        pass
+
+
 FunctionType = type(_f)
+MethodType = type(_C()._m)
+
+
+def _g():
+    yield
+
+
+GeneratorType = type(_g())
 LambdaType = FunctionType
 BuiltinFunctionType = type(len)
 BuiltinMethodType = BuiltinFunctionType
