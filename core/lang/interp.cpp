@@ -9,6 +9,7 @@
 #include "core/lang/compiler.h"
 #include "core/lang/objops.h"
 #include "core/lang/parser.h"
+#include "core/lang/torch_out.h"
 #include "core/lang/prelude.h"
 #include "core/lang/vm.h"
 
@@ -173,6 +174,7 @@ Interp::~Interp() {
   modules_.clear();
   exc_classes_.clear();
   builtins_ = Obj();
+  main_globals = Obj();
   heap::clear_all();
   release_value_stack();
 }
@@ -184,6 +186,7 @@ void Interp::run_source(std::string_view source, const std::string& filename) {
   OrderedMap& g = globals.as<DictObj>()->map;
   g.set("__name__", make_str("__main__"));
   g.set("__file__", make_str(filename));
+  main_globals = globals;
   run_body(*this, *code.as<Code>(), globals, g, {});
 }
 
@@ -241,6 +244,7 @@ Obj Interp::call(const Obj& f, std::span<const Obj> pos, std::span<const Kwarg> 
       return run_function(*this, *f.as<FunctionObj>(), pos, kw);
     case Kind::Builtin: {
       const BuiltinObj& b = *f.as<BuiltinObj>();
+      if (!kw.empty() && b.self.is_null() && has_out_kwarg(kw)) return call_with_out(*this, f, pos, kw);
       return b.fn(*this, CallArgs{pos, kw, b.self, &b});
     }
     case Kind::BoundMethod: {

@@ -813,15 +813,6 @@ std::string str_repr(const std::string& s) {
   return out + q;
 }
 
-namespace {
-
-std::string addr(const Obj& o) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%012" PRIxPTR, reinterpret_cast<uintptr_t>(o.heap()));
-  return buf;
-}
-
-
 std::string class_module(const ClassObj& c) {
   Obj* m = const_cast<ClassObj&>(c).attrs.find(std::string_view("__module__"));
   if (m && m->kind() == Kind::Str) return m->as<StrObj>()->value;
@@ -832,6 +823,15 @@ std::string class_module(const ClassObj& c) {
     default: return "builtins";
   }
 }
+
+namespace {
+
+std::string addr(const Obj& o) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%012" PRIxPTR, reinterpret_cast<uintptr_t>(o.heap()));
+  return buf;
+}
+
 
 std::string class_repr(const ClassObj& c) {
   std::string mod = class_module(c);

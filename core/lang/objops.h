@@ -83,6 +83,8 @@ NativeFn bytes_method_fn(std::string_view name);
 // getattr(o, name): dispatches on o's kind: instances and classes (attrs.cpp),
 // modules, methods of built-in types (methods.cpp), tensors (torch_bridge.h).
 Obj getattr(Interp& in, const Obj& o, const std::string& name);
+// A class's __module__: the defining module's name, "builtins" or "torch" for native types.
+std::string class_module(const ClassObj& c);
 // Like getattr, but returns false instead of raising AttributeError.
 bool try_getattr(Interp& in, const Obj& o, const std::string& name, Obj& out);
 void setattr(Interp& in, const Obj& o, const std::string& name, Obj value);

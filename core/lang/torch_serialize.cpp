@@ -7,13 +7,17 @@
 //   archive/data/<key>  that storage's bytes, little-endian
 //   archive/version     "3"    archive/byteorder  "little"
 // The objects are what state dicts and checkpoints hold: dict and OrderedDict,
-// list, tuple, str, int, float, bool, None, tensors and Parameters. The prelude
-// (prelude/serialization.py) wraps these natives as torch.save/torch.load.
+// list, tuple, str, int, float, bool, None, tensors and Parameters; and, as
+// pickle writes them, instances of a script's classes (a whole nn.Module),
+// and its top-level functions and classes by name. Those load back only with
+// weights_only=False or through add_safe_globals, as in PyTorch 2.6+. The
+// prelude (prelude/serialization.py) wraps these natives as torch.save/torch.load.
 #include <zlib.h>
 
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -144,7 +148,7 @@ std::map<std::string, std::string> read_zip(const std::string& bytes, const std:
 // ---- pickling -------------------------------------------------------------------------------
 class Pickler {
  public:
-  explicit Pickler(ZipWriter& zip) : zip_(zip) {}
+  Pickler(ZipWriter& zip, Interp& in) : zip_(zip), in_(in) {}
   std::string run(const Obj& o) {
     out_ = "\x80\x02";
     put(o);
@@ -181,16 +185,41 @@ class Pickler {
     global("collections", "OrderedDict");
     out_ += ")R";
   }
+  // Lists, dicts, tensors and instances are memoized, as pickle does: an
+  // object met twice (a Parameter in _parameters and as an attribute, a
+  // module referring to itself) is one object again when loaded.
+  bool memo_ref(const Obj& o) {
+    auto it = memo_.find(o.heap());
+    if (it == memo_.end()) return false;
+    out_ += 'j';
+    put32(out_, it->second);
+    return true;
+  }
+  void memo_put(const Obj& o) {
+    const uint32_t key = uint32_t(memo_.size());
+    memo_[o.heap()] = key;
+    kept_.push_back(o);  // a key must not outlive its object's address
+    out_ += 'r';
+    put32(out_, key);
+  }
   void put(const Obj& o) {
+    if ((o.kind() == Kind::List || o.kind() == Kind::Dict || o.kind() == Kind::Tensor ||
+         o.kind() == Kind::Instance) && memo_ref(o))
+      return;
     switch (o.kind()) {
       case Kind::None: out_ += 'N'; return;
       case Kind::Bool: out_ += o.as_bool() ? '\x88' : '\x89'; return;
       case Kind::Int: integer(o.as_int()); return;
       case Kind::Float: real(o.as_float()); return;
       case Kind::Str: str(o.as<StrObj>()->value); return;
-      case Kind::Tensor: tensor(*o.as<TensorObj>()); return;
+      case Kind::Tensor:
+        tensor(*o.as<TensorObj>());
+        memo_put(o);
+        return;
       case Kind::List: {
-        out_ += "](";
+        out_ += ']';
+        memo_put(o);
+        out_ += '(';
         for (const Obj& x : o.as<ListObj>()->items) put(x);
         out_ += 'e';
         return;
@@ -205,6 +234,7 @@ class Pickler {
         const DictObj& d = *o.as<DictObj>();
         if (d.ordered) empty_ordered_dict();
         else out_ += '}';
+        memo_put(o);
         out_ += '(';
         d.map.for_each([&](const Obj& k, const Obj& v) {
           put(k);
@@ -215,12 +245,49 @@ class Pickler {
       }
       case Kind::Instance:
         if (counter(o)) return;
-        [[fallthrough]];
+        instance(o);
+        return;
+      case Kind::Function: function(*o.as<FunctionObj>()); return;
+      case Kind::Builtin: builtin(o); return;
+      case Kind::Class: global_ref(class_module(*o.as<ClassObj>()), o.as<ClassObj>()->name); return;
       default:
-        throw Error("torch.save: kiln saves tensors, dicts, lists, tuples, strings, numbers, bools and None, "
-                        "not '" + type_name(o) + "'",
+        throw Error("torch.save: kiln saves tensors, containers, numbers, strings, and instances, functions and "
+                        "classes a script defines, not '" + type_name(o) + "'",
                     ErrorKind::Type);
     }
+  }
+  void global_ref(const std::string& module, const std::string& qualname) {
+    out_ += "c" + module + "\n" + qualname + "\n";
+  }
+  // An object of a script's class, as pickle's default reduction writes it:
+  // the class, NEWOBJ without arguments, then BUILD with its __getstate__()
+  // or its attributes (an nn.Module, an optimizer, a dataclass).
+  void instance(const Obj& o) {
+    const ClassObj& cls = o.as<InstanceObj>()->get_class();
+    KILN_CHECK(!cls.is_exception, Type, "torch.save: kiln does not save exceptions ('", cls.name, "')");
+    global_ref(class_module(cls), cls.name);
+    out_ += ")\x81";
+    memo_put(o);
+    Obj getstate = cls.lookup("__getstate__");
+    put(getstate.kind() == Kind::Function ? in_.call_method(o, "__getstate__") : getattr(in_, o, "__dict__"));
+    out_ += 'b';
+  }
+  // A built-in function by the module that holds it under its name (torch.relu, builtins.len).
+  void builtin(const Obj& o) {
+    const BuiltinObj& b = *o.as<BuiltinObj>();
+    for (const char* m : {"torch", "torch.nn.functional", "math"}) {
+      const Obj* f = in_.import_module(m).as<ModuleObj>()->attrs.find(std::string_view(b.name));
+      if (f && f->is(o)) return global_ref(m, b.name);
+    }
+    const Obj* f = in_.builtins().attrs.find(std::string_view(b.name));
+    KILN_CHECK(f && f->is(o), Type, "torch.save: cannot pickle '", b.name, "': kiln finds no module holding it");
+    global_ref("builtins", b.name);
+  }
+  // Functions go by reference (module and name), so only top-level ones can.
+  void function(const FunctionObj& f) {
+    KILN_CHECK(f.qualname.find('<') == std::string::npos, Attribute, "Can't pickle local object '", f.qualname, "'");
+    const Obj* m = f.globals.is_null() ? nullptr : globals_map(f.globals).find(std::string_view("__name__"));
+    global_ref(m && m->kind() == Kind::Str ? m->as<StrObj>()->value : "__main__", f.qualname);
   }
   // A collections.Counter (scheduler states hold one) pickles as
   // Counter(dict), as its __reduce__ gives it in CPython.
@@ -280,9 +347,12 @@ class Pickler {
   }
 
   ZipWriter& zip_;
+  Interp& in_;
   std::string out_;
   std::map<const Storage*, std::string> keys_;
   std::vector<Tensor> copies_;
+  std::map<const HeapObj*, uint32_t> memo_;
+  std::vector<Obj> kept_;
 };
 
 // ---- unpickling -------------------------------------------------------------------------
@@ -400,11 +470,12 @@ class Unpickler {
       case '\x94': memo_put(uint32_t(memo_.size())); return;
       case 'h': stack_.push_back(memo_get(uint8_t(byte()))); return;
       case 'j': stack_.push_back(memo_get(u32())); return;
-      case 'c': { std::string m = line(); stack_.push_back(make_str(std::string(kGlobal) + m + "." + line())); return; }
-      case '\x93': { Obj name = pop(), mod = pop(); stack_.push_back(make_str(std::string(kGlobal) + text(mod) + "." + text(name))); return; }
+      case 'c': { std::string m = line(); stack_.push_back(global(m, line())); return; }
+      case '\x93': { Obj name = pop(), mod = pop(); stack_.push_back(global(text(mod), text(name))); return; }
       case 'Q': stack_.push_back(storage(pop())); return;
       case 'R': { Obj args = pop(), fn = pop(); stack_.push_back(reduce(fn, args)); return; }
-      case 'b': pop(); return;  // BUILD: a rebuilt tensor's extra state (none in checkpoints kiln reads)
+      case '\x81': { Obj args = pop(), cls = pop(); stack_.push_back(new_object(cls, args)); return; }
+      case 'b': { Obj state = pop(); build(top(), state); return; }
       default: bad(detail::cat("unsupported pickle opcode 0x", std::hex, int(uint8_t(op))));
     }
   }
@@ -465,7 +536,88 @@ class Unpickler {
     locations_[t.storage().get()] = text(f[3]);
     return storages_[text(f[2])] = make_tensor(t);
   }
+  // What checkpoints of tensors and state dicts name: kept as markers and
+  // rebuilt by reduce(). Anything else is a class or function of the script or
+  // a module, found by name, and only when weights_only is off (as PyTorch).
+  static bool checkpoint_global(const std::string& name) {
+    return name.starts_with("torch._utils.") || (name.starts_with("torch.") && name.ends_with("Storage")) ||
+           name == "collections.OrderedDict" || name == "collections.Counter";
+  }
+  Obj global(const std::string& module, const std::string& qualname) {
+    const std::string name = module + "." + qualname;
+    if (checkpoint_global(name)) return make_str(std::string(kGlobal) + name);
+    if (!allow_all_ && !allowed_.count(name)) throw Error(weights_only_message(name), ErrorKind::Value);
+    return resolve(module, qualname);
+  }
+  static std::string weights_only_message(const std::string& name) {
+    return "Weights only load failed. This file can still be loaded, to do so you have two options, "
+           "\x1b[1mdo those steps only if you trust the source of the checkpoint\x1b[0m. \n\t(1) In PyTorch 2.6, "
+           "we changed the default value of the `weights_only` argument in `torch.load` from `False` to `True`. "
+           "Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in "
+           "arbitrary code execution. Do it only if you got the file from a trusted source.\n\t(2) Alternatively, "
+           "to load with `weights_only=True` please check the recommended steps in the following error message.\n"
+           "\tWeightsUnpickler error: Unsupported global: GLOBAL " + name + " was not an allowed global by "
+           "default. Please use `torch.serialization.add_safe_globals([" + name + "])` or the "
+           "`torch.serialization.safe_globals([" + name + "])` context manager to allowlist this global if you "
+           "trust this class/function.\n\nCheck the documentation of torch.load to learn more about types "
+           "accepted by default with weights_only https://pytorch.org/docs/stable/generated/torch.load.html.";
+  }
+  // module.qualname as pickle finds it: __main__ is the running script; a
+  // module kiln names but does not import by that name (torch.nn.modules.linear)
+  // is looked up in the nearest importable parent (torch.nn).
+  Obj resolve(const std::string& module, const std::string& qualname) {
+    Obj scope = Obj::null();
+    if (module == "__main__" && interp_->main_globals.kind() == Kind::Dict) scope = interp_->main_globals;
+    if (module == "builtins") scope = interp_->builtin(qualname);
+    if (module == "builtins" && !scope.is_null()) return scope;
+    for (std::string m = module; scope.is_null();) {
+      try {
+        scope = interp_->import_module(m);
+      } catch (const Error&) {
+        const size_t dot = m.rfind('.');
+        if (dot == std::string::npos) break;
+        m.resize(dot);
+      }
+    }
+    KILN_CHECK(!scope.is_null(), Import, "torch.load: No module named '", module, "'");
+    for (size_t at = 0; at <= qualname.size();) {
+      const size_t dot = std::min(qualname.find('.', at), qualname.size());
+      const std::string part = qualname.substr(at, dot - at);
+      const Obj* in_dict = scope.kind() == Kind::Dict ? scope.as<DictObj>()->map.find(std::string_view(part)) : nullptr;
+      Obj next = in_dict ? *in_dict : scope.kind() == Kind::Dict ? Obj::null() : lookup(scope, part);
+      KILN_CHECK(!next.is_null(), Attribute, "Can't get attribute '", qualname, "' on <module '", module, "'>");
+      scope = next;
+      at = dot + 1;
+    }
+    return scope;
+  }
+  Obj lookup(const Obj& scope, const std::string& name) {
+    Obj v;
+    return try_getattr(*interp_, scope, name, v) ? v : Obj::null();
+  }
+  // NEWOBJ: an instance of a script's class, made without running __init__.
+  Obj new_object(const Obj& cls, const Obj& args) {
+    const ClassObj* c = cls.as<ClassObj>();
+    if (!c || c->native_kind != Kind::Instance || c->is_exception || !items(args).empty())
+      bad("NEWOBJ of something kiln cannot make");
+    return make<InstanceObj>(cls);
+  }
+  // BUILD: an instance's state through its class's __setstate__, else into
+  // its attributes; a rebuilt tensor's extra state (none kiln writes) is dropped.
+  void build(const Obj& target, const Obj& state) {
+    auto* inst = target.as<InstanceObj>();
+    if (!inst) return;
+    if (inst->get_class().lookup("__setstate__").kind() == Kind::Function) {
+      interp_->call_method(target, "__setstate__", {&state, 1});
+      return;
+    }
+    const TupleObj* pair = state.as<TupleObj>();
+    const DictObj* d = pair && !pair->items.empty() ? pair->items[0].as<DictObj>() : state.as<DictObj>();
+    if (!d) bad("BUILD with a state that is not a dict");
+    d->map.for_each([&](const Obj& k, const Obj& v) { inst->attrs.set(k, v); });
+  }
   Obj reduce(const Obj& fn, const Obj& args) {
+    if (fn.kind() == Kind::Class || fn.kind() == Kind::Function) return interp_->call(fn, items(args));
     const std::string name = global_name(fn);
     const std::vector<Obj>& a = items(args);
     if (name == "collections.OrderedDict") {
@@ -519,6 +671,8 @@ class Unpickler {
  public:
   std::string map_location_;  // empty: each storage's saved location
   Interp* interp_ = nullptr;  // builds the prelude's classes (collections.Counter)
+  bool allow_all_ = false;    // weights_only=False: any class or function, found by name
+  std::set<std::string> allowed_;  // torch.serialization.add_safe_globals, as module.qualname
 
  private:
   const std::map<std::string, std::string>& files_;
@@ -539,9 +693,9 @@ std::string path_arg(const Obj& o, const char* fn) {
 }
 
 // The zip archive torch.save writes for obj.
-std::string checkpoint_bytes(const Obj& obj) {
+std::string checkpoint_bytes(Interp& in, const Obj& obj) {
   ZipWriter zip;
-  std::string pkl = Pickler(zip).run(obj);
+  std::string pkl = Pickler(zip, in).run(obj);
   zip.add("archive/version", "3\n");
   zip.add("archive/byteorder", "little");
   zip.add("archive/data.pkl", pkl);
@@ -549,10 +703,10 @@ std::string checkpoint_bytes(const Obj& obj) {
 }
 
 // torch._C._save(obj, path)
-Obj f_save(Interp&, const CallArgs& a) {
+Obj f_save(Interp& in, const CallArgs& a) {
   a.check("_save", 2, 2);
   const std::string path = path_arg(a.pos[1], "torch.save");
-  std::string bytes = checkpoint_bytes(a.pos[0]);
+  std::string bytes = checkpoint_bytes(in, a.pos[0]);
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   KILN_CHECK(f.good(), Runtime, "torch.save: cannot open '", path, "' for writing: ", std::strerror(errno));
   f.write(bytes.data(), std::streamsize(bytes.size()));
@@ -562,7 +716,10 @@ Obj f_save(Interp&, const CallArgs& a) {
 }
 
 // The object in checkpoint bytes; name says where they came from in errors.
-Obj load_checkpoint(Interp& in, const std::string& bytes, const std::string& name, const Obj& map_location) {
+// allowed: None (weights_only=False) or the module.qualname strings
+// add_safe_globals allowed.
+Obj load_checkpoint(Interp& in, const std::string& bytes, const std::string& name, const Obj& map_location,
+                    const Obj& allowed) {
   std::map<std::string, std::string> files = read_zip(bytes, name);
   std::string prefix;
   for (const auto& [entry, _] : files)
@@ -572,33 +729,37 @@ Obj load_checkpoint(Interp& in, const std::string& bytes, const std::string& nam
   Unpickler u(files, prefix, name);
   u.interp_ = &in;
   u.map_location_ = map_location.kind() == Kind::Str ? map_location.as<StrObj>()->value : "";
+  u.allow_all_ = allowed.is_none();
+  if (const ListObj* l = allowed.as<ListObj>())
+    for (const Obj& n : l->items) u.allowed_.insert(str_of(n, "safe global"));
   return u.run(files.at(prefix + "data.pkl"));
 }
 
-// torch._C._load(path, map_location): map_location a device string, or "" for the saved ones.
+// torch._C._load(path, map_location, allowed): map_location a device string, or "" for the saved
+// ones; allowed as load_checkpoint's.
 Obj f_load(Interp& in, const CallArgs& a) {
-  a.check("_load", 2, 2);
+  a.check("_load", 3, 3);
   const std::string path = path_arg(a.pos[0], "torch.load");
   std::ifstream f(path, std::ios::binary);
   KILN_CHECK(f.good(), Runtime, "torch.load: cannot open '", path, "': ", std::strerror(errno));
   std::stringstream ss;
   ss << f.rdbuf();
-  return load_checkpoint(in, ss.str(), path, a.pos[1]);
+  return load_checkpoint(in, ss.str(), path, a.pos[1], a.pos[2]);
 }
 
 // torch._C._save_bytes(obj): the checkpoint as bytes, which torch.save writes
 // to a file object (io.BytesIO, open(path, 'wb')).
-Obj f_save_bytes(Interp&, const CallArgs& a) {
+Obj f_save_bytes(Interp& in, const CallArgs& a) {
   a.check("_save_bytes", 1, 1);
-  return make_bytes(checkpoint_bytes(a.pos[0]));
+  return make_bytes(checkpoint_bytes(in, a.pos[0]));
 }
 
-// torch._C._load_bytes(data, map_location): data is what torch.load read from a file object.
+// torch._C._load_bytes(data, map_location, allowed): data is what torch.load read from a file object.
 Obj f_load_bytes(Interp& in, const CallArgs& a) {
-  a.check("_load_bytes", 2, 2);
+  a.check("_load_bytes", 3, 3);
   const BytesObj* b = a.pos[0].as<BytesObj>();
   KILN_CHECK(b, Type, "torch.load: the file object's read() returned " + type_name(a.pos[0]) + ", not bytes");
-  return load_checkpoint(in, b->value, "<BytesIO>", a.pos[1]);
+  return load_checkpoint(in, b->value, "<BytesIO>", a.pos[1], a.pos[2]);
 }
 
 // torch._C._file_exists(path): for torch.load's FileNotFoundError.

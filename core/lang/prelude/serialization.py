@@ -10,10 +10,47 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
          _disable_byteorder_record=False):
     if not _use_new_zipfile_serialization:
         raise NotImplementedError('kiln: torch.save writes the zip format only (_use_new_zipfile_serialization=True)')
-    if not isinstance(f, str) and hasattr(f, 'write'):
+    if not isinstance(f, str):  # a file object; anything else fails on its missing write, as in PyTorch
         f.write(torch._C._save_bytes(obj))
         return
     torch._C._save(obj, f)
+
+
+class UnpicklingError(Exception):
+    pass
+
+
+UnpicklingError.__module__ = '_pickle'
+_safe_globals = []
+
+
+def _global_name(obj):
+    return obj.__module__ + '.' + obj.__qualname__
+
+
+def add_safe_globals(safe_globals):
+    _safe_globals.extend(safe_globals)
+
+
+def get_safe_globals():
+    return list(_safe_globals)
+
+
+def clear_safe_globals():
+    del _safe_globals[:]
+
+
+class safe_globals:
+    def __init__(self, safe_globals):
+        self.safe_globals = safe_globals
+
+    def __enter__(self):
+        self.count = len(_safe_globals)
+        _safe_globals.extend(self.safe_globals)
+
+    def __exit__(self, *exc):
+        del _safe_globals[self.count:]
+        return False
 
 
 def load(f, map_location=None, pickle_module=None, weights_only=None, mmap=None, **pickle_load_args):
@@ -27,9 +64,17 @@ def load(f, map_location=None, pickle_module=None, weights_only=None, mmap=None,
         target = str(torch.device(map_location))
     else:
         target = 'cpu'
-    if not isinstance(f, str) and hasattr(f, 'read'):
-        return torch._C._load_bytes(f.read(), target)
-    return torch._C._load(f, target)
+    # weights_only defaults to True since PyTorch 2.6: a script's classes and
+    # functions load only with weights_only=False or once allowlisted.
+    allowed = None if weights_only is False else [_global_name(g) for g in _safe_globals]
+    try:
+        if not isinstance(f, str) and hasattr(f, 'read'):
+            return torch._C._load_bytes(f.read(), target, allowed)
+        return torch._C._load(f, target, allowed)
+    except ValueError as e:
+        if allowed is not None and str(e).startswith('Weights only load failed'):
+            raise UnpicklingError(str(e)) from None
+        raise
 
 
 torch.save = save
