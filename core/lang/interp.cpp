@@ -9,8 +9,8 @@
 #include "core/lang/compiler.h"
 #include "core/lang/objops.h"
 #include "core/lang/parser.h"
-#include "core/lang/torch_out.h"
 #include "core/lang/prelude.h"
+#include "core/lang/torch_out.h"
 #include "core/lang/vm.h"
 
 namespace kiln::lang {
