@@ -1,4 +1,5 @@
-// _random: CPython's Mersenne Twister core (seed, random, getrandbits), on
+// _random: CPython's Mersenne Twister core (seed, random, getrandbits, each
+// taking an optional generator handle from new_generator()), on
 // which the prelude's `random` module (core/lang/prelude/random.py) builds
 // randint, choice, shuffle, gauss, ... as CPython's random.py does. Seeded
 // with the same integer, a script draws the same numbers as under CPython.
@@ -6,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "core/lang/interp.h"
@@ -72,18 +74,36 @@ class Twister {
   size_t index_ = kN;
 };
 
-Twister& twister() {
-  static Twister t;
-  return t;
+// Generator 0 is the module's own (random.seed, random.random, ...); each
+// random.Random instance gets another slot from new_generator().
+std::deque<Twister>& generators() {
+  static std::deque<Twister> all(1);
+  return all;
+}
+
+// The generator named by the optional argument at `at` (0 when absent).
+Twister& twister(const CallArgs& a, size_t at) {
+  if (a.pos.size() <= at) return generators()[0];
+  KILN_CHECK(a.pos[at].is_intlike(), Type, "_random: generator handle must be an int");
+  const int64_t h = a.pos[at].as_int();
+  KILN_CHECK(h >= 0 && size_t(h) < generators().size(), Value, "_random: no such generator");
+  return generators()[size_t(h)];
+}
+
+Obj r_new_generator(Interp&, const CallArgs& a) {
+  a.check("new_generator", 0, 0);
+  generators().emplace_back();
+  return Obj::from_int(int64_t(generators().size() - 1));
 }
 
 // seed(a=None): an int seeds with its absolute value's 32-bit words, least
 // significant first, as CPython does; None seeds from the clock.
 Obj r_seed(Interp&, const CallArgs& a) {
-  a.check("seed", 0, 1);
+  a.check("seed", 0, 2);
   const Obj v = a.pos.empty() ? Obj::none() : a.pos[0];
+  Twister& gen = twister(a, 1);
   if (v.is_none()) {
-    twister() = Twister();
+    gen = Twister();
     return Obj::none();
   }
   int64_t n = 0;
@@ -98,26 +118,27 @@ Obj r_seed(Interp&, const CallArgs& a) {
     key.push_back(uint32_t(m));
     m >>= 32;
   } while (m);
-  twister().seed_words(key);
+  gen.seed_words(key);
   return Obj::none();
 }
 
 Obj r_random(Interp&, const CallArgs& a) {
-  a.check("random", 0, 0);
-  return Obj::from_float(twister().real());
+  a.check("random", 0, 1);
+  return Obj::from_float(twister(a, 0).real());
 }
 
 // getrandbits(k): k random bits, 32 at a time, the first draw least
 // significant (k <= 63 here: Kiln's int is 64-bit).
 Obj r_getrandbits(Interp&, const CallArgs& a) {
-  a.check("getrandbits", 1, 1);
+  a.check("getrandbits", 1, 2);
   KILN_CHECK(a.pos[0].is_intlike(), Type, "an integer is required");
   const int64_t k = a.pos[0].as_int();
   KILN_CHECK(k >= 0, Value, "number of bits must be non-negative");
   KILN_CHECK(k <= 63, Overflow, "kiln's random.getrandbits() gives at most 63 bits (ints are 64-bit)");
+  Twister& gen = twister(a, 1);
   uint64_t r = 0;
   for (int64_t shift = 0, left = k; left > 0; shift += 32, left -= 32) {
-    uint64_t w = twister().next();
+    uint64_t w = gen.next();
     if (left < 32) w >>= (32 - left);
     r |= w << shift;
   }
@@ -133,6 +154,7 @@ Obj make_random_core() {
   fn("seed", r_seed);
   fn("random", r_random);
   fn("getrandbits", r_getrandbits);
+  fn("new_generator", r_new_generator);
   return m;
 }
 
