@@ -5,8 +5,8 @@
 # initializer draws from the generator with the same calls as PyTorch so
 # that torch.manual_seed(s) gives PyTorch's numbers.
 #
-# Kiln has no generators: methods PyTorch writes as generators
-# (parameters(), children(), ...) return lists here.
+# Methods PyTorch writes as generators (parameters(), children(), ...)
+# return iterators over lists built up front, so next(m.parameters()) works.
 
 import math
 from _collections import OrderedDict
@@ -253,9 +253,7 @@ class Module:
 
     # ---- traversal (lists, in PyTorch's order) ----
 
-    def named_modules(self, memo=None, prefix='', remove_duplicate=True):
-        if memo is None:
-            memo = []
+    def _module_list(self, memo, prefix, remove_duplicate):
         result = []
         if remove_duplicate:
             if _contains_obj(memo, self):
@@ -266,13 +264,16 @@ class Module:
             if module is None:
                 continue
             sub = prefix + ('.' if prefix else '') + name
-            result.extend(module.named_modules(memo, sub, remove_duplicate))
+            result.extend(module._module_list(memo, sub, remove_duplicate))
         return result
 
-    def modules(self):
-        return [m for _, m in self.named_modules()]
+    def named_modules(self, memo=None, prefix='', remove_duplicate=True):
+        return iter(self._module_list([] if memo is None else memo, prefix, remove_duplicate))
 
-    def named_children(self):
+    def modules(self):
+        return iter([m for _, m in self._module_list([], '', True)])
+
+    def _child_list(self):
         result = []
         seen = []
         for name, module in self._modules.items():
@@ -281,13 +282,16 @@ class Module:
                 result.append((name, module))
         return result
 
+    def named_children(self):
+        return iter(self._child_list())
+
     def children(self):
-        return [m for _, m in self.named_children()]
+        return iter([m for _, m in self._child_list()])
 
     # remove_duplicate=False lists a shared module or tensor under each name.
     def _named_members(self, registry, prefix, recurse, remove_duplicate=True):
         if recurse:
-            mods = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+            mods = self._module_list([], prefix, remove_duplicate)
         else:
             mods = [(prefix, self)]
         seen = []
@@ -304,16 +308,16 @@ class Module:
         return result
 
     def named_parameters(self, prefix='', recurse=True, remove_duplicate=True):
-        return self._named_members('_parameters', prefix, recurse, remove_duplicate)
+        return iter(self._named_members('_parameters', prefix, recurse, remove_duplicate))
 
     def parameters(self, recurse=True):
-        return [p for _, p in self.named_parameters(recurse=recurse)]
+        return iter([p for _, p in self._named_members('_parameters', '', recurse)])
 
     def named_buffers(self, prefix='', recurse=True, remove_duplicate=True):
-        return self._named_members('_buffers', prefix, recurse, remove_duplicate)
+        return iter(self._named_members('_buffers', prefix, recurse, remove_duplicate))
 
     def buffers(self, recurse=True):
-        return [b for _, b in self.named_buffers(recurse=recurse)]
+        return iter([b for _, b in self._named_members('_buffers', '', recurse)])
 
     def apply(self, fn):
         for module in self.children():
