@@ -221,11 +221,24 @@ Obj complex_tensor(Interp& in, const CallArgs& a, const Obj& dtype) {
   return in.call(make_fn, args);
 }
 
+// PyTorch reads data through the sequence protocol, so a user sequence (a
+// class with __len__ and __getitem__, collections.deque) is data too: its
+// items become a list here. Other objects pass through unchanged.
+Obj as_data(Interp& in, const Obj& o) {
+  const InstanceObj* inst = o.as<InstanceObj>();
+  if (!inst) return o;
+  const ClassObj& cls = inst->get_class();
+  if (cls.lookup("__getitem__").is_null() || cls.lookup("__len__").is_null()) return o;
+  std::vector<Obj> items;
+  extend_from_iterable(in, items, o);
+  return make_list(std::move(items));
+}
+
 Obj f_tensor(Interp& in, const CallArgs& a) {
   a.check("tensor", 1, 1, "dtype device requires_grad pin_memory");
   if (Obj z = complex_tensor(in, a, kwarg(a, "dtype")); !z.is_null()) return z;
   std::optional<Device> device = device_arg(kwarg(a, "device"));
-  Tensor t = tensor_from_data(a.pos[0], dtype_of_obj(kwarg(a, "dtype"), "tensor(): argument 'dtype'"));
+  Tensor t = tensor_from_data(as_data(in, a.pos[0]), dtype_of_obj(kwarg(a, "dtype"), "tensor(): argument 'dtype'"));
   if (truthy(in, kwarg(a, "requires_grad", Obj::from_bool(false)))) {
     // The factories' words (requires_grad_() has its own).
     KILN_CHECK(is_floating(t.dtype()), Runtime, "Only Tensors of floating point and complex dtype can require gradients");
@@ -244,11 +257,11 @@ Obj f_as_tensor(Interp& in, const CallArgs& a) {
     if (!d || *d == t->tensor.dtype()) return place_on(a.pos[0], device);
     return place_on(make_tensor(to_dtype(t->tensor, *d)), device);
   }
-  return place_on(make_tensor(tensor_from_data(a.pos[0], d)), device.value_or(default_device()));
+  return place_on(make_tensor(tensor_from_data(as_data(in, a.pos[0]), d)), device.value_or(default_device()));
 }
 
 // torch.Tensor(...): a float32 tensor from data, or of the given sizes.
-Obj construct_tensor(Interp&, const CallArgs& a) {
+Obj construct_tensor(Interp& in, const CallArgs& a) {
   bool sizes = !a.pos.empty();
   for (const Obj& o : a.pos) sizes = sizes && o.is_int();
   if (sizes) {
@@ -258,7 +271,7 @@ Obj construct_tensor(Interp&, const CallArgs& a) {
   }
   if (a.pos.empty()) return make_tensor(zeros(Shape{0}));
   a.check("Tensor", 1, 1);
-  return make_tensor(tensor_from_data(a.pos[0], DType::Float32));
+  return make_tensor(tensor_from_data(as_data(in, a.pos[0]), DType::Float32));
 }
 
 // nn.Parameter(data=None, requires_grad=True): a detached alias flagged as a parameter.
