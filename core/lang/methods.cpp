@@ -454,14 +454,98 @@ int is_digit(int c) { return std::isdigit(c); }
 int is_alpha(int c) { return std::isalpha(c); }
 int is_alnum(int c) { return std::isalnum(c); }
 int is_space_c(int c) { return std::isspace(c); }
-int to_upper(int c) { return std::toupper(c); }
-int to_lower(int c) { return std::tolower(c); }
+// Latin Extended-A pairs an upper letter with the next code point, the upper
+// one even in U+0100-0137 and U+014A-0177, odd in U+0139-0148 and U+0179-017E.
+bool latin_ext_upper(uint32_t c) {
+  if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177)) return c % 2 == 0 && c != 0x130;
+  return ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) && c % 2 == 1;
+}
+
+// Unicode's one-to-one case mappings for the blocks European text uses
+// (Latin-1, Latin Extended-A, basic Greek and Cyrillic); other code points
+// keep their case.
+uint32_t lower_cp(uint32_t c) {
+  if (c < 0x80) return uint32_t(std::tolower(int(c)));
+  if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x391 && c <= 0x3AB && c != 0x3A2) || (c >= 0x410 && c <= 0x42F))
+    return c + 0x20;
+  if (c >= 0x400 && c <= 0x40F) return c + 0x50;
+  if (latin_ext_upper(c)) return c + 1;
+  if (c == 0x178) return 0xFF;
+  if (c == 0x386) return 0x3AC;
+  if (c >= 0x388 && c <= 0x38A) return c + 0x25;
+  if (c == 0x38C) return 0x3CC;
+  if (c == 0x38E || c == 0x38F) return c + 0x3F;
+  return c;
+}
+
+uint32_t upper_cp(uint32_t c) {
+  if (c < 0x80) return uint32_t(std::toupper(int(c)));
+  if ((c >= 0xE0 && c <= 0xFE && c != 0xF7) || (c >= 0x3B1 && c <= 0x3CB && c != 0x3C2) || (c >= 0x430 && c <= 0x44F))
+    return c - 0x20;
+  if (c >= 0x450 && c <= 0x45F) return c - 0x50;
+  if (c > 0x100 && latin_ext_upper(c - 1)) return c - 1;
+  switch (c) {
+    case 0xFF: return 0x178;
+    case 0xB5: return 0x39C;
+    case 0x131: return 'I';
+    case 0x17F: return 'S';
+    case 0x3C2: return 0x3A3;
+    case 0x3AC: return 0x386;
+    case 0x3CC: return 0x38C;
+    default: break;
+  }
+  if (c >= 0x3AD && c <= 0x3AF) return c - 0x25;
+  if (c == 0x3CD || c == 0x3CE) return c - 0x3F;
+  return c;
+}
+
+bool is_cased(uint32_t c) { return lower_cp(c) != c || upper_cp(c) != c; }
+
+// lower / upper / casefold over code points: ASCII strings keep the byte
+// loop; sigma lowers to the final form at a word's end, and upper (casefold)
+// spells sharp s as "SS" ("ss"), as CPython does.
+template <bool Upper, bool Fold>
+Obj str_case(Interp&, const CallArgs& a) {
+  a.check(Upper ? "upper" : Fold ? "casefold" : "lower", 0, 0);
+  const std::string& s = self_str(a);
+  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+    std::string out = s;
+    for (char& c : out) {
+      const int u = static_cast<unsigned char>(c);
+      c = char(Upper ? std::toupper(u) : std::tolower(u));
+    }
+    return make_str(std::move(out));
+  }
+  std::vector<uint32_t> cps;
+  const std::vector<size_t> at = utf8_offsets(s);
+  for (size_t i = 0; i + 1 < at.size(); ++i) {
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data() + at[i]);
+    const size_t extra = at[i + 1] - at[i] - 1;
+    uint32_t c = extra ? p[0] & (0x3F >> extra) : p[0];
+    for (size_t k = 1; k <= extra; ++k) c = (c << 6) | (p[k] & 0x3F);
+    cps.push_back(c);
+  }
+  std::string out;
+  for (size_t i = 0; i < cps.size(); ++i) {
+    const uint32_t c = cps[i];
+    if (c == 0xDF && (Upper || Fold)) {
+      out += Upper ? "SS" : "ss";
+      continue;
+    }
+    uint32_t m = Upper ? upper_cp(c) : lower_cp(c);
+    if (Fold) m = m == 0xB5 ? 0x3BC : m == 0x17F ? 's' : m == 0x3C2 ? 0x3C3 : m;  // the folds beyond lower
+    if (m == 0x3C3 && !Fold && i > 0 && is_cased(cps[i - 1]) && (i + 1 == cps.size() || !is_cased(cps[i + 1])))
+      m = 0x3C2;
+    out += format_int(int64_t(m), "c");
+  }
+  return make_str(std::move(out));
+}
 
 const MethodTable& str_methods() {
   static const MethodTable t = {
       {"join", str_join}, {"split", str_split}, {"rsplit", str_rsplit}, {"splitlines", str_splitlines},
       {"strip", str_strip}, {"lstrip", str_lstrip}, {"rstrip", str_rstrip},
-      {"upper", map_chars<to_upper>}, {"lower", map_chars<to_lower>}, {"casefold", map_chars<to_lower>},
+      {"upper", str_case<true, false>}, {"lower", str_case<false, false>}, {"casefold", str_case<false, true>},
       {"swapcase", map_chars<swap_case>}, {"title", str_title}, {"capitalize", str_capitalize},
       {"startswith", str_startswith}, {"endswith", str_endswith}, {"replace", str_replace},
       {"format", str_format_method}, {"find", str_find}, {"rfind", str_rfind}, {"index", str_index},
