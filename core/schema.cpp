@@ -176,6 +176,21 @@ Value coerce(const Schema& s, const ArgSpec& a, const Value& v, size_t position 
   throw bad();
 }
 
+// The argument a Python keyword binds to. Python's input is aten's self; the numpy names follow PyTorch's
+// numpy_compatibility_arg_names table.
+int keyword_index(const Schema& s, std::string_view name) {
+  int i = s.index_of(name);
+  if (i >= 0) return i;
+  if (name == "axis") return s.index_of("dim");
+  if (name == "keepdims") return s.index_of("keepdim");
+  if (name == "x2") return s.index_of("other");
+  if (name == "input" || name == "x" || name == "a" || name == "x1") {
+    i = s.index_of("input");
+    return i >= 0 ? i : s.index_of("self");
+  }
+  return -1;
+}
+
 }  // namespace
 
 std::vector<Value> bind_args(const Schema& s, std::span<const Value> positional, const Kwargs& kwargs,
@@ -193,8 +208,11 @@ std::vector<Value> bind_args(const Schema& s, std::span<const Value> positional,
     set[i] = true;
   }
   for (const auto& [name, v] : kwargs) {
-    int i = s.index_of(name);
-    if (i < 0 && name == "input") i = s.index_of("self");  // Python's torch.f(input=x) names aten's self
+    int i = keyword_index(s, name);
+    // An alias next to its argument's own name is one keyword too many, as in PyTorch.
+    if (i >= 0 && name != s.args[size_t(i)].name)
+      for (const auto& kw : kwargs)
+        if (kw.first == s.args[size_t(i)].name) i = -1;
     KILN_CHECK(i >= 0, Type, s.name, "() got an unexpected keyword argument '", name, "'");
     KILN_CHECK(!set[size_t(i)], Type, s.name, "() got multiple values for argument '", name, "'");
     out[size_t(i)] = coerce(s, s.args[size_t(i)], v);

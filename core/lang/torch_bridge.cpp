@@ -178,6 +178,31 @@ std::optional<int64_t> slice_part(const Obj& o) {
   throw Error("slice indices must be integers or None or have an __index__ method", ErrorKind::Type);
 }
 
+// A sequence index is a bool or uint8 mask, else int64 whatever its items
+// (PyTorch's indexing_tensor_from_data): x[[]] and x[[0.0, 1.0]] index rows.
+Tensor sequence_index(const Obj& k) {
+  Tensor t = tensor_from_data(k, std::nullopt);
+  if (t.dtype() == DType::Bool || t.dtype() == DType::UInt8 || t.dtype() == DType::Int64) return t;
+  return to_dtype(t, DType::Int64);
+}
+
+// NumPy's heuristic, which PyTorch keeps: a short list holding a tensor,
+// sequence, slice, None or Ellipsis is a tuple of indices (x[[0, slice(1)]]),
+// any other list one sequence index.
+bool list_as_tuple(Interp& in, const ListObj& l) {
+  if (l.items.size() >= 32) return false;
+  for (const Obj& o : l.items) {
+    switch (o.kind()) {
+      case Kind::Tensor: case Kind::List: case Kind::Tuple: case Kind::Range: case Kind::Slice:
+      case Kind::None: case Kind::Str: case Kind::Bytes:
+        return true;
+      default:
+        if (o.is(ellipsis(in))) return true;
+    }
+  }
+  return false;
+}
+
 TensorIndex index_entry(Interp& in, const Obj& k) {
   switch (k.kind()) {
     case Kind::Int: return TensorIndex::integer(k.as_int());
@@ -195,7 +220,8 @@ TensorIndex index_entry(Interp& in, const Obj& k) {
     case Kind::Tensor: return {TensorIndex::Tensor_, 0, {}, {}, 1, k.as<TensorObj>()->tensor};
     case Kind::List:
     case Kind::Tuple:  // a tuple inside the subscript tuple is a sequence index, as in PyTorch
-      return {TensorIndex::Tensor_, 0, {}, {}, 1, tensor_from_data(k, std::nullopt)};
+    case Kind::Range:  // y_hat[range(n), y]: any int sequence indexes like its list
+      return {TensorIndex::Tensor_, 0, {}, {}, 1, sequence_index(k)};
     default:
       if (k.is(ellipsis(in))) return TensorIndex::ellipsis();
       throw Error("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
@@ -206,9 +232,12 @@ TensorIndex index_entry(Interp& in, const Obj& k) {
 
 std::vector<TensorIndex> to_indices(Interp& in, const Obj& key) {
   std::vector<TensorIndex> out;
-  if (TupleObj* t = key.as<TupleObj>()) {
-    out.reserve(t->items.size());
-    for (const Obj& k : t->items) out.push_back(index_entry(in, k));
+  const std::vector<Obj>* items = nullptr;
+  if (TupleObj* t = key.as<TupleObj>()) items = &t->items;
+  if (ListObj* l = key.as<ListObj>(); l && list_as_tuple(in, *l)) items = &l->items;
+  if (items) {
+    out.reserve(items->size());
+    for (const Obj& k : *items) out.push_back(index_entry(in, k));
   } else {
     out.push_back(index_entry(in, key));
   }
