@@ -5,6 +5,7 @@
 # values as under CPython. As in CPython, the module's functions are bound
 # methods of one hidden instance (it draws from _random's generator 0); each
 # random.Random(seed) owns a twister of its own.
+from bisect import bisect_right as _bisect
 import math
 import _random
 
@@ -75,6 +76,34 @@ class Random:
             raise IndexError('Cannot choose from an empty sequence')
         return seq[self._randbelow(len(seq))]
 
+    # CPython's choices: without weights one random() per pick scaled by n; with
+    # weights a bisect into the running totals (summed left to right, as
+    # itertools.accumulate does), so seeded picks match draw for draw.
+    def choices(self, population, weights=None, *, cum_weights=None, k=1):
+        n = len(population)
+        if cum_weights is None:
+            if weights is None:
+                fn = float(n)
+                return [population[math.floor(self.random() * fn)] for _ in range(k)]
+            if isinstance(weights, int):
+                raise TypeError('The number of choices must be a keyword argument: k=' + str(weights))
+            cum_weights = []
+            total = None
+            for w in weights:
+                total = w if total is None else total + w
+                cum_weights.append(total)
+        elif weights is not None:
+            raise TypeError('Cannot specify both weights and cumulative weights')
+        if len(cum_weights) != n:
+            raise ValueError('The number of weights does not match the population')
+        total = cum_weights[-1] + 0.0
+        if total <= 0.0:
+            raise ValueError('Total of weights must be greater than zero')
+        if not math.isfinite(total):
+            raise ValueError('Total of weights must be finite')
+        hi = n - 1
+        return [population[_bisect(cum_weights, self.random() * total, 0, hi)] for _ in range(k)]
+
     def shuffle(self, x):
         for i in reversed(range(1, len(x))):
             j = self._randbelow(i + 1)
@@ -143,5 +172,6 @@ class _ModuleRandom(Random):
 _inst = _ModuleRandom()
 seed, random, getrandbits = _inst.seed, _inst.random, _inst.getrandbits
 randrange, randint, choice, shuffle = _inst.randrange, _inst.randint, _inst.choice, _inst.shuffle
+choices = _inst.choices
 sample, uniform, gauss = _inst.sample, _inst.uniform, _inst.gauss
 normalvariate, expovariate = _inst.normalvariate, _inst.expovariate
