@@ -229,6 +229,61 @@ class Categorical(_ProbsOrLogits):
         return -(logits * self.probs).sum(-1)
 
 
+# Counts of total_count draws from a Categorical: PyTorch draws the
+# categories first (total_count picks per sample) and adds them up with
+# scatter_add_, so the same seed gives the same counts.
+class Multinomial(Distribution):
+    _param_names = ('probs', 'logits')
+
+    def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
+        if not isinstance(total_count, int):
+            raise NotImplementedError('inhomogeneous total_count is not supported')
+        self.total_count = total_count
+        self._categorical = Categorical(probs=probs, logits=logits)
+        param = self._categorical.probs if probs is not None else self._categorical.logits
+        super().__init__(param.shape[:-1], param.shape[-1:])
+
+    @property
+    def probs(self):
+        return self._categorical.probs
+
+    @property
+    def logits(self):
+        return self._categorical.logits
+
+    @property
+    def param_shape(self):
+        return self._categorical.param_shape
+
+    @property
+    def mean(self):
+        return self.probs * self.total_count
+
+    @property
+    def variance(self):
+        return self.total_count * self.probs * (1 - self.probs)
+
+    def sample(self, sample_shape=()):
+        picks = self._categorical.sample([self.total_count] + list(sample_shape))
+        # (total_count, *sample, *batch) -> (*sample, *batch, total_count)
+        picks = picks.permute(*range(1, picks.dim()), 0)
+        counts = picks.new_zeros(list(self._extended_shape(sample_shape)))
+        counts.scatter_add_(-1, picks, torch.ones_like(picks))
+        return counts.type_as(self.probs)
+
+    def log_prob(self, value):
+        logits = (self.logits + torch.zeros_like(value)).clone()
+        value = value + torch.zeros_like(logits)
+        log_factorial_n = torch.lgamma(value.sum(-1) + 1)
+        log_factorial_xs = torch.lgamma(value + 1).sum(-1)
+        # 0 * log(0) counts as 0 for a category that is never drawn
+        logits[(value == 0) & (logits == -math.inf)] = 0
+        return log_factorial_n - log_factorial_xs + (logits * value).sum(-1)
+
+    def __repr__(self):
+        return 'Multinomial()'
+
+
 class Bernoulli(_ProbsOrLogits):
     _param_names = ('probs', 'logits')
 

@@ -1,0 +1,2 @@
+# torch.distributions.multinomial: where PyTorch defines Multinomial.
+from torch.distributions import Multinomial
