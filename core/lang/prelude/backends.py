@@ -1,7 +1,8 @@
 # torch.backends and the global switches scripts set for reproducibility or
 # speed. Kiln's CPU kernels are deterministic and compute float32 matmuls in
 # float32, so the switches are recorded (and read back) but change nothing;
-# torch.use_deterministic_algorithms(True) holds already.
+# torch.use_deterministic_algorithms(True) holds already. torch.backends.cudnn
+# is a module of its own (backends/cudnn.py).
 import torch
 
 
@@ -16,7 +17,6 @@ class _Flags:
 
 class _Backends:
     def __init__(self):
-        self.cudnn = _Flags(enabled=True, deterministic=False, benchmark=False, allow_tf32=True)
         self.cuda = _Flags()
         self.cuda.matmul = _Flags(allow_tf32=False, allow_fp16_reduced_precision_reduction=True)
         self.mps = _Flags()
@@ -26,7 +26,6 @@ class _Backends:
 
 
 backends = _Backends()
-cudnn = backends.cudnn
 cuda = backends.cuda
 mps = backends.mps
 mkldnn = backends.mkldnn

@@ -396,6 +396,11 @@ class Module:
     def cpu(self):
         return self._apply(lambda t: t.cpu())
 
+    def share_memory(self):
+        # Hogwild-style scripts call this before forking; Kiln runs one process,
+        # so sharing leaves each tensor as it is.
+        return self._apply(lambda t: t.share_memory_())
+
     def cuda(self, device=None):
         return self._apply(lambda t: t.cuda(device))
 

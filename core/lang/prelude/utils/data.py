@@ -4,7 +4,8 @@
 # draws a base seed from its generator (or the global one), and a
 # RandomSampler without a generator seeds a fresh torch.Generator from the
 # global one when its iteration starts. num_workers > 0 loads in this process
-# (the same batches; there are no worker processes to seed).
+# (the same batches; there are no worker processes to seed); with
+# persistent_workers one iterator serves every epoch, as in PyTorch.
 import math
 import torch
 
@@ -307,8 +308,13 @@ def default_collate(batch):
 class _DataLoaderIter:
     def __init__(self, loader):
         self._loader = loader
-        self._sampler_iter = iter(loader._index_sampler)
         self._base_seed = torch.empty((), dtype=torch.int64).random_(generator=loader.generator).item()
+        self._reset(loader)
+
+    def _reset(self, loader):
+        # A new epoch: persistent workers keep their iterator (and its base
+        # seed), so only the sampler starts over, drawing no new base seed.
+        self._sampler_iter = iter(loader._index_sampler)
         if loader._iterable:
             self._dataset_iter = iter(loader.dataset)
 
@@ -357,6 +363,10 @@ class DataLoader:
             raise ValueError("num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.")
         if timeout < 0:
             raise ValueError("timeout option should be non-negative")
+        if persistent_workers and num_workers == 0:
+            raise ValueError('persistent_workers option needs num_workers > 0')
+        self.persistent_workers = persistent_workers
+        self._iterator = None
         self.dataset = dataset
         self.num_workers = num_workers
         self.pin_memory = pin_memory
@@ -405,7 +415,13 @@ class DataLoader:
         return self.sampler
 
     def __iter__(self):
-        return _DataLoaderIter(self)
+        if not (self.persistent_workers and self.num_workers > 0):
+            return _DataLoaderIter(self)
+        if self._iterator is None:
+            self._iterator = _DataLoaderIter(self)
+        else:
+            self._iterator._reset(self)
+        return self._iterator
 
     def __len__(self):
         if self._iterable:
