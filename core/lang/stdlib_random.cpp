@@ -54,6 +54,24 @@ class Twister {
   }
 
  private:
+  // CPython's internal state: the 624 words, then the position in them.
+ public:
+  std::vector<Obj> words() const {
+    std::vector<Obj> out;
+    for (uint32_t w : mt_) out.push_back(Obj::from_int(w));
+    out.push_back(Obj::from_int(int64_t(index_)));
+    return out;
+  }
+  void set_words(const std::vector<Obj>& items) {
+    KILN_CHECK(items.size() == kN + 1, Value, "state vector is the wrong size");
+    for (const Obj& w : items) KILN_CHECK(w.is_intlike(), Type, "state vector items must be integers");
+    for (size_t i = 0; i < kN; ++i) mt_[i] = uint32_t(items[i].as_int());
+    const int64_t index = items[kN].as_int();
+    KILN_CHECK(index >= 0 && index <= int64_t(kN), Value, "invalid state");
+    index_ = size_t(index);
+  }
+
+ private:
   static constexpr size_t kN = 624, kM = 397;
 
   void init_genrand(uint32_t s) {
@@ -147,6 +165,21 @@ Obj r_getrandbits(Interp&, const CallArgs& a) {
 
 }  // namespace
 
+// getstate([gen]) / setstate(words[, gen]): the twister's words as a tuple of
+// ints, which the prelude wraps in CPython's (version, words, gauss_next) triple.
+Obj r_getstate(Interp&, const CallArgs& a) {
+  a.check("getstate", 0, 1);
+  return make_tuple(twister(a, 0).words());
+}
+
+Obj r_setstate(Interp&, const CallArgs& a) {
+  a.check("setstate", 1, 2);
+  const TupleObj* t = a.pos[0].as<TupleObj>();
+  KILN_CHECK(t, Type, "state vector must be a tuple");
+  twister(a, 1).set_words(t->items);
+  return Obj::none();
+}
+
 Obj make_random_core() {
   Obj m = make<ModuleObj>("_random");
   OrderedMap& at = m.as<ModuleObj>()->attrs;
@@ -155,6 +188,8 @@ Obj make_random_core() {
   fn("random", r_random);
   fn("getrandbits", r_getrandbits);
   fn("new_generator", r_new_generator);
+  fn("getstate", r_getstate);
+  fn("setstate", r_setstate);
   return m;
 }
 

@@ -30,6 +30,17 @@ class Random:
         _random.seed(a, self._gen)
         self.gauss_next = None
 
+    def getstate(self):
+        # CPython's layout: (VERSION 3, the twister's 625 ints, gauss's cached value).
+        return (3, _random.getstate(self._gen), self.gauss_next)
+
+    def setstate(self, state):
+        version = state[0]
+        if version != 3:
+            raise ValueError('state with version %s passed to Random.setstate() of version 3' % (version,))
+        _random.setstate(tuple(state[1]), self._gen)
+        self.gauss_next = state[2]
+
     def random(self):
         return _random.random(self._gen)
 
@@ -171,6 +182,7 @@ class _ModuleRandom(Random):
 
 _inst = _ModuleRandom()
 seed, random, getrandbits = _inst.seed, _inst.random, _inst.getrandbits
+getstate, setstate = _inst.getstate, _inst.setstate
 randrange, randint, choice, shuffle = _inst.randrange, _inst.randint, _inst.choice, _inst.shuffle
 choices = _inst.choices
 sample, uniform, gauss = _inst.sample, _inst.uniform, _inst.gauss
