@@ -242,11 +242,24 @@ Obj from_text_result(const Obj& r) {
 }
 
 // bytes.split, .strip, .find, ...: the str method of the same name on the latin-1 text.
+// bytes.join takes any iterable (a generator too) of bytes: its items are
+// gathered and checked here, before str.join sees them as text.
+Obj join_items(Interp& in, const Obj& iterable) {
+  std::vector<Obj> items;
+  extend_from_iterable(in, items, iterable);
+  for (size_t i = 0; i < items.size(); ++i)
+    if (items[i].kind() != Kind::Bytes)
+      throw Error(detail::cat("sequence item ", i, ": expected a bytes-like object, ", type_name(items[i]), " found"),
+                  ErrorKind::Type);
+  return to_text_arg(make_list(std::move(items)));
+}
+
 Obj bytes_via_str(Interp& in, const CallArgs& a) {
   NativeFn fn = builtin_method_fn(Kind::Str, a.callee->name);
   if (!fn) throw Error("'bytes' object has no attribute '" + a.callee->name + "'", ErrorKind::Attribute);
   std::vector<Obj> pos;
-  for (const Obj& p : a.pos) pos.push_back(to_text_arg(p));
+  const bool join = a.callee->name == "join" && a.pos.size() == 1;
+  for (const Obj& p : a.pos) pos.push_back(join ? join_items(in, p) : to_text_arg(p));
   std::vector<Kwarg> kw;
   for (const Kwarg& k : a.kw) kw.push_back({k.name, to_text_arg(k.value)});
   Obj self = make_str(latin1_text(self_bytes(a)));
