@@ -408,6 +408,19 @@ void gelu_backward_kernel(const Args& a, std::vector<Tensor>& outs) {
   if (gelu_is_tanh(a[2])) return pointwise_kernel<GeluBackwardF<true>, 2, dtype_promote>(a, outs);
   pointwise_kernel<GeluBackwardF<false>, 2, dtype_promote>(a, outs);
 }
+// tanh' times g from the output y: g * (1 - y*y) with 1 - y*y rounded once
+// (an fma), as PyTorch's CPU kernel computes it; the separately rounded form
+// differs in the last bit, which a comparison with a hand-written
+// (1 - h**2) * dh shows (the same bits there would be wrong).
+struct TanhBackwardF {
+  static constexpr Domain kDomain = Domain::Floating;
+  static constexpr const char* kName = "tanh_backward_cpu";
+  explicit TanhBackwardF(const Args&) {}
+  template <class T> [[gnu::always_inline]] T operator()(T g, T y) const {
+    if constexpr (std::is_floating_point_v<T>) return g * std::fma(-y, y, T(1));
+    else return g * (T(1) - y * y);
+  }
+};
 
 // ---- binary selection and comparison --------------------------------------------------
 template <class Cmp>
@@ -556,9 +569,13 @@ std::vector<Tensor> grad_rsqrt(const GradCtx& c) {
 }
 std::vector<Tensor> grad_sin(const GradCtx& c) { return {mul(c.grad(), cos(c.in(0)))}; }
 std::vector<Tensor> grad_cos(const GradCtx& c) { return {mul(c.grad(), neg(sin(c.in(0))))}; }
-std::vector<Tensor> grad_tanh(const GradCtx& c) {
-  const Tensor& r = c.out();
-  return {mul(c.grad(), add(neg(mul(r, r)), 1.0))};
+Tensor tanh_backward(const Tensor& g, const Tensor& y) { return invoke("tanh_backward", {g, y}); }
+std::vector<Tensor> grad_tanh(const GradCtx& c) { return {tanh_backward(c.grad(), c.out())}; }
+// tanh_backward(g, y) = g (1 - y^2): linear in g; its y-derivative is -2 g y.
+std::vector<Tensor> grad_tanh_backward(const GradCtx& c) {
+  const Tensor &g = c.in(0), &y = c.in(1);
+  return {c.need(0) ? tanh_backward(c.grad(), y) : Tensor(),
+          c.need(1) ? mul(mul(c.grad(), mul(g, y)), -2.0) : Tensor()};
 }
 std::vector<Tensor> grad_sigmoid(const GradCtx& c) {
   const Tensor& r = c.out();
@@ -784,6 +801,15 @@ bool lower_gelu(Lowering& L) {
   }
   return true;
 }
+// Compiled kernels have no fma node: there it is g * (1 - y*y), rounded twice.
+bool lower_tanh_backward(Lowering& L) {
+  DType t = promoted(L);
+  if (!kir::lowerable_float(t)) return false;
+  ExprId g = L.tensor(0, t), y = L.tensor(1, t);
+  ExprId one_minus = L.b.binary(KOp::Sub, kconst(L, 1, t), L.b.binary(KOp::Mul, y, y));
+  L.set_out(0, L.b.binary(KOp::Mul, g, one_minus));
+  return true;
+}
 bool lower_gelu_backward(Lowering& L) {
   DType t = promoted(L);
   if (!kir::lowerable_float(t)) return false;
@@ -954,6 +980,9 @@ void register_pointwise_ops(OpTable& t) {
          .kind = P, .shape = B, .dtype = dtype_gelu_backward,
          .kernel = gelu_backward_kernel, .grad = grad_gelu_backward, .saves = save_in(0) | save_in(1),
          .lower = lower_gelu_backward});
+  t.add({.schema_text = "tanh_backward(Tensor grad_output, Tensor output) -> Tensor", .kind = P, .shape = B,
+         .dtype = dtype_promote, .kernel = pointwise_kernel<TanhBackwardF, 2, dtype_promote>,
+         .grad = grad_tanh_backward, .saves = save_in(0) | save_in(1), .lower = lower_tanh_backward});
   t.add({.schema_text = "silu(Tensor self) -> Tensor", .kind = P, .shape = S, .dtype = dtype_like_self,
          .kernel = pointwise_kernel<SiluF, 1, dtype_like_self>, .grad = grad_silu, .saves = save_in(0), .lower = lower_float_unary<silu_of>});
 

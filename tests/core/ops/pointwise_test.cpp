@@ -554,6 +554,8 @@ KILN_GRAD_SAMPLE("gelu", { return {grad_input({6}, -3, 3), "tanh"}; });
 // gelu_backward's derivatives are gelu's second derivative (and gelu' for grad_output).
 KILN_GRAD_SAMPLE("gelu_backward", { return {grad_input({6}, -1, 1, 2), grad_input({6}, -3, 3), "none"}; });
 KILN_GRAD_SAMPLE("gelu_backward", { return {grad_input({6}, -1, 1, 2), grad_input({6}, -3, 3), "tanh"}; });
+// tanh_backward(g, y): linear in g, -2 g y in the output y (double backward of tanh).
+KILN_GRAD_SAMPLE("tanh_backward", { return {grad_input({2, 3}, -1, 1, 2), grad_input({3}, -0.9, 0.9)}; });
 KILN_GRAD_SAMPLE("silu", { return {grad_input({6}, -3, 3)}; });
 KILN_GRAD_SAMPLE("exp", { return {grad_input({2, 3})}; });
 KILN_GRAD_SAMPLE("log", { return {grad_input({2, 3}, 0.5, 2)}; });
