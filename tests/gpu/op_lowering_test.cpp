@@ -40,6 +40,7 @@ std::vector<Case> cases() {
       {"pow.Tensor_Scalar", [=](DType d) { return std::vector<Value>{x(d), 3.0}; }},
       {"gelu", [=](DType d) { return std::vector<Value>{x(d), "tanh"}; }},
       {"gelu_backward", [=](DType d) { return std::vector<Value>{x(d), x(d), "none"}; }},
+      binary("tanh_backward"),
       binary("maximum"),
       binary("minimum"),
       {"clamp", [=](DType d) { return std::vector<Value>{x(d), -1.0, nullptr}; }},  // one bound: see lower_clamp

@@ -12,7 +12,7 @@
 # The forward: Linear's mm (in the prelude's F.linear), tanh and the loss.
 # expect in compiled:train_step every graph: ir~~"= mm\(.*# <prelude>/nn\.py" ir~~"= tanh\(" ir~~"= mean\(.*# {@forward}:"
 # The backward, at loss.backward(): the weight grads' transpose + mm, tanh's derivative.
-# expect in compiled:train_step every graph: ir~~"= transpose\(.*# {@backward}:" ir~~"= mm\(.*# {@backward}:" ir~~"= neg\(.*# {@backward}:"
+# expect in compiled:train_step every graph: ir~~"= transpose\(.*# {@backward}:" ir~~"= mm\(.*# {@backward}:" ir~~"= tanh_backward\(.*# {@backward}:"
 # The update: an in-place add_ on each of the 4 parameters (graph inputs).
 # expect in compiled:train_step every graph: ir~~"= add_\(%\d+, .*!mutates .*optim\.py" ir~~"mutated \(%\d+ <- %"
 import torch
