@@ -889,10 +889,9 @@ class Compiler {
         comprehension(e, "<listcomp>", c.generators, Op::BUILD_LIST, c.elt.get(), nullptr);
         break;
       }
-      case ExprKind::GeneratorExp: {  // materialized, then iterated (documented in docs/language.md)
+      case ExprKind::GeneratorExp: {
         auto& c = *e.as<GeneratorExp>();
-        comprehension(e, "<genexpr>", c.generators, Op::BUILD_LIST, c.elt.get(), nullptr);
-        emit(Op::GET_ITER);  // an iterator, as a generator is: next() works, len() and indexing do not
+        comprehension(e, "<genexpr>", c.generators, Op::YIELD_VALUE, c.elt.get(), nullptr);
         break;
       }
       case ExprKind::SetComp: {
@@ -1204,14 +1203,17 @@ class Compiler {
 
   // ---- comprehensions -----------------------------------------------------------------------
 
-  // A nested function of one parameter `.0` (the first iterator), called at once.
+  // A nested function of one parameter `.0` (the first iterator), called at once;
+  // for a generator expression (build YIELD_VALUE) that call makes the generator.
   void comprehension(const Expr& node, const char* name, const std::vector<Comprehension>& gens, Op build,
                      const Expr* elt, const Expr* value) {
     if (gens.empty()) fail("internal compiler error: comprehension without a for", node.pos, ErrorKind::Runtime);
     enter_unit(table_.scope_of(&node), CodeKind::Comprehension, name, node.pos);
-    emit(build, 0);
+    const bool lazy = build == Op::YIELD_VALUE;  // a generator expression: yields, builds nothing
+    if (!lazy) emit(build, 0);
     emit(Op::LOAD_FAST, 0);
     comprehension_loop(gens, 0, build, elt, value);
+    if (lazy) load_const(Obj::none());
     emit(Op::RETURN_VALUE);
     Obj code = finish_unit();
     make_function(code, 0);
@@ -1238,7 +1240,10 @@ class Compiler {
     } else {
       const uint32_t depth = uint32_t(gens.size() + 1);  // the container sits under one iterator per for
       expr(*elt);
-      if (build == Op::BUILD_DICT) {
+      if (build == Op::YIELD_VALUE) {
+        emit(Op::YIELD_VALUE);
+        emit(Op::POP_TOP);
+      } else if (build == Op::BUILD_DICT) {
         expr(*value);
         emit(Op::MAP_ADD, depth);
       } else {

@@ -261,6 +261,8 @@ class Collector {
       cur_->flags[".0"] |= kParam;
       raw->out->varnames.push_back(".0");
       raw->out->argcount = 1;
+      // A generator expression is a generator, run lazily as CPython runs it.
+      raw->out->generator = node.kind == ExprKind::GeneratorExp;
       for (size_t i = 0; i < gens.size(); ++i) {
         if (i > 0) expr(*gens[i].iter);
         target(*gens[i].target);

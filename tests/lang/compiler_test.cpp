@@ -447,14 +447,15 @@ TEST(CompilerTest, DictSetAndGeneratorComprehensions) {
             "JUMP_BACK 2 (to 2)\n"
             "RETURN_VALUE\n");
   EXPECT_EQ(code_ops(m, "<genexpr>"),
-            "code <genexpr> (comprehension, t.py:3) argcount=1 kwonly=0 max_stack=3\n"
-            "BUILD_LIST 0\n"
+            "code <genexpr> (comprehension, t.py:3) argcount=1 kwonly=0 max_stack=2\n"
             "LOAD_FAST 0 (.0)\n"
             "FOR_ITER 7 (to 7)\n"
             "STORE_FAST 1 (x)\n"
             "LOAD_FAST 1 (x)\n"
-            "LIST_APPEND 2\n"
-            "JUMP_BACK 2 (to 2)\n"
+            "YIELD_VALUE\n"
+            "POP_TOP\n"
+            "JUMP_BACK 1 (to 1)\n"
+            "LOAD_CONST 0 (None)\n"
             "RETURN_VALUE\n");
 }
 

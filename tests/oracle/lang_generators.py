@@ -3,6 +3,7 @@
 # blocks around a yield, closures, and a data loader feeding a training loop
 # (the loop's functions compiled by the JIT, the generator interpreted).
 import torch
+import itertools
 import torch.nn as nn
 
 
@@ -104,3 +105,29 @@ def train_step(x, y):
 for epoch in range(4):
     losses = [train_step(x, y) for x, y in batches(5, 16)]
     print(epoch, round(sum(losses) / len(losses), 4))
+
+# Generator expressions run lazily: side effects in order, infinite sources, a closure seen late.
+g = (i * i for i in range(5) if i % 2 == 0)
+print(type(g).__name__, next(g), list(g), list(g))
+print(next(x for x in itertools.count() if x * x > 50))
+print(sum(x for x in range(10)), max(len(w) for w in ["a", "abc"]))
+log = []
+def f(x):
+    log.append(x)
+    return x
+h = (f(i) for i in range(3))
+print(log); next(h); print(log)
+print([(a, b) for a in range(2) for b in range(2)], list((a, b) for a in range(2) for b in "xy"))
+print(dict((k, v) for k, v in [(1, 2)]), tuple(c for c in "ab"), " ".join(str(i) for i in range(3)))
+def outer():
+    n = 3
+    return (i + n for i in range(2))
+print(list(outer()))
+try:
+    list(1/x for x in [1, 0])
+except ZeroDivisionError as e:
+    print("zde", e)
+print(any(x > 2 for x in [1, 5]), all(x > 0 for x in []))
+gen = (x for x in range(3))
+print(iter(gen) is gen, gen.__next__() if hasattr(gen, "__next__") else 0)
+print(sorted((x for x in [3, 1, 2]), reverse=True))
