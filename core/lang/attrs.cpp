@@ -43,10 +43,19 @@ bool is_super(const InstanceObj& inst) { return inst.get_class().name == "super"
 Obj super_getattr(Interp& in, const InstanceObj& sup, const std::string& name) {
   const Obj& self = *const_cast<OrderedMap&>(sup.attrs).find("__self__");
   const ClassObj* start = const_cast<OrderedMap&>(sup.attrs).find("__thisclass__")->as<ClassObj>();
-  const ClassObj* base = start->base.as<ClassObj>();
-  Obj attr = base ? base->lookup(name) : Obj::null();
-  if (attr.is_null()) return Obj::null();
+  if (const ClassObj* self_cls = self.as<ClassObj>()) {
+    // super() in a classmethod has the class as self: its own MRO is searched,
+    // and what is found binds as on the class (__init_subclass__ is an implicit
+    // classmethod).
+    Obj attr = self_cls->lookup_after(start, name);
+    if (attr.kind() == Kind::Function && name == "__init_subclass__") return make<BoundMethodObj>(self, attr);
+    if (attr.kind() == Kind::ClassMethod) return make<BoundMethodObj>(self, attr.as<ClassMethodObj>()->func);
+    if (attr.kind() == Kind::StaticMethod) return attr.as<StaticMethodObj>()->func;
+    return attr;
+  }
   Obj cls = type_of(in, self);
+  Obj attr = cls.as<ClassObj>()->lookup_after(start, name);
+  if (attr.is_null()) return Obj::null();
   return bind(in, attr, self, cls);
 }
 
@@ -134,23 +143,30 @@ Obj special_method(Interp& in, const Obj& o, std::string_view name) {
 
 namespace {
 
-// A new class deriving from `base` (a class statement's or type(name, bases, dict)'s).
-Obj new_class_object(const std::string& name, const Obj& base) {
-  ClassObj* base_cls = base.as<ClassObj>();
-  if (!base_cls) throw Error("bases must be types", ErrorKind::Type);
-  if (base_cls->native_kind != Kind::Instance)
-    throw Error("subclassing the built-in type '" + base_cls->name + "' is not supported by kiln",
-                ErrorKind::NotImplemented);
+// A new class deriving from `bases` (a class statement's or type(name, bases, dict)'s;
+// none means object).
+Obj new_class_object(Interp& in, const std::string& name, std::vector<Obj> bases) {
+  if (bases.empty()) bases.push_back(in.builtin("object"));
+  bool is_exception = false;
+  for (const Obj& base : bases) {
+    ClassObj* base_cls = base.as<ClassObj>();
+    if (!base_cls) throw Error("bases must be types", ErrorKind::Type);
+    if (base_cls->native_kind != Kind::Instance)
+      throw Error("subclassing the built-in type '" + base_cls->name + "' is not supported by kiln",
+                  ErrorKind::NotImplemented);
+    is_exception |= base_cls->is_exception;
+  }
   auto* cls = new ClassObj(name);
   Obj result(cls);
-  cls->base = base;
-  cls->is_exception = base_cls->is_exception;
+  cls->set_bases(std::move(bases));
+  cls->is_exception = is_exception;
   return result;
 }
 
-// The base's __init_subclass__, an implicit classmethod, sees each new subclass.
+// The next __init_subclass__ in the MRO, an implicit classmethod, sees each new subclass.
 void run_init_subclass(Interp& in, Obj& cls) {
-  Obj hook = cls.as<ClassObj>()->base.as<ClassObj>()->lookup("__init_subclass__");
+  const ClassObj* c = cls.as<ClassObj>();
+  Obj hook = c->lookup_after(c, "__init_subclass__");
   if (const auto* cm = hook.as<ClassMethodObj>()) hook = cm->func;
   if (hook.kind() == Kind::Function) in.call(hook, {&cls, 1});
 }
@@ -166,8 +182,7 @@ Obj type_new(Interp& in, const CallArgs& a) {
     throw Error("type.__new__() argument 1 must be str, not " + type_name(name), ErrorKind::Type);
   if (!bases) throw Error("type.__new__() argument 2 must be tuple, not " + type_name(a.pos[1]), ErrorKind::Type);
   if (!ns) throw Error("type.__new__() argument 3 must be dict, not " + type_name(a.pos[2]), ErrorKind::Type);
-  if (bases->items.size() > 1) throw Error("multiple inheritance is not supported by kiln", ErrorKind::NotImplemented);
-  Obj result = new_class_object(name.as<StrObj>()->value, bases->items.empty() ? in.builtin("object") : bases->items[0]);
+  Obj result = new_class_object(in, name.as<StrObj>()->value, bases->items);
   auto* cls = result.as<ClassObj>();
   cls->attrs.set("__module__", make_str("__main__"));
   cls->attrs.set("__qualname__", name);
@@ -176,14 +191,13 @@ Obj type_new(Interp& in, const CallArgs& a) {
   return result;
 }
 
-// __build_class__(body, name, base=object): runs the class body with a fresh
+// __build_class__(body, name, *bases): runs the class body with a fresh
 // namespace and makes the class from it.
 Obj build_class(Interp& in, const CallArgs& a) {
-  a.check("__build_class__", 2, 3);
+  if (a.pos.size() < 2) throw Error("__build_class__: not enough arguments", ErrorKind::Type);
   const FunctionObj* body = a.pos[0].as<FunctionObj>();
   if (!body) throw Error("__build_class__: func must be a function", ErrorKind::Type);
-  Obj base = a.pos.size() == 3 ? a.pos[2] : in.builtin("object");
-  Obj result = new_class_object(str_of(a.pos[1], "class name"), base);
+  Obj result = new_class_object(in, str_of(a.pos[1], "class name"), {a.pos.begin() + 2, a.pos.end()});
   auto* cls = result.as<ClassObj>();
   Obj ns = make<DictObj>();
   OrderedMap& names = ns.as<DictObj>()->map;
@@ -205,7 +219,11 @@ Obj build_class(Interp& in, const CallArgs& a) {
 Obj make_super(Interp& in, const CallArgs& a) {
   if (a.pos.size() != 2)
     throw Error("super(): kiln supports super() inside methods and super(Class, self)", ErrorKind::Runtime);
-  if (!a.pos[0].as<ClassObj>()) throw Error("super() argument 1 must be a type", ErrorKind::Type);
+  const ClassObj* start = a.pos[0].as<ClassObj>();
+  if (!start) throw Error("super() argument 1 must be a type", ErrorKind::Type);
+  const ClassObj* self_cls = a.pos[1].kind() == Kind::Class ? a.pos[1].as<ClassObj>() : type_of(in, a.pos[1]).as<ClassObj>();
+  if (!self_cls || !self_cls->is_subclass_of(start))
+    throw Error("super(type, obj): obj must be an instance or subtype of type", ErrorKind::Type);
   static const char* kSuper = "super";
   Obj cls = in.builtin("__super_class__");
   if (cls.is_null()) {

@@ -42,7 +42,7 @@ Obj return_type_class(Interp& in, std::string_view struct_name) {
   std::string_view short_name = struct_name.substr(struct_name.rfind('.') + 1);
   auto* c = new ClassObj(std::string(short_name));
   Obj cls(c);
-  c->base = find_builtin_class(in, "tuple");
+  c->set_base(find_builtin_class(in, "tuple"));
   c->native_kind = Kind::Tuple;
   c->attrs.set("__module__", make_str(std::string(struct_name.substr(0, struct_name.rfind('.')))));
   types->attrs.set(struct_name, cls);
@@ -781,11 +781,15 @@ Obj builtin_dir(Interp& in, const CallArgs& a) {
       if (k.kind() == Kind::Str && !contains(in, make_list(names), k)) names.push_back(k);
     });
   };
+  auto add_class = [&](const ClassObj& c) {
+    add(c.attrs);
+    for (const Obj& b : c.mro) add(b.as<ClassObj>()->attrs);
+  };
   if (auto* i = o.as<InstanceObj>()) {
     add(i->attrs);
-    for (const ClassObj* c = &i->get_class(); c; c = c->base.as<ClassObj>()) add(c->attrs);
+    add_class(i->get_class());
   } else if (auto* c = o.as<ClassObj>()) {
-    for (; c; c = c->base.as<ClassObj>()) add(c->attrs);
+    add_class(*c);
   } else if (auto* m = o.as<ModuleObj>()) {
     add(m->attrs);
   }
@@ -814,7 +818,7 @@ struct ModuleBuilder {
                 bool named = true) {
     auto* c = new ClassObj(name);
     Obj cls(c);
-    c->base = base;
+    c->set_base(base);
     c->native_kind = native;
     c->construct = construct;
     c->attrs.set("__module__", make_str("builtins"));

@@ -203,24 +203,92 @@ int64_t RangeObj::length() const {
 
 Code& FunctionObj::get_code() const { return *code.as<Code>(); }
 
-Obj ClassObj::lookup(std::string_view key) const {
-  for (const ClassObj* c = this; c; c = c->base.as<ClassObj>()) {
-    // attrs is logically const here; find(string_view) does not mutate.
-    if (Obj* v = const_cast<OrderedMap&>(c->attrs).find(key)) return *v;
+namespace {
+
+// attrs is logically const here; find(string_view) does not mutate.
+const Obj* own_attr(const ClassObj& c, std::string_view key) { return const_cast<OrderedMap&>(c.attrs).find(key); }
+
+// C3 linearization: repeatedly take the first head of `seqs` that is in no
+// sequence's tail. `seqs` are each base's MRO (itself first) and the bases.
+std::vector<Obj> c3_merge(std::vector<std::vector<Obj>> seqs) {
+  auto in_a_tail = [&](const Obj& c) {
+    for (const auto& s : seqs)
+      for (size_t i = 1; i < s.size(); ++i)
+        if (s[i].is(c)) return true;
+    return false;
+  };
+  std::vector<Obj> out;
+  for (;;) {
+    std::erase_if(seqs, [](const std::vector<Obj>& s) { return s.empty(); });
+    if (seqs.empty()) return out;
+    Obj next = Obj::null();
+    for (const auto& s : seqs)
+      if (!in_a_tail(s.front())) {
+        next = s.front();
+        break;
+      }
+    if (next.is_null()) {
+      std::string names;
+      for (const auto& s : seqs) {
+        const std::string& n = s.front().as<ClassObj>()->name;
+        if (names.find(n) == std::string::npos) names += (names.empty() ? "" : ", ") + n;
+      }
+      throw Error("Cannot create a consistent method resolution\norder (MRO) for bases " + names, ErrorKind::Type);
+    }
+    out.push_back(next);
+    for (auto& s : seqs)
+      if (s.front().is(next)) s.erase(s.begin());
   }
+}
+
+}  // namespace
+
+void ClassObj::set_bases(std::vector<Obj> direct) {
+  std::vector<std::vector<Obj>> seqs;
+  for (size_t i = 0; i < direct.size(); ++i) {
+    const ClassObj* b = direct[i].as<ClassObj>();
+    for (size_t j = 0; j < i; ++j)
+      if (direct[j].is(direct[i])) throw Error("duplicate base class " + b->name, ErrorKind::Type);
+    std::vector<Obj> order{direct[i]};
+    order.insert(order.end(), b->mro.begin(), b->mro.end());
+    seqs.push_back(std::move(order));
+  }
+  seqs.push_back(direct);
+  mro = c3_merge(std::move(seqs));
+  base = direct.empty() ? Obj() : direct[0];
+  bases = std::move(direct);
+  ++g_class_epoch;
+}
+
+Obj ClassObj::lookup(std::string_view key) const {
+  if (const Obj* v = own_attr(*this, key)) return *v;
+  for (const Obj& c : mro)
+    if (const Obj* v = own_attr(*c.as<ClassObj>(), key)) return *v;
   return Obj::null();
 }
 
 Obj ClassObj::lookup(const Obj& key) const {
-  for (const ClassObj* c = this; c; c = c->base.as<ClassObj>()) {
-    if (const Obj* v = c->attrs.find(key)) return *v;
+  if (const Obj* v = attrs.find(key)) return *v;
+  for (const Obj& c : mro)
+    if (const Obj* v = c.as<ClassObj>()->attrs.find(key)) return *v;
+  return Obj::null();
+}
+
+Obj ClassObj::lookup_after(const ClassObj* start, std::string_view key) const {
+  size_t i = 0;
+  if (start != this) {
+    while (i < mro.size() && mro[i].as<ClassObj>() != start) ++i;
+    ++i;  // past start (or past the end when start is not in the MRO)
   }
+  for (; i < mro.size(); ++i)
+    if (const Obj* v = own_attr(*mro[i].as<ClassObj>(), key)) return *v;
   return Obj::null();
 }
 
 bool ClassObj::is_subclass_of(const ClassObj* other) const {
-  for (const ClassObj* c = this; c; c = c->base.as<ClassObj>())
-    if (c == other) return true;
+  if (other == this) return true;
+  for (const Obj& c : mro)
+    if (c.as<ClassObj>() == other) return true;
   return false;
 }
 

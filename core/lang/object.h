@@ -362,15 +362,29 @@ struct ClassObj : HeapObj {
   KILN_HEAP_KIND(Class)
   explicit ClassObj(std::string n) : HeapObj(kKind), name(std::move(n)) { ++g_class_epoch; }
   ~ClassObj() override { ++g_class_epoch; }
-  void clear_refs() override { base = Obj(); attrs.clear(); ++g_class_epoch; }
+  void clear_refs() override {
+    base = Obj();
+    bases.clear();
+    mro.clear();
+    attrs.clear();
+    ++g_class_epoch;
+  }
   std::string name;
-  Obj base;                   // ClassObj or None
+  Obj base;                   // the first base (__base__): ClassObj or None
+  std::vector<Obj> bases;     // every direct base, in order (__bases__)
+  std::vector<Obj> mro;       // the method resolution order after this class (C3, as CPython)
   OrderedMap attrs;           // methods and class attributes
   Kind native_kind = Kind::Instance;  // for built-in types: the kind of their instances
   NativeFn construct = nullptr;       // for built-in types: int(x), list(it), ...
   bool is_exception = false;          // derives from BaseException
-  Obj lookup(std::string_view name) const;  // through the base chain; Null if absent
+  // Sets base, bases and mro; a TypeError (as CPython's) where the bases repeat
+  // or admit no consistent order.
+  void set_bases(std::vector<Obj> direct);
+  void set_base(Obj b) { set_bases(b.kind() == Kind::Class ? std::vector<Obj>{std::move(b)} : std::vector<Obj>{}); }
+  Obj lookup(std::string_view name) const;  // this class, then its MRO; Null if absent
   Obj lookup(const Obj& name) const;        // same, with a str key whose hash is cached
+  // The first definition of `name` in this class's MRO after `start` (super()).
+  Obj lookup_after(const ClassObj* start, std::string_view name) const;
   bool is_subclass_of(const ClassObj* other) const;
 };
 

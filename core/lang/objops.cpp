@@ -1528,13 +1528,20 @@ Obj module_attr(const Obj& m, const std::string& name) {
   return Obj::null();
 }
 
-// Kiln's classes have one base each: the chain up to object.
+// The class, then its C3 order (ending at object).
 Obj class_mro(Interp& in, const Obj& cls) {
-  std::vector<Obj> chain;
-  for (Obj c = cls; c.kind() == Kind::Class; c = c.as<ClassObj>()->base) chain.push_back(c);
+  std::vector<Obj> order{cls};
+  const std::vector<Obj>& rest = cls.as<ClassObj>()->mro;
+  order.insert(order.end(), rest.begin(), rest.end());
   Obj object = find_builtin_class(in, "object");
-  if (!chain.back().is(object)) chain.push_back(object);
-  return make_tuple(std::move(chain));
+  if (!order.back().is(object)) order.push_back(object);
+  return make_tuple(std::move(order));
+}
+
+// cls.mro(): the same order as a list.
+static Obj class_mro_method(Interp& in, const CallArgs& a) {
+  a.check("mro", 0, 0);
+  return make_list(class_mro(in, a.callee->data).as<TupleObj>()->items);
 }
 
 Obj class_attr(Interp& in, const Obj& o, const std::string& name) {
@@ -1544,8 +1551,9 @@ Obj class_attr(Interp& in, const Obj& o, const std::string& name) {
   if (name == "__name__" || name == "__qualname__") return make_str(c->name);
   if (name == "__module__") return make_str(class_module(*c));
   if (name == "__base__") return c->base.is_null() ? Obj() : c->base;
-  if (name == "__bases__") return make_tuple(c->base.kind() == Kind::Class ? std::vector<Obj>{c->base} : std::vector<Obj>{});
+  if (name == "__bases__") return make_tuple(c->bases);
   if (name == "__mro__") return class_mro(in, o);
+  if (name == "mro") return make_builtin("mro", class_mro_method, o);
   if (name == "__dict__") {  // a snapshot, where CPython gives a read-only view
     auto d = new DictObj();
     Obj res(d);

@@ -582,7 +582,6 @@ class Parser {
           fail(cur().pos, "keyword arguments in a class definition (metaclass=...) are not supported by kiln");
         if (op("*")) fail(cur().pos, "unpacking in a class's bases is not supported by kiln");
         ExprP base = expr();
-        if (!node->bases.empty()) fail(base->pos, "multiple inheritance is not supported by kiln");
         node->bases.push_back(std::move(base));
         if (!accept_op(",")) break;
       }

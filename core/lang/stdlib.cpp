@@ -489,7 +489,7 @@ Obj make_sys(Interp& in) {
   fn("getrecursionlimit", sys_getrecursionlimit);
   Obj stream = make<ClassObj>("TextIOWrapper");
   auto* sc = stream.as<ClassObj>();
-  sc->base = find_builtin_class(in, "object");
+  sc->set_base(find_builtin_class(in, "object"));
   sc->attrs.set("__module__", make_str("_io"));
   sc->attrs.set("write", make_builtin("write", stream_write));
   sc->attrs.set("flush", make_builtin("flush", stream_flush));

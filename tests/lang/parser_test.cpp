@@ -153,7 +153,6 @@ TEST(Parser, UnsupportedConstructs) {
   EXPECT_EQ(error("match x:\n    case 1:\n        pass\n"), "1:1 'match' statements are not supported by kiln");
   EXPECT_EQ(error("x := 1\n"), "1:3 invalid syntax: `name := value` needs parentheses here");
   EXPECT_EQ(error("def f(a, /): pass\n"), "1:10 positional-only parameters (/) are not supported by kiln");
-  EXPECT_EQ(error("class A(B, C): pass\n"), "1:12 multiple inheritance is not supported by kiln");
   EXPECT_EQ(error("class A(metaclass=M): pass\n"),
             "1:9 keyword arguments in a class definition (metaclass=...) are not supported by kiln");
   EXPECT_EQ(error("x = b'' ''\n"), "1:5 cannot mix bytes and nonbytes literals");
