@@ -4,6 +4,7 @@
 #include <cctype>
 #include <unordered_map>
 
+#include "core/autocast.h"
 #include "core/device.h"
 #include "core/format.h"
 #include "core/grad_hooks.h"
@@ -466,6 +467,7 @@ class FormulaModeGuard {
 
  private:
   bool grad_, formula_;
+  autocast::ExcludeGuard no_autocast_;  // gradients keep their forward ops' dtypes
 };
 
 void run_backward_graph(const std::vector<Tensor>& roots, const std::vector<Tensor>& seeds, BackwardOptions opt,

@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 
+#include "core/autocast.h"
 #include "core/autograd.h"
 #include "core/device.h"
 #include "core/kernel_events.h"
@@ -207,9 +208,22 @@ void name_composite_nodes(const OpDef& op, const std::vector<Value>& args, std::
   }
 }
 
+// A listed op under autocast: its inputs cast (ordinary _to_copy ops, so
+// autograd and captured graphs see them), then the op itself with autocast
+// off, as PyTorch runs it below its autocast dispatch key.
+std::vector<Tensor> dispatch_autocast(const OpDef& op, autocast::Policy policy, std::vector<Value> args) {
+  autocast::cast_args(policy, args);
+  autocast::ExcludeGuard off;
+  return dispatch(op, std::move(args));
+}
+
 }  // namespace
 
 std::vector<Tensor> dispatch(const OpDef& op, std::vector<Value> args) {
+  if (autocast::armed() && !op.is_inplace()) [[unlikely]] {
+    autocast::Policy policy = autocast::policy_of(op);
+    if (policy != autocast::Policy::None) return dispatch_autocast(op, policy, std::move(args));
+  }
   if (op.kind == OpKind::Composite) {
     DeviceScope on(output_device(op, args));  // the tensors it creates live beside its inputs
     std::vector<Tensor> outs = op.composite(args);

@@ -145,6 +145,9 @@ Obj make_builtins_module(Interp& in);
 Obj make_torch_module(Interp& in);  // registers torch, torch.nn, torch.nn.functional, torch.optim, ...
 void add_jit_natives(ModuleObj& torch_c);  // torch._C._jit_*: what prelude/compiler.py calls
 void add_autograd_natives(ModuleObj& torch_c);  // torch._C's side of torch.autograd (torch_autograd.cpp)
+void add_autocast_natives(ModuleObj& torch);  // torch.is_autocast_enabled, ... (torch_amp.cpp)
+// Gives the functional builtins autocast lists their casts (torch_amp.cpp).
+void wrap_autocast_functional(ModuleObj& functional);
 void add_serialize_natives(ModuleObj& torch_c);  // torch._C's side of torch.save/load (torch_serialize.cpp)
 void register_stdlib_modules(Interp& in);  // math, time, sys, _random, _os, _re, _frames (see docs/language.md)
 Obj make_random_core();                    // _random: the Mersenne Twister under prelude/random.py

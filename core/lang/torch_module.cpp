@@ -912,6 +912,8 @@ Obj make_torch_module(Interp& in) {
   ModuleObj& f = *functional.as<ModuleObj>();
   for (const char* name : {"cosine_similarity", "pairwise_distance"}) t.attrs.set(name, *f.attrs.find(name));
   f.attrs.set("pdist", *t.attrs.find("pdist"));
+  add_autocast_natives(t);
+  wrap_autocast_functional(f);
   return torch;
 }
 

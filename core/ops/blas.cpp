@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "core/autograd.h"
+#include "core/autocast.h"
 #include "core/format.h"
 #include "core/lowering.h"
 #include "core/ops/common.h"
@@ -510,9 +511,17 @@ std::vector<Tensor> linear_composite(const Args& a) {
     KILN_CHECK(x.dtype() == w.dtype(), Runtime, "mat1 and mat2 must have the same dtype, but got ",
                dtype_legacy_name(x.dtype()), " and ", dtype_legacy_name(w.dtype()));
   }
-  Tensor out = matmul(x, w.dim() == 2 ? transpose(w, 0, 1) : w);
-  if (!has_bias) return {out};
-  out = add(out, a[2].tensor());
+  Tensor out;
+  if (has_bias && is_reduced_float(x.dtype()) && w.dim() == 2 && (x.dim() <= 2 || x.is_contiguous())) {
+    // PyTorch's bfloat16/float16 addmm adds the bias to the float32 sum and rounds once.
+    out = to_dtype(linear(to_dtype(x, DType::Float32), to_dtype(w, DType::Float32),
+                          to_dtype(a[2].tensor(), DType::Float32)),
+                   x.dtype());
+  } else {
+    out = matmul(x, w.dim() == 2 ? transpose(w, 0, 1) : w);
+    if (!has_bias) return {out};
+    out = add(out, a[2].tensor());
+  }
   // PyTorch runs addmm on a 2-D input, and on a 1-D or contiguous N-D one
   // flattened to 2-D (then _unsafe_view back); others take matmul and add.
   if (x.dim() == 2) return {as_node(out, "AddmmBackward0")};

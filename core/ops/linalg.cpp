@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 
+#include "core/autocast.h"
 #include "core/format.h"
 #include "core/ops/common.h"
 
@@ -107,6 +108,16 @@ Tensor add_scaled(const Tensor& self, const Tensor& product, const Value& beta, 
   if (beta.to_double() == 0) return p;  // self only broadcasts to p's shape
   return add(scale(self, beta), p);
 }
+// beta * self + alpha * product(m1, m2); in bfloat16/float16, PyTorch's CPU kernels
+// scale and add in float32 and round once.
+template <class Product>
+Tensor add_product(const Args& a, Product product) {
+  const Tensor &self = a[0].tensor(), &m1 = a[1].tensor(), &m2 = a[2].tensor();
+  if (!is_reduced_float(m1.dtype()) || self.dtype() != m1.dtype())
+    return add_scaled(self, product(m1, m2), a[3], a[4]);
+  auto f32 = [](const Tensor& t) { return to_dtype(t, DType::Float32); };
+  return to_dtype(add_scaled(f32(self), product(f32(m1), f32(m2)), a[3], a[4]), m1.dtype());
+}
 std::vector<Tensor> addmm_composite(const Args& a) {
   const Tensor &m1 = a[1].tensor(), &m2 = a[2].tensor();
   KILN_CHECK(m1.dim() == 2, Runtime, "mat1 must be a matrix, got ", m1.dim(), "-D tensor");
@@ -116,13 +127,13 @@ std::vector<Tensor> addmm_composite(const Args& a) {
              " and ", dtype_legacy_name(m2.dtype()));
   KILN_CHECK(m1.dtype() == m2.dtype(), Runtime, "mat1 and mat2 must have the same dtype, but got ",
              dtype_legacy_name(m1.dtype()), " and ", dtype_legacy_name(m2.dtype()));
-  return {as_node(add_scaled(a[0].tensor(), mm(m1, m2), a[3], a[4]), "AddmmBackward0")};
+  return {as_node(add_product(a, mm), "AddmmBackward0")};
 }
 std::vector<Tensor> baddbmm_composite(const Args& a) {
   const Tensor &b1 = a[1].tensor(), &b2 = a[2].tensor();
   KILN_CHECK(b1.dim() == 3, Runtime, "batch1 must be a 3D tensor");
   KILN_CHECK(b2.dim() == 3, Runtime, "batch2 must be a 3D tensor");
-  return {add_scaled(a[0].tensor(), bmm(b1, b2), a[3], a[4])};
+  return {add_product(a, bmm)};
 }
 
 template <const char* Op>
