@@ -370,7 +370,7 @@ struct ClassObj : HeapObj {
     ++g_class_epoch;
   }
   std::string name;
-  Obj base;                   // the first base (__base__): ClassObj or None
+  Obj base;                   // the first base (__base__): ClassObj or None; all three set by set_bases
   std::vector<Obj> bases;     // every direct base, in order (__bases__)
   std::vector<Obj> mro;       // the method resolution order after this class (C3, as CPython)
   OrderedMap attrs;           // methods and class attributes

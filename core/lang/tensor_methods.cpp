@@ -705,7 +705,7 @@ Obj node_class(Interp& in, const std::string& name) {
   Obj key = make_str(name);
   if (Obj* cls = classes.find(key)) return *cls;
   Obj cls = make<ClassObj>(name);
-  cls.as<ClassObj>()->base = *base;
+  cls.as<ClassObj>()->set_base(*base);
   cls.as<ClassObj>()->attrs.set("__module__", make_str("torch.autograd.function"));
   classes.set(key, cls);
   return cls;

@@ -838,7 +838,7 @@ void add_classes(ModuleObj& torch, ModuleObj& c) {
   torch.attrs.set("device", native_class("device", Kind::Device, f_device));
   Obj tensor_cls = native_class("Tensor", Kind::Tensor, construct_tensor);
   Obj param_cls = native_class("Parameter", Kind::Tensor, construct_parameter);
-  param_cls.as<ClassObj>()->base = tensor_cls;
+  param_cls.as<ClassObj>()->set_base(tensor_cls);
   param_cls.as<ClassObj>()->attrs.set("__module__", make_str("torch.nn.parameter"));
   torch.attrs.set("Tensor", tensor_cls);
   c.attrs.set("Parameter", param_cls);
