@@ -79,7 +79,9 @@ struct State {
   ProfileSink* sink = nullptr;  // owned by the session of `generation`
   uint64_t generation = 0;
   bool own_session = false;
-  std::unique_ptr<lazy::Suspend> eager;
+  // Deleted by _profiler_stop; never at exit, where the thread whose deferral it suspends
+  // (the interpreter's) is gone.
+  lazy::Suspend* eager = nullptr;
   std::map<int64_t, std::unique_ptr<Profile>> done;  // by the id _profiler_stop returned
   int64_t next_id = 1;
 };
@@ -103,12 +105,12 @@ Obj f_start(Interp& in, const CallArgs& a) {
   a.check("_profiler_start", 0, 0);
   State& st = state();
   KILN_CHECK(!st.eager, Runtime, "Profiler is already enabled on this thread");
-  st.eager = std::make_unique<lazy::Suspend>(lazy::SyncReason::Disabled);  // runs what pends first
   tr::Session* s = tr::Session::current();
   if (!s) {
     s = &tr::Session::start(own_session_info(in));
     st.own_session = true;
   }
+  st.eager = new lazy::Suspend(lazy::SyncReason::Disabled);  // runs what pends first
   if (!st.sink || st.generation != s->generation()) {
     auto sink = std::make_unique<ProfileSink>();
     st.sink = sink.get();
@@ -132,7 +134,8 @@ Obj f_stop(Interp&, const CallArgs& a) {
   if (st.own_session && tr::Session::current()) tr::Session::stop();
   if (st.own_session) st.sink = nullptr;
   st.own_session = false;
-  st.eager.reset();
+  delete st.eager;
+  st.eager = nullptr;
   const int64_t id = st.next_id++;
   st.done[id] = p ? std::move(p) : std::make_unique<Profile>();
   return Obj::from_int(id);
