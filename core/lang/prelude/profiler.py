@@ -226,6 +226,9 @@ class EventList:
     def __repr__(self):
         return repr(self._events)
 
+    def __str__(self):
+        return self.table()
+
     def key_averages(self, group_by_input_shape=False, group_by_stack_n=0):
         groups = {}
         for evt in self._events:
