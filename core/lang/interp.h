@@ -144,6 +144,7 @@ class Interp {
 Obj make_builtins_module(Interp& in);
 Obj make_torch_module(Interp& in);  // registers torch, torch.nn, torch.nn.functional, torch.optim, ...
 void add_jit_natives(ModuleObj& torch_c);  // torch._C._jit_*: what prelude/compiler.py calls
+void add_profiler_natives(ModuleObj& torch_c);  // torch._C._profiler_*: what prelude/profiler.py calls
 void add_autograd_natives(ModuleObj& torch_c);  // torch._C's side of torch.autograd (torch_autograd.cpp)
 void add_autocast_natives(ModuleObj& torch);  // torch.is_autocast_enabled, ... (torch_amp.cpp)
 // Gives the functional builtins autocast lists their casts (torch_amp.cpp).

@@ -815,6 +815,7 @@ Obj make_c_module() {
   def(c, "_set_grad_fn_name", f_set_grad_fn_name);
   def(c, "_complex_repr", f_complex_repr);
   add_jit_natives(c);
+  add_profiler_natives(c);
   add_autograd_natives(c);
   add_serialize_natives(c);
   return m;

@@ -42,7 +42,17 @@ class Function:
                                      for a in args)
         with torch.no_grad():
             outputs = cls.forward(ctx, *args)
+        if cls.backward is Function.backward and cls.jvp is not Function.jvp:
+            # Forward mode only: its outputs become dual tensors carrying what jvp gives.
+            duals = torch.autograd.forward_ad._function_jvp(cls, ctx, args, outputs)
+            if duals is not None:
+                return duals
         return torch._C._function_apply(cls, ctx, args, outputs, ctx._non_differentiable)
+
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                  "with forward mode AD.")
 
 
 def Variable(data, requires_grad=False, volatile=False):

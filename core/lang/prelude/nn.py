@@ -158,8 +158,9 @@ class Module:
 
     def _add_hook(self, registry, hook, prepend):
         if not self._has_hooks:
-            object.__setattr__(self, '_forward_pre_hooks', {})
-            object.__setattr__(self, '_forward_hooks', {})
+            # OrderedDicts as PyTorch's, which scripts print (prune's hooks, say).
+            object.__setattr__(self, '_forward_pre_hooks', OrderedDict())
+            object.__setattr__(self, '_forward_hooks', OrderedDict())
             object.__setattr__(self, '_has_hooks', True)
         hooks = getattr(self, registry)
         handle = RemovableHandle(hooks)
