@@ -325,8 +325,24 @@ class Compiler {
     implicit_return();
     Obj code = finish_unit();
     make_function(code, flags);
+    store_annotations(f);
     apply_decorators(f.decorator_list);
     name_op(f.name, NameOp::Store);
+  }
+
+  // func.__annotations__ = {name: annotation, ..., 'return': ...}, evaluated
+  // at def time as CPython does; the function stays on the stack.
+  void store_annotations(const FunctionDef& f) {
+    uint32_t n = 0;
+    for_each_annotation(f, [&](const std::string& name, const Expr& e) {
+      if (n++ == 0) emit(Op::DUP_TOP);
+      load_const(make_str(name));
+      expr(e);
+    });
+    if (n == 0) return;
+    emit(Op::BUILD_DICT, n);
+    emit(Op::ROT_TWO);
+    emit(Op::STORE_ATTR, add_name("__annotations__"));
   }
 
   void class_def(const ClassDef& c) {

@@ -48,6 +48,11 @@ Obj plain_function_attr(const Obj& o, const std::string& name) {
     function_dict(*f);
     return f->dict;
   }
+  if (name == "__annotations__") {  // an empty dict, kept, when the def has none
+    Obj d = make<DictObj>();
+    function_dict(*f)->map.set(make_str(name), d);
+    return d;
+  }
   return Obj::null();
 }
 
