@@ -313,6 +313,7 @@ def h(*a, **kw):
 
 
 print(k.__annotations__, g.__annotations__, outer().__annotations__)
+print(vars(k), vars(g))
 print(inspect.signature(f))
 print(inspect.signature(g))
 print(inspect.getfullargspec(f))
