@@ -100,6 +100,7 @@ struct Yield : Expr { KILN_EXPR_NODE(Yield) ExprP value; bool from = false; };  
 struct Arg {
   Pos pos;
   std::string name;
+  ExprP annotation;  // null when none (lambda parameters never have one)
 };
 // def f(a, b=1, *args, c, d=2, **kw): args={a,b}, defaults={1} (aligned to the end of args),
 // vararg=args, kwonlyargs={c,d}, kw_defaults={null,2}, kwarg=kw. Positional-only `/` is rejected.
@@ -168,8 +169,23 @@ struct FunctionDef : Stmt {
   Arguments args;
   StmtList body;
   ExprList decorator_list;
+  ExprP returns;  // the `-> X` annotation, null when none
   std::string docstring;  // informational; the body still holds the string statement
 };
+
+// fn(name, annotation) for each annotated parameter and then the return, in
+// the order CPython fills a function's __annotations__.
+template <class Fn>
+void for_each_annotation(const FunctionDef& f, Fn&& fn) {
+  auto one = [&](const Arg* a) {
+    if (a && a->annotation) fn(a->name, *a->annotation);
+  };
+  for (const Arg& a : f.args.args) one(&a);
+  one(f.args.vararg.get());
+  for (const Arg& a : f.args.kwonlyargs) one(&a);
+  one(f.args.kwarg.get());
+  if (f.returns) fn(std::string("return"), *f.returns);
+}
 struct ClassDef : Stmt {
   KILN_STMT_NODE(ClassDef)
   std::string name;

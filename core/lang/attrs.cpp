@@ -4,6 +4,7 @@
 
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
+#include "core/lang/str_translate.h"
 #include "core/lang/torch_bridge.h"
 #include "core/lang/vm.h"
 
@@ -86,6 +87,15 @@ Obj unbound_method(const Obj& cls, const std::string& name) {
 
 }  // namespace
 
+// As CPython 3.10+: a class's own annotations, an empty dict (kept) when its
+// body has none, never a base's.
+static Obj class_annotations(ClassObj& cls) {
+  if (const Obj* v = cls.attrs.find(std::string_view("__annotations__"))) return *v;
+  Obj d = make<DictObj>();
+  cls.attrs.set("__annotations__", d);
+  return d;
+}
+
 Obj instance_getattr(Interp& in, const Obj& o, const std::string& name) {
   const InstanceObj& inst = *o.as<InstanceObj>();
   if (is_super(inst)) return super_getattr(in, inst, name);
@@ -106,11 +116,13 @@ Obj instance_getattr(Interp& in, const Obj& o, const std::string& name) {
 
 Obj class_getattr(Interp& in, const Obj& c, const std::string& name) {
   const ClassObj& cls = *c.as<ClassObj>();
+  if (name == "__annotations__") return class_annotations(const_cast<ClassObj&>(cls));
   Obj attr = cls.lookup(name);
   if (attr.is_null()) {
     if (name == "__name__" || name == "__qualname__") return make_str(cls.name);
     if (name == "__base__") return cls.base;
     if (cls.native_kind == Kind::Tensor) return tensor_class_getattr(name);  // torch.Tensor.add
+    if (cls.native_kind == Kind::Str && name == "maketrans") return make<BuiltinObj>(name, str_maketrans);  // static
     if (cls.native_kind != Kind::Instance) return unbound_method(c, name);
     return Obj::null();
   }
@@ -171,6 +183,26 @@ void run_init_subclass(Interp& in, Obj& cls) {
   if (hook.kind() == Kind::Function) in.call(hook, {&cls, 1});
 }
 
+// PEP 560: a base that is not a class (typing's Generic[T]) names the classes
+// it stands for through __mro_entries__(bases).
+std::vector<Obj> resolve_bases(Interp& in, const std::vector<Obj>& bases, bool& substituted) {
+  std::vector<Obj> out;
+  for (const Obj& base : bases) {
+    Obj hook;
+    if (base.kind() != Kind::Instance || !try_getattr(in, base, "__mro_entries__", hook)) {
+      out.push_back(base);
+      continue;
+    }
+    substituted = true;
+    Obj orig = make_tuple(bases);
+    Obj entries = in.call(hook, {&orig, 1});
+    auto* t = entries.as<TupleObj>();
+    if (!t) throw Error("__mro_entries__ must return a tuple", ErrorKind::Type);
+    out.insert(out.end(), t->items.begin(), t->items.end());
+  }
+  return out;
+}
+
 }  // namespace
 
 // type(name, bases, dict): a class made from a namespace dict.
@@ -197,7 +229,10 @@ Obj build_class(Interp& in, const CallArgs& a) {
   if (a.pos.size() < 2) throw Error("__build_class__: not enough arguments", ErrorKind::Type);
   const FunctionObj* body = a.pos[0].as<FunctionObj>();
   if (!body) throw Error("__build_class__: func must be a function", ErrorKind::Type);
-  Obj result = new_class_object(in, str_of(a.pos[1], "class name"), {a.pos.begin() + 2, a.pos.end()});
+  std::vector<Obj> orig_bases(a.pos.begin() + 2, a.pos.end());
+  bool substituted = false;
+  std::vector<Obj> bases = resolve_bases(in, orig_bases, substituted);
+  Obj result = new_class_object(in, str_of(a.pos[1], "class name"), std::move(bases));
   auto* cls = result.as<ClassObj>();
   Obj ns = make<DictObj>();
   OrderedMap& names = ns.as<DictObj>()->map;
@@ -208,6 +243,7 @@ Obj build_class(Interp& in, const CallArgs& a) {
       module_name = *n;
   names.set("__module__", module_name);
   names.set("__qualname__", make_str(body->get_code().qualname));
+  if (substituted) names.set("__orig_bases__", make_tuple(std::move(orig_bases)));
   Obj cell = run_body(in, body->get_code(), body->globals, names, body->closure);
   names.for_each([&](const Obj& k, const Obj& v) { cls->attrs.set(k, v); });
   if (CellObj* c = cell.as<CellObj>()) c->value = result;

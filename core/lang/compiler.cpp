@@ -325,8 +325,25 @@ class Compiler {
     implicit_return();
     Obj code = finish_unit();
     make_function(code, flags);
+    store_annotations(f);
     apply_decorators(f.decorator_list);
     name_op(f.name, NameOp::Store);
+  }
+
+  // func.__annotations__ = {name: annotation, ..., 'return': ...}, evaluated
+  // at def time as CPython does; the function stays on the stack.
+  void store_annotations(const FunctionDef& f) {
+    if (future_annotations_) return;
+    uint32_t n = 0;
+    for_each_annotation(f, [&](const std::string& name, const Expr& e) {
+      if (n++ == 0) emit(Op::DUP_TOP);
+      load_const(make_str(name));
+      expr(e);
+    });
+    if (n == 0) return;
+    emit(Op::BUILD_DICT, n);
+    emit(Op::ROT_TWO);
+    emit(Op::STORE_ATTR, add_name("__annotations__"));
   }
 
   void class_def(const ClassDef& c) {
@@ -650,6 +667,7 @@ class Compiler {
     }
     emit(Op::IMPORT_NAME, add_name(s.module));
     for (const Alias& a : s.names) {
+      if (s.module == "__future__" && a.name == "annotations") future_annotations_ = true;
       At at(*this, a.pos);
       emit(Op::IMPORT_FROM, add_name(a.name));
       name_op(a.asname.empty() ? a.name : a.asname, NameOp::Store);
@@ -1256,6 +1274,9 @@ class Compiler {
   }
 
   const SymbolTable& table_;
+  // `from __future__ import annotations`: CPython keeps function annotations
+  // as source strings; kiln has no unparser, so such functions store none.
+  bool future_annotations_ = false;
   std::string filename_;
   bool optimize_;
   std::vector<std::unique_ptr<Unit>> units_;

@@ -48,6 +48,10 @@ Obj plain_function_attr(const Obj& o, const std::string& name) {
     function_dict(*f);
     return f->dict;
   }
+  if (name == "__annotations__") {  // an empty dict, kept, when the def has none
+    if (f->annotations.kind() != Kind::Dict) f->annotations = make<DictObj>();
+    return f->annotations;
+  }
   return Obj::null();
 }
 
@@ -92,11 +96,20 @@ bool function_setattr(const Obj& o, const std::string& name, const Obj& value) {
     return true;
   }
   if (name == "__code__" || name == "__defaults__" || name == "__kwdefaults__" || name == "__dict__") return false;
+  if (name == "__annotations__") {
+    KILN_CHECK(value.kind() == Kind::Dict || value.is_none(), Type, "__annotations__ must be set to a dict object");
+    f->annotations = value;
+    return true;
+  }
   function_dict(*f)->map.set(make_str(name), value);
   return true;
 }
 
 bool function_delattr(const Obj& o, const std::string& name) {
+  if (name == "__annotations__") {
+    o.as<FunctionObj>()->annotations = Obj();
+    return true;
+  }
   auto* d = o.as<FunctionObj>()->dict.as<DictObj>();
   return d && d->map.erase(make_str(name));
 }

@@ -23,6 +23,19 @@ std::vector<size_t> utf8_offsets(std::string_view s) {
   return offs;
 }
 
+std::vector<uint32_t> utf8_code_points(std::string_view s) {
+  std::vector<uint32_t> cps;
+  const std::vector<size_t> at = utf8_offsets(s);
+  for (size_t i = 0; i + 1 < at.size(); ++i) {
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data() + at[i]);
+    const size_t extra = at[i + 1] - at[i] - 1;
+    uint32_t c = extra ? p[0] & (0x3F >> extra) : p[0];
+    for (size_t k = 1; k <= extra; ++k) c = (c << 6) | (p[k] & 0x3F);
+    cps.push_back(c);
+  }
+  return cps;
+}
+
 namespace {
 
 struct RangeIter : IteratorObj {

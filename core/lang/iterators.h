@@ -37,5 +37,7 @@ bool iter_next(Interp& in, const Obj& it, Obj& out);
 size_t utf8_count(std::string_view s);
 // Byte offsets of each code point (plus the end) for non-ASCII strings.
 std::vector<size_t> utf8_offsets(std::string_view s);
+// The code points of a (valid) UTF-8 string.
+std::vector<uint32_t> utf8_code_points(std::string_view s);
 
 }  // namespace kiln::lang

@@ -13,6 +13,7 @@
 #include "core/lang/iterators.h"
 #include "core/lang/objops.h"
 #include "core/lang/set_order.h"
+#include "core/lang/str_translate.h"
 #include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
 #include "core/lang/vm.h"
@@ -516,15 +517,7 @@ Obj str_case(Interp&, const CallArgs& a) {
     }
     return make_str(std::move(out));
   }
-  std::vector<uint32_t> cps;
-  const std::vector<size_t> at = utf8_offsets(s);
-  for (size_t i = 0; i + 1 < at.size(); ++i) {
-    const auto* p = reinterpret_cast<const unsigned char*>(s.data() + at[i]);
-    const size_t extra = at[i + 1] - at[i] - 1;
-    uint32_t c = extra ? p[0] & (0x3F >> extra) : p[0];
-    for (size_t k = 1; k <= extra; ++k) c = (c << 6) | (p[k] & 0x3F);
-    cps.push_back(c);
-  }
+  const std::vector<uint32_t> cps = utf8_code_points(s);
   std::string out;
   for (size_t i = 0; i < cps.size(); ++i) {
     const uint32_t c = cps[i];
@@ -556,6 +549,8 @@ const MethodTable& str_methods() {
       {"zfill", str_zfill}, {"partition", str_partition}, {"rpartition", str_rpartition},
       {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix}, {"encode", str_encode},
       {"isidentifier", str_isidentifier}, {"isascii", str_isascii}, {"expandtabs", str_expandtabs},
+      {"maketrans", str_maketrans}, {"translate", str_translate}, {"isprintable", str_isprintable},
+      {"format_map", str_format_map},
   };
   return t;
 }

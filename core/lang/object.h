@@ -299,13 +299,21 @@ struct CellObj : HeapObj {
 struct FunctionObj : HeapObj {
   KILN_HEAP_KIND(Function)
   FunctionObj() : HeapObj(kKind) {}
-  void clear_refs() override { globals = Obj(); defaults.clear(); kwdefaults = Obj(); closure.clear(); dict = Obj(); }
+  void clear_refs() override {
+    globals = Obj();
+    defaults.clear();
+    kwdefaults = Obj();
+    closure.clear();
+    dict = Obj();
+    annotations = Obj();
+  }
   Obj code;                  // a Code
   Obj globals;               // the module namespace: a DictObj (__main__, prelude) or a file's ModuleObj
   std::vector<Obj> defaults; // for the last len(defaults) positional parameters
   Obj kwdefaults;            // DictObj or None
   std::vector<Obj> closure;  // CellObjs, one per Code::freevars
   Obj dict;                  // f.__dict__: a DictObj made by the first attribute store, else None
+  Obj annotations;           // __annotations__: a DictObj, else None until first read
   std::string name, qualname;
   Code& get_code() const;
 };

@@ -1515,7 +1515,10 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
   }
   if (cls_or_tuple.is(find_builtin_class(in, "object"))) return true;
   Obj t = type_of(in, o);
-  return t.as<ClassObj>()->is_subclass_of(cls);
+  if (t.as<ClassObj>()->is_subclass_of(cls)) return true;
+  // The class's __kiln_metaclass__ may widen the test (typing's runtime-checkable protocols).
+  Obj hook = special_method(in, cls_or_tuple, "__instancecheck__");
+  return !hook.is_null() && truthy(in, in.call(hook, {&o, 1}));
 }
 
 // ---- attributes ---------------------------------------------------------------------------

@@ -564,7 +564,7 @@ class Parser {
     if (!accept_op("(")) fail(cur().pos, "expected '('");
     node->args = parameters(")", true);
     expect_op(")");
-    if (accept_op("->")) expr();  // return annotations are parsed and dropped
+    if (accept_op("->")) node->returns = expr();
     node->body = block("function definition", node->pos.line);
     auto* first = node->body.empty() ? nullptr : node->body.front()->as<ExprStmt>();
     if (first && is_string_constant(first->value.get()))
@@ -598,7 +598,7 @@ class Parser {
     a.pos = cur().pos;
     a.name = ident();
     if (!seen.insert(a.name).second) fail(a.pos, "duplicate argument '" + a.name + "' in function definition");
-    if (annotations && accept_op(":")) expr();  // annotations are parsed and dropped
+    if (annotations && accept_op(":")) a.annotation = expr();
     return a;
   }
 

@@ -433,6 +433,7 @@ namespace {
 struct FieldState {
   Interp& in;
   const CallArgs& args;
+  const Obj* mapping;  // format_map's: named fields are its items
   int auto_index = 0;
   bool manual = false, automatic = false;
 };
@@ -442,6 +443,7 @@ Obj lookup_field(FieldState& st, std::string_view name) {
   std::string_view head = name.substr(0, end);
   Obj v;
   if (head.empty() || std::isdigit(static_cast<unsigned char>(head[0]))) {
+    KILN_CHECK(!st.mapping, Value, "Format string contains positional fields");
     int64_t idx;
     if (head.empty()) {
       KILN_CHECK(!st.manual, Value, "cannot switch from manual field specification to automatic field numbering");
@@ -456,6 +458,8 @@ Obj lookup_field(FieldState& st, std::string_view name) {
     if (idx >= int64_t(st.args.pos.size()))
       throw Error(detail::cat("Replacement index ", idx, " out of range for positional args tuple"), ErrorKind::Index);
     v = st.args.pos[size_t(idx)];
+  } else if (st.mapping) {
+    v = getitem(st.in, *st.mapping, make_str(std::string(head)));
   } else {
     const Obj* kv = st.args.find_kw(head);
     if (!kv) throw Error(repr(st.in, make_str(std::string(head))), ErrorKind::Key);
@@ -482,8 +486,8 @@ Obj lookup_field(FieldState& st, std::string_view name) {
 
 }  // namespace
 
-std::string str_format(Interp& in, const std::string& fmt, const CallArgs& args) {
-  FieldState st{in, args};
+std::string str_format(Interp& in, const std::string& fmt, const CallArgs& args, const Obj* mapping) {
+  FieldState st{in, args, mapping};
   std::string out;
   size_t i = 0;
   while (i < fmt.size()) {
@@ -522,7 +526,7 @@ std::string str_format(Interp& in, const std::string& fmt, const CallArgs& args)
     std::string spec = colon == std::string::npos ? "" : field.substr(colon + 1);
     if (spec.find('{') != std::string::npos) {
       std::string expanded;
-      FieldState inner{in, args, st.auto_index, st.manual, st.automatic};
+      FieldState inner{in, args, mapping, st.auto_index, st.manual, st.automatic};
       // Expand the nested fields with the shared numbering state.
       for (size_t k = 0; k < spec.size(); ++k) {
         if (spec[k] != '{') {

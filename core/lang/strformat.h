@@ -22,7 +22,7 @@ std::string format_str(const std::string& s, std::string_view spec);
 // %(name)s conversions, or any single value.
 std::string percent_format(Interp& in, const std::string& fmt, const Obj& args);
 
-// fmt.format(*args, **kwargs).
-std::string str_format(Interp& in, const std::string& fmt, const CallArgs& args);
+// fmt.format(*args, **kwargs); with a mapping, fmt.format_map(mapping).
+std::string str_format(Interp& in, const std::string& fmt, const CallArgs& args, const Obj* mapping = nullptr);
 
 }  // namespace kiln::lang

@@ -122,6 +122,11 @@ class Collector {
     for (const auto& d : a.kw_defaults) if (d) expr(*d);
   }
 
+  // Annotations are evaluated at def time in the enclosing scope, as defaults are.
+  void annotations(const FunctionDef& f) {
+    for_each_annotation(f, [&](const std::string&, const Expr& e) { expr(e); });
+  }
+
   void body(const StmtList& stmts) { for (const auto& s : stmts) stmt(*s); }
 
   void stmt(const Stmt& s) {
@@ -131,6 +136,7 @@ class Collector {
         auto& f = *s.as<FunctionDef>();
         for (const auto& e : f.decorator_list) expr(*e);
         defaults(f.args);
+        annotations(f);
         bind(f.name);
         RawScope* raw = open(&f, ScopeKind::Function, f.name, f.pos);
         within(raw, [&] { params(f.args); body(f.body); });

@@ -1,8 +1,8 @@
 # inspect: signature() with Signature, Parameter and BoundArguments,
 # getfullargspec, getmembers and the is* predicates, built on what functions
-# carry (__code__, __defaults__, __kwdefaults__, __wrapped__). Kiln does not
-# keep parameter annotations, so a signature shows none; `/` is not in the
-# subset, so there are no positional-only parameters.
+# carry (__code__, __defaults__, __kwdefaults__, __annotations__,
+# __wrapped__); `/` is not in the subset, so there are no positional-only
+# parameters.
 
 import enum
 import types
@@ -45,6 +45,8 @@ _VAR_KEYWORD = _ParameterKind.VAR_KEYWORD
 
 
 def formatannotation(annotation):
+    if getattr(annotation, '__module__', None) == 'typing':
+        return repr(annotation).replace('typing.', '')
     if isinstance(annotation, type):
         if annotation.__module__ == 'builtins':
             return annotation.__qualname__
@@ -445,19 +447,21 @@ def _function_parameters(func):
     nkw = code.co_kwonlyargcount
     defaults = func.__defaults__ or ()
     kwdefaults = func.__kwdefaults__ or {}
+    ann = getattr(func, '__annotations__', {})
     params = []
     first_default = npos - len(defaults)
     for i in range(npos):
         default = defaults[i - first_default] if i >= first_default else _empty
-        params.append(Parameter(names[i], _POSITIONAL_OR_KEYWORD, default=default))
+        params.append(Parameter(names[i], _POSITIONAL_OR_KEYWORD, default=default, annotation=ann.get(names[i], _empty)))
     at = npos + nkw
     if code.co_flags & _CO_VARARGS:
-        params.append(Parameter(names[at], _VAR_POSITIONAL))
+        params.append(Parameter(names[at], _VAR_POSITIONAL, annotation=ann.get(names[at], _empty)))
         at += 1
     for name in names[npos:npos + nkw]:
-        params.append(Parameter(name, _KEYWORD_ONLY, default=kwdefaults.get(name, _empty)))
+        params.append(Parameter(name, _KEYWORD_ONLY, default=kwdefaults.get(name, _empty),
+                                annotation=ann.get(name, _empty)))
     if code.co_flags & _CO_VARKEYWORDS:
-        params.append(Parameter(names[at], _VAR_KEYWORD))
+        params.append(Parameter(names[at], _VAR_KEYWORD, annotation=ann.get(names[at], _empty)))
     return params
 
 
@@ -527,7 +531,8 @@ def _signature(obj, follow_wrapped, skip_bound_arg):
             raise TypeError(f'unexpected object {explicit!r} in __signature__ attribute')
         return explicit
     if isfunction(obj):
-        return Signature(_function_parameters(obj), __validate_parameters__=False)
+        return Signature(_function_parameters(obj), __validate_parameters__=False,
+                         return_annotation=getattr(obj, '__annotations__', {}).get('return', _empty))
     if isbuiltin(obj):
         raise ValueError(f'no signature found for builtin {obj!r}')
     if type(obj).__name__ == 'partial' and hasattr(obj, 'func'):
@@ -565,4 +570,16 @@ def getfullargspec(func):
                 kwdefaults[param.name] = param.default
         else:
             varkw = param.name
-    return FullArgSpec(args, varargs, varkw, tuple(defaults) or None, kwonlyargs, kwdefaults or None, {})
+    return FullArgSpec(args, varargs, varkw, tuple(defaults) or None, kwonlyargs, kwdefaults or None,
+                       _argspec_annotations(sig))
+
+
+def _argspec_annotations(sig):
+    # getfullargspec lists the return annotation first.
+    ann = {}
+    if sig.return_annotation is not _empty:
+        ann['return'] = sig.return_annotation
+    for param in sig.parameters.values():
+        if param.annotation is not _empty:
+            ann[param.name] = param.annotation
+    return ann
