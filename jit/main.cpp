@@ -185,6 +185,7 @@ int run_script(const Options& o) {
     std::vector<std::string> argv{o.script};
     argv.insert(argv.end(), o.script_args.begin(), o.script_args.end());
     set_argv(in, argv);
+    in.kiln_version = kVersion;
     kiln::TraceRequest req{o.trace_path, o.record_path, o.stream, o.stream_wait_s, o.stream_allow_remote};
     if (!kiln::start_tracing(req, o.script, argv, kVersion)) return 1;
     // Flushes and closes the trace however the script ends.

@@ -109,6 +109,7 @@ class Interp {
   std::string_view source_line(const std::string& filename, int line) const;
 
   std::vector<std::string> argv;  // sys.argv
+  std::string kiln_version = "unknown";  // the runner's, for traces torch.profiler starts
   Obj main_globals;  // the script's module dict while it runs (torch.load finds __main__'s classes there)
   VmHooks hooks;
   int recursion_limit = 1000;

@@ -173,44 +173,6 @@ Obj str_strip(Interp&, const CallArgs& a) { return strip_impl(a, "strip", true, 
 Obj str_lstrip(Interp&, const CallArgs& a) { return strip_impl(a, "lstrip", true, false); }
 Obj str_rstrip(Interp&, const CallArgs& a) { return strip_impl(a, "rstrip", false, true); }
 
-template <int (*F)(int)>
-Obj map_chars(Interp&, const CallArgs& a) {
-  a.check("str method", 0, 0);
-  std::string s = self_str(a);
-  for (char& c : s) c = char(F(static_cast<unsigned char>(c)));
-  return make_str(std::move(s));
-}
-
-int swap_case(int c) { return std::isupper(c) ? std::tolower(c) : std::toupper(c); }
-
-Obj str_title(Interp&, const CallArgs& a) {
-  std::string s = self_str(a);
-  bool prev_letter = false;
-  for (char& c : s) {
-    unsigned char u = static_cast<unsigned char>(c);
-    c = char(prev_letter ? std::tolower(u) : std::toupper(u));
-    prev_letter = std::isalpha(u);
-  }
-  return make_str(std::move(s));
-}
-
-Obj str_capitalize(Interp&, const CallArgs& a) {
-  std::string s = self_str(a);
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char u = static_cast<unsigned char>(s[i]);
-    s[i] = char(i == 0 ? std::toupper(u) : std::tolower(u));
-  }
-  return make_str(std::move(s));
-}
-
-template <int (*F)(int)>
-Obj str_is(Interp&, const CallArgs& a) {
-  const std::string& s = self_str(a);
-  if (s.empty()) return Obj::from_bool(false);
-  for (unsigned char c : s)
-    if (!F(c)) return Obj::from_bool(false);
-  return Obj::from_bool(true);
-}
 
 // Non-ASCII bytes count as identifier characters: CPython accepts most
 // letters of other scripts, and UTF-8 continuation bytes never start a name.
@@ -248,16 +210,6 @@ Obj str_expandtabs(Interp& in, const CallArgs& a) {
   return make_str(std::move(out));
 }
 
-// isupper/islower: at least one cased character and none of the other case.
-template <bool Upper>
-Obj str_is_case(Interp&, const CallArgs& a) {
-  bool cased = false;
-  for (unsigned char c : self_str(a)) {
-    if (Upper ? std::islower(c) : std::isupper(c)) return Obj::from_bool(false);
-    cased = cased || std::isalpha(c);
-  }
-  return Obj::from_bool(cased);
-}
 
 Obj affix_impl(Interp& in, const CallArgs& a, const char* fn, bool start) {
   a.check(fn, 1, 3);
@@ -451,10 +403,6 @@ Obj str_removesuffix(Interp&, const CallArgs& a) {
   return make_str(s.ends_with(p) && !p.empty() ? s.substr(0, s.size() - p.size()) : s);
 }
 
-int is_digit(int c) { return std::isdigit(c); }
-int is_alpha(int c) { return std::isalpha(c); }
-int is_alnum(int c) { return std::isalnum(c); }
-int is_space_c(int c) { return std::isspace(c); }
 // Latin Extended-A pairs an upper letter with the next code point, the upper
 // one even in U+0100-0137 and U+014A-0177, odd in U+0139-0148 and U+0179-017E.
 bool latin_ext_upper(uint32_t c) {
@@ -502,6 +450,91 @@ uint32_t upper_cp(uint32_t c) {
 
 bool is_cased(uint32_t c) { return lower_cp(c) != c || upper_cp(c) != c; }
 
+// ---- character classes over code points --------------------------------------------------
+// Letters and digits of the scripts model text is written in; CPython's full
+// tables are larger (docs/language.md).
+bool cp_is_upper(uint32_t c) { return lower_cp(c) != c; }
+bool cp_is_lower(uint32_t c) { return upper_cp(c) != c || c == 0xDF || c == 0xAA || c == 0xBA; }
+bool cp_is_digit(uint32_t c) {
+  if (c < 0x80) return c >= '0' && c <= '9';
+  for (uint32_t zero : {0x660u, 0x6F0u, 0x966u, 0x9E6u, 0xE50u, 0xFF10u})
+    if (c >= zero && c <= zero + 9) return true;
+  return false;
+}
+bool cp_is_alpha(uint32_t c) {
+  if (c < 0x80) return std::isalpha(int(c));
+  if (cp_is_upper(c) || cp_is_lower(c)) return true;
+  const std::pair<uint32_t, uint32_t> letters[] = {
+      {0x180, 0x24F}, {0x370, 0x3FF}, {0x400, 0x481}, {0x48A, 0x52F}, {0x5D0, 0x5EA}, {0x620, 0x64A},
+      {0x671, 0x6D3}, {0x904, 0x939}, {0xE01, 0xE30}, {0x1E00, 0x1FFF}, {0x3041, 0x3096}, {0x30A1, 0x30FA},
+      {0x3400, 0x4DBF}, {0x4E00, 0x9FFF}, {0xAC00, 0xD7A3}};
+  for (auto [lo, hi] : letters)
+    if (c >= lo && c <= hi && c != 0x37E && c != 0x387 && c != 0x375) return true;
+  return false;
+}
+bool cp_is_space(uint32_t c) {
+  if (c < 0x80) return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20);
+  return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
+         c == 0x202F || c == 0x205F || c == 0x3000;
+}
+bool cp_is_decimal(uint32_t c) { return cp_is_digit(c); }
+// isdigit and isnumeric also take superscript digits; isnumeric vulgar fractions too.
+bool cp_is_digit_like(uint32_t c) { return cp_is_digit(c) || c == 0xB2 || c == 0xB3 || c == 0xB9; }
+bool cp_is_numeric(uint32_t c) { return cp_is_digit_like(c) || (c >= 0xBC && c <= 0xBE); }
+bool cp_is_alnum(uint32_t c) { return cp_is_alpha(c) || cp_is_numeric(c); }
+
+std::string utf8_of(const std::vector<uint32_t>& cps) {
+  std::string out;
+  for (uint32_t c : cps) out += format_int(int64_t(c), "c");
+  return out;
+}
+
+// isdigit, isalpha, ...: a non-empty string whose every code point passes.
+template <bool (*F)(uint32_t)>
+Obj str_is(Interp&, const CallArgs& a) {
+  const std::vector<uint32_t> cps = utf8_code_points(self_str(a));
+  return Obj::from_bool(!cps.empty() && std::all_of(cps.begin(), cps.end(), F));
+}
+
+// isupper/islower: at least one cased character and none of the other case.
+template <bool Upper>
+Obj str_is_case(Interp&, const CallArgs& a) {
+  bool cased = false;
+  for (uint32_t c : utf8_code_points(self_str(a))) {
+    if (Upper ? cp_is_lower(c) : cp_is_upper(c)) return Obj::from_bool(false);
+    cased = cased || cp_is_upper(c) || cp_is_lower(c);
+  }
+  return Obj::from_bool(cased);
+}
+
+Obj str_swapcase(Interp&, const CallArgs& a) {
+  a.check("swapcase", 0, 0);
+  std::vector<uint32_t> cps = utf8_code_points(self_str(a));
+  for (uint32_t& c : cps) c = cp_is_upper(c) ? lower_cp(c) : upper_cp(c);
+  return make_str(utf8_of(cps));
+}
+
+// title: a cased character after an uncased one starts a word (upper), the
+// rest of the word lowers, as CPython's.
+Obj str_title(Interp&, const CallArgs& a) {
+  a.check("title", 0, 0);
+  std::vector<uint32_t> cps = utf8_code_points(self_str(a));
+  bool in_word = false;
+  for (uint32_t& c : cps) {
+    const bool cased = cp_is_upper(c) || cp_is_lower(c);
+    c = in_word ? lower_cp(c) : upper_cp(c);
+    in_word = cased;
+  }
+  return make_str(utf8_of(cps));
+}
+
+Obj str_capitalize(Interp&, const CallArgs& a) {
+  a.check("capitalize", 0, 0);
+  std::vector<uint32_t> cps = utf8_code_points(self_str(a));
+  for (size_t i = 0; i < cps.size(); ++i) cps[i] = i == 0 ? upper_cp(cps[i]) : lower_cp(cps[i]);
+  return make_str(utf8_of(cps));
+}
+
 // lower / upper / casefold over code points: ASCII strings keep the byte
 // loop; sigma lowers to the final form at a word's end, and upper (casefold)
 // spells sharp s as "SS" ("ss"), as CPython does.
@@ -539,12 +572,12 @@ const MethodTable& str_methods() {
       {"join", str_join}, {"split", str_split}, {"rsplit", str_rsplit}, {"splitlines", str_splitlines},
       {"strip", str_strip}, {"lstrip", str_lstrip}, {"rstrip", str_rstrip},
       {"upper", str_case<true, false>}, {"lower", str_case<false, false>}, {"casefold", str_case<false, true>},
-      {"swapcase", map_chars<swap_case>}, {"title", str_title}, {"capitalize", str_capitalize},
+      {"swapcase", str_swapcase}, {"title", str_title}, {"capitalize", str_capitalize},
       {"startswith", str_startswith}, {"endswith", str_endswith}, {"replace", str_replace},
       {"format", str_format_method}, {"find", str_find}, {"rfind", str_rfind}, {"index", str_index},
-      {"rindex", str_rindex}, {"count", str_count}, {"isdigit", str_is<is_digit>},
-      {"isdecimal", str_is<is_digit>}, {"isnumeric", str_is<is_digit>}, {"isalpha", str_is<is_alpha>},
-      {"isalnum", str_is<is_alnum>}, {"isspace", str_is<is_space_c>}, {"isupper", str_is_case<true>},
+      {"rindex", str_rindex}, {"count", str_count}, {"isdigit", str_is<cp_is_digit_like>},
+      {"isdecimal", str_is<cp_is_decimal>}, {"isnumeric", str_is<cp_is_numeric>}, {"isalpha", str_is<cp_is_alpha>},
+      {"isalnum", str_is<cp_is_alnum>}, {"isspace", str_is<cp_is_space>}, {"isupper", str_is_case<true>},
       {"islower", str_is_case<false>}, {"center", str_center}, {"ljust", str_ljust}, {"rjust", str_rjust},
       {"zfill", str_zfill}, {"partition", str_partition}, {"rpartition", str_rpartition},
       {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix}, {"encode", str_encode},

@@ -16,6 +16,7 @@
 #include "core/lang/interp.h"
 #include "core/lang/iterators.h"
 #include "core/lang/set_order.h"
+#include "core/lang/str_translate.h"
 #include "core/lang/strformat.h"
 #include "core/lang/torch_bridge.h"
 
@@ -792,21 +793,21 @@ std::string str_repr(const std::string& s) {
   bool has_single = s.find('\'') != std::string::npos, has_double = s.find('"') != std::string::npos;
   char q = has_single && !has_double ? '"' : '\'';
   std::string out(1, q);
-  for (unsigned char c : s) {
+  for (uint32_t c : utf8_code_points(s)) {
     switch (c) {
       case '\\': out += "\\\\"; break;
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
       default:
-        if (c == q) {
+        if (c == uint32_t(q)) {
           out += '\\', out += char(c);
-        } else if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+        } else if (c < 0x80 ? c < 0x20 || c == 0x7f : !printable_code_point(c)) {
+          char buf[16];
+          std::snprintf(buf, sizeof buf, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", unsigned(c));
           out += buf;
         } else {
-          out += char(c);
+          out += format_int(int64_t(c), "c");
         }
     }
   }

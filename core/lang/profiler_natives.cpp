@@ -90,10 +90,10 @@ State& state() {
   return s;
 }
 
-// What a profile's own session is about, as the runner's would say (the library does not know
-// the runner's version).
+// What a profile's own session is about, as the runner's would say (the runner sets
+// Interp::kiln_version).
 tr::SessionInfo own_session_info(const Interp& in) {
-  tr::SessionInfo info{in.argv.empty() ? "" : in.argv[0], in.argv, "unknown", "", 0};
+  tr::SessionInfo info{in.argv.empty() ? "" : in.argv[0], in.argv, in.kiln_version, "", 0};
   std::ifstream f(info.script_path, std::ios::binary);
   std::stringstream text;
   text << f.rdbuf();

@@ -64,17 +64,17 @@ bool translate_lookup(Interp& in, const Obj& table, uint32_t c, Obj& out) {
   }
 }
 
+}  // namespace
+
 // Unicode's Other (Cc, Cf, Cs, Co, Cn) and Separator (Zl, Zp, Zs but ' ')
 // characters are not printable; the ranges below are the common ones.
-bool printable(uint32_t c) {
+bool printable_code_point(uint32_t c) {
   if (c < 0x7F) return c >= 0x20;
   if (c <= 0xA0 || c == 0xAD || c == 0x61C || c == 0x1680 || c == 0x180E || c == 0x3000 || c == 0xFEFF) return false;
   if ((c >= 0x2000 && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F) || (c >= 0x205F && c <= 0x206F)) return false;
   if ((c >= 0xD800 && c <= 0xF8FF) || (c >= 0xFFF9 && c <= 0xFFFB)) return false;
   return c < 0xE0000;
 }
-
-}  // namespace
 
 Obj str_maketrans(Interp&, const CallArgs& a) {
   KILN_CHECK(a.kw.empty(), Type, "maketrans() takes no keyword arguments");
@@ -116,7 +116,7 @@ Obj str_translate(Interp& in, const CallArgs& a) {
 Obj str_isprintable(Interp&, const CallArgs& a) {
   KILN_CHECK(a.pos.empty() && a.kw.empty(), Type, "str.isprintable() takes no arguments (", a.pos.size(), " given)");
   for (uint32_t c : utf8_code_points(a.self.as<StrObj>()->value))
-    if (!printable(c)) return Obj::from_bool(false);
+    if (!printable_code_point(c)) return Obj::from_bool(false);
   return Obj::from_bool(true);
 }
 

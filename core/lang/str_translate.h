@@ -12,6 +12,8 @@ class Interp;
 Obj str_maketrans(Interp& in, const CallArgs& a);
 Obj str_translate(Interp& in, const CallArgs& a);
 Obj str_isprintable(Interp& in, const CallArgs& a);
+// str.isprintable's test for one code point (repr escapes the others).
+bool printable_code_point(uint32_t c);
 Obj str_format_map(Interp& in, const CallArgs& a);
 
 }  // namespace kiln::lang

@@ -19,3 +19,8 @@ for ch in "hello":
     c += 1
 print(c, list("abc"), tuple("ab"))
 print("x=" + str(3) + ", y=" + str(4.5))
+
+# Character classes and case over non-ASCII letters, digits and spaces.
+for w in ["Émile", "ÉCOLE", "straße", "Δέλτα", "привет", "日本語", "١٢٣", "x²", "½", "\u00a0\u3000", "\x1c", "ªº", "a1é", ""]:
+    print(repr(w), w.isalpha(), w.isalnum(), w.isdigit(), w.isdecimal(), w.isnumeric(), w.isspace(), w.isupper(), w.islower())
+print("émile ça vA-bien ÀÉÎ δέλτα".title(), "éCOLE".capitalize(), "ÉcoLe Δέλτα".swapcase())
