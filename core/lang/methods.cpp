@@ -477,7 +477,6 @@ bool cp_is_space(uint32_t c) {
   return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
          c == 0x202F || c == 0x205F || c == 0x3000;
 }
-bool cp_is_decimal(uint32_t c) { return cp_is_digit(c); }
 // isdigit and isnumeric also take superscript digits; isnumeric vulgar fractions too.
 bool cp_is_digit_like(uint32_t c) { return cp_is_digit(c) || c == 0xB2 || c == 0xB3 || c == 0xB9; }
 bool cp_is_numeric(uint32_t c) { return cp_is_digit_like(c) || (c >= 0xBC && c <= 0xBE); }
@@ -576,7 +575,7 @@ const MethodTable& str_methods() {
       {"startswith", str_startswith}, {"endswith", str_endswith}, {"replace", str_replace},
       {"format", str_format_method}, {"find", str_find}, {"rfind", str_rfind}, {"index", str_index},
       {"rindex", str_rindex}, {"count", str_count}, {"isdigit", str_is<cp_is_digit_like>},
-      {"isdecimal", str_is<cp_is_decimal>}, {"isnumeric", str_is<cp_is_numeric>}, {"isalpha", str_is<cp_is_alpha>},
+      {"isdecimal", str_is<cp_is_digit>}, {"isnumeric", str_is<cp_is_numeric>}, {"isalpha", str_is<cp_is_alpha>},
       {"isalnum", str_is<cp_is_alnum>}, {"isspace", str_is<cp_is_space>}, {"isupper", str_is_case<true>},
       {"islower", str_is_case<false>}, {"center", str_center}, {"ljust", str_ljust}, {"rjust", str_rjust},
       {"zfill", str_zfill}, {"partition", str_partition}, {"rpartition", str_rpartition},
