@@ -189,7 +189,8 @@ def validate(val_loader, model, criterion, device, args):
     return top1.avg
 
 
-def save_checkpoint(state, is_best, filename='/tmp/kiln_ex_vision_checkpoint.pth.tar'):
+# One file per process: the oracle modes run this script concurrently.
+def save_checkpoint(state, is_best, filename='/tmp/kiln_ex_vision_checkpoint_%d.pth.tar' % os.getpid()):
     torch.save(state, filename)
     loaded = torch.load(filename)
     os.remove(filename)
