@@ -203,6 +203,13 @@ std::vector<Obj> resolve_bases(Interp& in, const std::vector<Obj>& bases, bool& 
   return out;
 }
 
+// CPython's type.__new__: a class that defines __eq__ but not __hash__ gets
+// __hash__ = None, which makes its instances unhashable.
+void set_attrs_from_namespace(ClassObj& cls, OrderedMap& ns) {
+  if (ns.find(std::string_view("__eq__")) && !ns.find(std::string_view("__hash__"))) ns.set("__hash__", Obj());
+  ns.for_each([&](const Obj& k, const Obj& v) { cls.attrs.set(k, v); });
+}
+
 }  // namespace
 
 // type(name, bases, dict): a class made from a namespace dict.
@@ -218,7 +225,8 @@ Obj type_new(Interp& in, const CallArgs& a) {
   auto* cls = result.as<ClassObj>();
   cls->attrs.set("__module__", make_str("__main__"));
   cls->attrs.set("__qualname__", name);
-  ns->map.for_each([&](const Obj& k, const Obj& v) { cls->attrs.set(k, v); });
+  OrderedMap names = ns->map;  // the caller's dict stays as it was
+  set_attrs_from_namespace(*cls, names);
   run_init_subclass(in, result);
   return result;
 }
@@ -245,7 +253,7 @@ Obj build_class(Interp& in, const CallArgs& a) {
   names.set("__qualname__", make_str(body->get_code().qualname));
   if (substituted) names.set("__orig_bases__", make_tuple(std::move(orig_bases)));
   Obj cell = run_body(in, body->get_code(), body->globals, names, body->closure);
-  names.for_each([&](const Obj& k, const Obj& v) { cls->attrs.set(k, v); });
+  set_attrs_from_namespace(*cls, names);
   if (CellObj* c = cell.as<CellObj>()) c->value = result;
   run_init_subclass(in, result);
   return result;

@@ -424,8 +424,11 @@ inline OrderedMap& globals_map(const Obj& g) {
 struct TensorObj : HeapObj {
   KILN_HEAP_KIND(Tensor)
   explicit TensorObj(Tensor t, bool param = false) : HeapObj(kKind), tensor(std::move(t)), is_parameter(param) {}
+  void clear_refs() override { attrs.clear(); }
   Tensor tensor;
   bool is_parameter = false;  // created by nn.Parameter: repr says "Parameter containing:"
+  // The Python object's own attributes (PyTorch's tensor __dict__: p._no_weight_decay = True).
+  OrderedMap attrs;
 };
 
 // Iterators of built-in kinds (range, list, dict views, zip, enumerate, map,

@@ -1201,6 +1201,15 @@ Obj getitem(Interp& in, const Obj& o, const Obj& key) {
     case Kind::Class: {
       Obj f = special_method(in, o, "__getitem__");
       if (!f.is_null()) return in.call(f, {&key, 1});
+      // PEP 560: C[key] is C.__class_getitem__(key), which CPython makes an
+      // implicit classmethod (an explicit staticmethod takes the key alone).
+      Obj cg = o.as<ClassObj>()->lookup("__class_getitem__");
+      if (const auto* sm = cg.as<StaticMethodObj>()) return in.call(sm->func, {&key, 1});
+      if (const auto* cm = cg.as<ClassMethodObj>()) cg = cm->func;
+      if (!cg.is_null()) {
+        Obj args[2] = {o, key};
+        return in.call(cg, args);
+      }
       // list[int] and friends in annotations-like positions evaluate to the class itself.
       auto* c = o.as<ClassObj>();
       if (c->native_kind != Kind::Instance) return o;
@@ -1711,6 +1720,7 @@ void delattr(Interp& in, const Obj& o, const std::string& name) {
   if (auto* i = o.as<InstanceObj>()) attrs = &i->attrs;
   else if (auto* c = o.as<ClassObj>()) attrs = &c->attrs;
   else if (auto* m = o.as<ModuleObj>()) attrs = &m->attrs;
+  else if (auto* t = o.as<TensorObj>()) attrs = &t->attrs;
   if (o.kind() == Kind::Instance) {
     Obj custom = o.as<InstanceObj>()->get_class().lookup("__delattr__");
     if (custom.kind() == Kind::Function) {

@@ -780,6 +780,16 @@ Obj tensor_getattr(Interp& in, const Obj& self, const std::string& name) {
   const Tensor& t = tensor_of(self, "self");
   Obj out;
   if (property(in, self, t, name, out)) return out;
+  // The object's own attributes come after the properties (data descriptors)
+  // and before the methods, as in CPython's lookup.
+  const OrderedMap& attrs = self.as<TensorObj>()->attrs;
+  if (attrs.size() != 0)
+    if (const Obj* v = const_cast<OrderedMap&>(attrs).find(std::string_view(name))) return *v;
+  if (name == "__dict__") {  // a snapshot, where PyTorch gives the dict itself
+    Obj d = make<DictObj>();
+    attrs.for_each([&](const Obj& k, const Obj& v) { d.as<DictObj>()->map.set(k, v); });
+    return d;
+  }
   const auto& m = methods();
   auto it = m.find(name);
   if (it == m.end()) return Obj::null();
@@ -839,10 +849,9 @@ void tensor_setattr(Interp& in, const Obj& self, const std::string& name, Obj va
     impl->dtype = src.dtype();
   } else {
     Obj probe;
-    bool known = property(in, self, t, name, probe) || methods().count(name);
-    throw Error(known ? "attribute '" + name + "' of 'torch._C.TensorBase' objects is not writable"
-                      : "'Tensor' object has no attribute '" + name + "'",
-                ErrorKind::Attribute);
+    KILN_CHECK(!property(in, self, t, name, probe), Attribute, "attribute '", name,
+               "' of 'torch._C.TensorBase' objects is not writable");
+    self.as<TensorObj>()->attrs.set(std::string_view(name), std::move(value));
   }
 }
 

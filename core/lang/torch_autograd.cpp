@@ -117,7 +117,13 @@ class FunctionNode final : public Node {
                "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time "
                "or if you need to access saved tensors after calling backward.");
     std::vector<Obj> args{ctx_};
-    for (const Tensor& g : grads) args.push_back(g.defined() ? make_tensor(g) : Obj());
+    // ctx.set_materialize_grads(False): the outputs no gradient reached give
+    // None rather than the engine's zeros.
+    const bool materialize = truthy(in_, getattr(in_, ctx_, "materialize_grads"));
+    for (size_t i = 0; i < grads.size(); ++i) {
+      const bool flowed = i >= no_grad_flowed.size() || !no_grad_flowed[i];
+      args.push_back(grads[i].defined() && (materialize || flowed) ? make_tensor(grads[i]) : Obj());
+    }
     Obj backward = getattr(in_, cls_, "backward");
     Obj r = in_.call(backward, args);
     std::vector<Obj> results;

@@ -502,6 +502,9 @@ Kwargs to_kwargs(const CallArgs& a) {
     if (*k.name == "memory_format" && memory_format_rank(k.value)) continue;  // call_torch_op applies it
     if (*k.name == "device") continue;     // the caller places the result (place_on)
     if (*k.name == "generator") continue;  // call_torch_op binds it for the call (GeneratorArg)
+    // PyTorch's binding of nonzero takes nonzero.as_tuple only for as_tuple=True;
+    // as_tuple=False is the plain overload's single tensor.
+    if (*k.name == "as_tuple" && k.value.is_bool() && !k.value.as_bool()) continue;
     kw.emplace_back(*k.name, to_value(k.value));
   }
   return kw;

@@ -307,15 +307,12 @@ class Pickler {
       out_ += '(';
     }
     global("torch._utils", "_rebuild_tensor_v2");
-    Tensor x = t.tensor.device().type == DeviceType::CPU ? t.tensor : copy_to_device(t.tensor, Device{});
-    // A device tensor's CPU copy lives until the archive is done, so a later
-    // copy cannot reuse its storage's address and with it its key.
-    if (t.tensor.device().type != DeviceType::CPU) copies_.push_back(x);
+    const Tensor& x = t.tensor;
     out_ += "((";
     str("storage");
     global("torch", storage_name(x.dtype()));
     str(storage_key(x));
-    str(t.tensor.device().type == DeviceType::CPU ? "cpu" : t.tensor.device().str());
+    str(x.device().type == DeviceType::CPU ? "cpu" : x.device().str());
     integer(int64_t(x.storage()->nbytes / x.element_size()));
     out_ += "tQ";
     integer(x.offset());
@@ -337,12 +334,21 @@ class Pickler {
       if (dt == d) return name;
     throw Error(detail::cat("torch.save: no storage type for dtype ", dtype_name(d)), ErrorKind::Type);
   }
-  // One archive entry per storage: tensors sharing one (tied weights, views) share its key.
+  // One archive entry per storage: tensors sharing one (tied weights, views)
+  // share its key, on a device too, whose storage is copied to the CPU whole, once.
   std::string storage_key(const Tensor& x) {
     auto [it, fresh] = keys_.try_emplace(x.storage().get(), std::to_string(keys_.size()));
-    if (fresh) zip_.add("archive/data/" + it->second, std::string(static_cast<const char*>(x.raw_data()) -
-                                                                       x.offset() * int64_t(x.element_size()),
-                                                                   x.storage()->nbytes));
+    if (!fresh) return it->second;
+    if (x.device().type == DeviceType::CPU) {
+      zip_.add("archive/data/" + it->second,
+               std::string(static_cast<const char*>(x.raw_data()) - x.offset() * int64_t(x.element_size()),
+                           x.storage()->nbytes));
+    } else {
+      const int64_t n = int64_t(x.storage()->nbytes / x.element_size());
+      Tensor whole = copy_to_device(storage_view(x.storage(), {n}, {1}, 0, x.dtype()), Device{});
+      zip_.add("archive/data/" + it->second,
+               std::string(static_cast<const char*>(whole.raw_data()), size_t(n) * x.element_size()));
+    }
     return it->second;
   }
 
@@ -350,7 +356,6 @@ class Pickler {
   Interp& in_;
   std::string out_;
   std::map<const Storage*, std::string> keys_;
-  std::vector<Tensor> copies_;
   std::map<const HeapObj*, uint32_t> memo_;
   std::vector<Obj> kept_;
 };
@@ -533,7 +538,10 @@ class Unpickler {
     const int64_t numel = int64_t(raw.size() / dtype_size(dtype));
     Tensor t = empty_tensor(Shape{numel}, dtype);
     std::memcpy(t.raw_data(), raw.data(), size_t(numel) * dtype_size(dtype));
-    locations_[t.storage().get()] = text(f[3]);
+    // The storage goes where it was saved (or to map_location) once, so the
+    // tensors viewing it there (tied weights, views) still share it, as in PyTorch.
+    const std::string where = map_location_.empty() ? text(f[3]) : map_location_;
+    if (where != "cpu") t = copy_to_device(t, parse_device(where));
     return storages_[text(f[2])] = make_tensor(t);
   }
   // What checkpoints of tensors and state dicts name: kept as markers and
@@ -662,9 +670,6 @@ class Unpickler {
     if (sizes.size() != strides.size() || (!empty && end > base.numel())) bad("tensor out of range");
     Tensor t = make_view(base, sizes, strides, empty ? 0 : offset).detach();
     if (a[4].kind() == Kind::Bool && a[4].as_bool()) t.requires_grad_(true);
-    // Where it was saved, unless map_location named a device.
-    const std::string& where = map_location_.empty() ? locations_[base.storage().get()] : map_location_;
-    if (where != "cpu") t = copy_to_device(t, parse_device(where));
     return make_tensor(t);
   }
 
@@ -682,7 +687,6 @@ class Unpickler {
   std::vector<Obj> stack_;
   std::vector<size_t> marks_;
   std::map<uint32_t, Obj> memo_;
-  std::map<const Storage*, std::string> locations_;
   std::map<std::string, Obj> storages_;
 };
 

@@ -506,9 +506,10 @@ void bincount_kernel(const Args& a, std::vector<Tensor>& outs) {
 }
 
 // nonzero.as_tuple(Tensor self, *, bool as_tuple): one index tensor per dim
-// (a 0-dim input counts as 1-D). as_tuple=False needs the plain overload's single tensor.
+// (a 0-dim input counts as 1-D). as_tuple=False is the plain overload's single
+// tensor: the Python binding drops that keyword (to_kwargs), so only True reaches here.
 std::vector<Tensor> nonzero_tuple_composite(const Args& a) {
-  KILN_CHECK(a[1].to_bool(), NotImplemented, "kiln supports nonzero(as_tuple=False) only without the keyword");
+  KILN_CHECK(a[1].to_bool(), NotImplemented, "nonzero.as_tuple with as_tuple=False: call the plain nonzero overload");
   const Tensor& self = a[0].tensor();
   Tensor nz = nonzero(self.dim() == 0 ? reshape(self, {1}) : self);
   return unbind(nz, 1);

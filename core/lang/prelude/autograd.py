@@ -8,6 +8,8 @@ backward = torch._C._autograd_backward
 
 
 class FunctionCtx:
+    materialize_grads = True  # read by the Function's backward node (core/lang/torch_autograd.cpp)
+
     def save_for_backward(self, *tensors):
         self.saved_tensors = tensors
 

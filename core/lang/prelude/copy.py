@@ -54,6 +54,9 @@ def _deepcopy_tensor(x, memo):
     memo[id(x)] = y
     if x.grad is not None:
         y.grad = deepcopy(x.grad, memo)
+    # The tensor's own attributes (a Parameter's are dropped, as PyTorch's Parameter.__deepcopy__ does).
+    for k, v in x.__dict__.items():
+        setattr(y, k, deepcopy(v, memo))
     return y
 
 

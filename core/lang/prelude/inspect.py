@@ -6,7 +6,7 @@
 
 import enum
 import types
-from collections import namedtuple
+from collections import OrderedDict, namedtuple
 
 _CO_VARARGS = 4
 _CO_VARKEYWORDS = 8
@@ -126,43 +126,6 @@ class Parameter:
                 self._default == other._default and self._annotation == other._annotation)
 
 
-class _ParameterMap:
-    """sig.parameters: a read-only ordered mapping, as CPython's mappingproxy."""
-
-    def __init__(self, params):
-        self._params = params
-
-    def __getitem__(self, name):
-        return self._params[name]
-
-    def __contains__(self, name):
-        return name in self._params
-
-    def __iter__(self):
-        return iter(self._params)
-
-    def __len__(self):
-        return len(self._params)
-
-    def keys(self):
-        return self._params.keys()
-
-    def values(self):
-        return self._params.values()
-
-    def items(self):
-        return self._params.items()
-
-    def get(self, name, default=None):
-        return self._params.get(name, default)
-
-    def __eq__(self, other):
-        return dict(self._params) == dict(other)
-
-    def __repr__(self):
-        return 'mappingproxy(OrderedDict(' + repr(list(self._params.items())) + '))'
-
-
 class BoundArguments:
     def __init__(self, signature, arguments):
         self.arguments = arguments
@@ -264,7 +227,7 @@ class Signature:
 
     @property
     def parameters(self):
-        return _ParameterMap(self._parameters)
+        return types.MappingProxyType(OrderedDict(self._parameters))
 
     @property
     def return_annotation(self):

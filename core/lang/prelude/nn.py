@@ -9,6 +9,7 @@
 # return iterators over lists built up front, so next(m.parameters()) works.
 
 import math
+import warnings
 from _collections import OrderedDict
 
 import torch
@@ -51,13 +52,22 @@ class _IncompatibleKeys:
 class RemovableHandle:
     _next_id = [0]
 
-    def __init__(self, hooks_dict):
+    # extra_dict: the registries that mark the hook's options (Module's
+    # _forward_hooks_with_kwargs, ...), which remove() clears as well.
+    def __init__(self, hooks_dict, *, extra_dict=None):
         self.hooks_dict_ref = hooks_dict
         self.id = RemovableHandle._next_id[0]
         RemovableHandle._next_id[0] += 1
+        if extra_dict is None:
+            extra_dict = []
+        elif isinstance(extra_dict, dict):
+            extra_dict = [extra_dict]
+        self.extra_dict_ref = tuple(extra_dict)
 
     def remove(self):
         self.hooks_dict_ref.pop(self.id, None)
+        for d in self.extra_dict_ref:
+            d.pop(self.id, None)
 
     def __enter__(self):
         return self
@@ -80,6 +90,131 @@ def _run_tensor_hooks(hooks, grad):
             grad = result
     return grad
 
+
+
+# The identity on a module's tensor inputs (or outputs) whose backward hands
+# the gradients to `fn` (a _BackwardHook method), which calls the module's
+# backward hooks and returns the gradients to pass on: PyTorch's
+# torch.nn.modules._functions.BackwardHookFunction, whose node is
+# BackwardHookFunctionBackward, with its grad_fn hooks run in backward.
+class BackwardHookFunction(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, fn, *args):
+        ctx.fn = fn
+        ctx.inputs = args
+        ctx.mark_non_differentiable(*[a for a in args if not a.requires_grad])
+        # The node hooks PyTorch runs see None for outputs no gradient reached.
+        ctx.set_materialize_grads(False)
+        return args
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return (None,) + tuple(ctx.fn(ctx, grads))
+
+
+# PyTorch's torch.utils.hooks.BackwardHook: the module's full backward hooks
+# see (module, grad_input, grad_output), each a tuple over the positional
+# arguments (outputs) with None where no tensor is; pre-hooks see
+# (module, grad_output) first. Either may return replacements.
+class _BackwardHook:
+    def __init__(self, module, user_hooks, user_pre_hooks):
+        self.user_hooks = user_hooks
+        self.user_pre_hooks = user_pre_hooks
+        self.module = module
+        self.grad_outputs = None
+        self.n_outputs = -1
+        self.output_tensors_index = None
+        self.n_inputs = -1
+        self.input_tensors_index = None
+
+    def _pack_with_none(self, indices, values, size):
+        res = [None] * size
+        for idx, val in zip(indices, values):
+            res[idx] = val
+        return tuple(res)
+
+    def _unpack_none(self, indices, values):
+        return tuple([values[idx] for idx in indices])
+
+    def _apply_on_tensors(self, fn, args):
+        tensors_idx = []
+        tensors = []
+        requires_grad = False
+        for i, arg in enumerate(args):
+            if isinstance(arg, torch.Tensor):
+                tensors_idx.append(i)
+                tensors.append(arg)
+                requires_grad = requires_grad or arg.requires_grad
+        if not (requires_grad and torch.is_grad_enabled()):
+            return args, None
+        new_tensors = BackwardHookFunction.apply(fn, *tensors)
+        arg_list = list(args)
+        for idx, val in zip(tensors_idx, new_tensors):
+            arg_list[idx] = val
+        return tuple(arg_list), tensors_idx
+
+    # The gradients reaching the module's inputs. PyTorch's node hook sees
+    # them after the Function's backward, which had the ones that never
+    # arrived materialized as zeros.
+    def _input_grads(self, ctx, grads):
+        grads = tuple([torch.zeros_like(t) if g is None else g for g, t in zip(grads, ctx.inputs)])
+        if self.grad_outputs is None:
+            # The gradient reached the inputs without passing the outputs (double backward).
+            return grads
+        res = self._pack_with_none(self.input_tensors_index, grads, self.n_inputs)
+        for hook in self.user_hooks:
+            out = hook(self.module, res, self.grad_outputs)
+            if out is None:
+                continue
+            if len(out) != len(res):
+                raise RuntimeError('Backward hook returned an invalid number of grad_input, got ' + str(len(out)) +
+                                   ', but expected ' + str(len(res)))
+            res = out
+        self.grad_outputs = None
+        return self._unpack_none(self.input_tensors_index, res)
+
+    # The gradients arriving at the module's outputs, as they come (None for an unused one).
+    def _output_grads(self, ctx, grads):
+        self.grad_outputs = self._pack_with_none(self.output_tensors_index, grads, self.n_outputs)
+        for pre_hook in self.user_pre_hooks:
+            replaced = pre_hook(self.module, self.grad_outputs)
+            if replaced is None:
+                continue
+            if len(replaced) != len(self.grad_outputs):
+                raise RuntimeError('Backward pre hook returned an invalid number of grad_output, got ' +
+                                   str(len(replaced)) + ', but expected ' + str(len(self.grad_outputs)))
+            self.grad_outputs = replaced
+        local_grad_outputs = self.grad_outputs
+        if self.input_tensors_index is None:
+            # No input requires grad: the hooks fire here, with no grad_input.
+            if self.user_hooks:
+                warnings.warn('Full backward hook is firing when gradients are computed with respect to module '
+                              'outputs since no inputs require gradients. See https://docs.pytorch.org/docs/main/'
+                              'generated/torch.nn.Module.html#torch.nn.Module.register_full_backward_hook for more '
+                              'details.')
+                grad_inputs = self._pack_with_none([], [], self.n_inputs)
+                for user_hook in self.user_hooks:
+                    res = user_hook(self.module, grad_inputs, self.grad_outputs)
+                    if res is not None and not (isinstance(res, tuple) and all(el is None for el in res)):
+                        raise RuntimeError('Backward hook for Modules where no input requires gradient should '
+                                           'always return None or None for all gradients.')
+            self.grad_outputs = None
+        return tuple([local_grad_outputs[i] for i in self.output_tensors_index])
+
+    def setup_input_hook(self, args):
+        res, input_idx = self._apply_on_tensors(self._input_grads, args)
+        self.n_inputs = len(args)
+        self.input_tensors_index = input_idx
+        return res
+
+    def setup_output_hook(self, args):
+        is_tuple = isinstance(args, tuple)
+        if not is_tuple:
+            args = (args,)
+        res, output_idx = self._apply_on_tensors(self._output_grads, args)
+        self.n_outputs = len(args)
+        self.output_tensors_index = output_idx
+        return res if is_tuple else res[0]
 
 
 # torch.typename: a tensor by its legacy type ('torch.FloatTensor'), anything else by its class name.
@@ -143,27 +278,73 @@ class Module:
             return self._call_with_hooks(args, kwargs)
         return self.forward(*args, **kwargs)
 
-    # PyTorch's hooks: a pre-hook may replace the positional args, a forward hook the output.
+    # PyTorch's Module._call_impl: pre-hooks may replace the positional args
+    # (with_kwargs: the args and kwargs), forward hooks the output; backward
+    # hooks wrap the tensor inputs and outputs (_BackwardHook); always_call
+    # hooks run even when forward raises.
     def _call_with_hooks(self, args, kwargs):
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
-        output = self.forward(*args, **kwargs)
-        for hook in list(self._forward_hooks.values()):
-            result = hook(self, args, output)
-            if result is not None:
-                output = result
+        for hook_id, hook in list(self._forward_pre_hooks.items()):
+            if hook_id in self._forward_pre_hooks_with_kwargs:
+                result = hook(self, args, kwargs)
+                if result is not None:
+                    if isinstance(result, tuple) and len(result) == 2:
+                        args, kwargs = result
+                    else:
+                        raise RuntimeError('forward pre-hook must return None or a tuple of (new_args, new_kwargs), '
+                                           'but got ' + str(result) + '.')
+            else:
+                result = hook(self, args)
+                if result is not None:
+                    args = result if isinstance(result, tuple) else (result,)
+        bw_hook = None
+        if self._backward_hooks or self._backward_pre_hooks:
+            bw_hook = _BackwardHook(self, list(self._backward_hooks.values()),
+                                    list(self._backward_pre_hooks.values()))
+            args = bw_hook.setup_input_hook(args)
+        output = None
+        called_always = []
+        try:
+            output = self.forward(*args, **kwargs)
+            for hook_id, hook in list(self._forward_hooks.items()):
+                if hook_id in self._forward_hooks_always_called:
+                    called_always.append(hook_id)
+                output = self._run_forward_hook(hook_id, hook, args, kwargs, output)
+        except Exception:
+            for hook_id, hook in list(self._forward_hooks.items()):
+                if hook_id in self._forward_hooks_always_called and hook_id not in called_always:
+                    try:
+                        output = self._run_forward_hook(hook_id, hook, args, kwargs, output)
+                    except Exception as e:
+                        warnings.warn('forward hook with ``always_call=True`` raised an exception that was '
+                                      'silenced as another error was raised in forward: ' + str(e))
+            raise
+        if bw_hook is not None:
+            if not isinstance(output, (torch.Tensor, tuple)):
+                warnings.warn('For backward hooks to be called, module output should be a Tensor or a tuple of '
+                              'Tensors but received ' + str(type(output)))
+            output = bw_hook.setup_output_hook(output)
         return output
 
-    def _add_hook(self, registry, hook, prepend):
+    def _run_forward_hook(self, hook_id, hook, args, kwargs, output):
+        if hook_id in self._forward_hooks_with_kwargs:
+            result = hook(self, args, kwargs, output)
+        else:
+            result = hook(self, args, output)
+        return output if result is None else result
+
+    def _add_hook(self, registry, hook, prepend, marks=()):
         if not self._has_hooks:
             # OrderedDicts as PyTorch's, which scripts print (prune's hooks, say).
-            object.__setattr__(self, '_forward_pre_hooks', OrderedDict())
-            object.__setattr__(self, '_forward_hooks', OrderedDict())
+            for name in ('_forward_pre_hooks', '_forward_pre_hooks_with_kwargs', '_forward_hooks',
+                         '_forward_hooks_with_kwargs', '_forward_hooks_always_called', '_backward_pre_hooks',
+                         '_backward_hooks'):
+                object.__setattr__(self, name, OrderedDict())
             object.__setattr__(self, '_has_hooks', True)
         hooks = getattr(self, registry)
-        handle = RemovableHandle(hooks)
+        extra = [getattr(self, m) for m in marks]
+        handle = RemovableHandle(hooks, extra_dict=extra)
+        for d in extra:
+            d[handle.id] = True
         if prepend:
             items = list(hooks.items())
             hooks.clear()
@@ -174,11 +355,20 @@ class Module:
             hooks[handle.id] = hook
         return handle
 
-    def register_forward_pre_hook(self, hook, prepend=False):
-        return self._add_hook('_forward_pre_hooks', hook, prepend)
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        return self._add_hook('_forward_pre_hooks', hook, prepend,
+                              ('_forward_pre_hooks_with_kwargs',) if with_kwargs else ())
 
-    def register_forward_hook(self, hook, prepend=False):
-        return self._add_hook('_forward_hooks', hook, prepend)
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        marks = (('_forward_hooks_with_kwargs',) if with_kwargs else ()) + \
+            (('_forward_hooks_always_called',) if always_call else ())
+        return self._add_hook('_forward_hooks', hook, prepend, marks)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        return self._add_hook('_backward_pre_hooks', hook, prepend)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        return self._add_hook('_backward_hooks', hook, prepend)
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError('Module [' + type(self).__name__ + '] is missing the required "forward" function')
@@ -235,6 +425,19 @@ class Module:
                 raise AttributeError(type(mod).__name__ + ' has no attribute `' + item + '`')
             mod = mod._modules[item]
         return mod
+
+    def set_submodule(self, target, module, strict=False):
+        if target == '':
+            raise ValueError('Cannot set the submodule without a target name!')
+        atoms = target.split('.')
+        if not isinstance(module, Module):
+            raise ValueError('`module` is not an nn.Module, found ' + str(type(module)))
+        parent = self if len(atoms) == 1 else self.get_submodule('.'.join(atoms[:-1]))
+        if strict and not hasattr(parent, atoms[-1]):
+            raise AttributeError(parent._get_name() + ' has no attribute `' + atoms[-1] + '`')
+        if hasattr(parent, atoms[-1]) and not isinstance(getattr(parent, atoms[-1]), Module):
+            raise AttributeError('`' + atoms[-1] + '` is not an nn.Module')
+        setattr(parent, atoms[-1], module)
 
     # 'a.b.w' -> the submodule 'a.b', then its own parameter or buffer 'w'.
     def _get_member(self, target, table, kind):
@@ -432,33 +635,116 @@ class Module:
         for name, b in self._buffers.items():
             if b is not None and name not in skip:
                 destination[prefix + name] = b if keep_vars else b.detach()
+        if self._has_extra_state('get_extra_state'):
+            destination[prefix + '_extra_state'] = self.get_extra_state()
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination, prefix + name + '.', keep_vars)
         return destination
 
-    def load_state_dict(self, state_dict, strict=True):
-        own = self.state_dict(keep_vars=True)
-        missing = [k for k in own.keys() if k not in state_dict]
-        unexpected = [k for k in state_dict.keys() if k not in own]
-        errors = []
+    # PyTorch's extra state: a module whose class defines get_extra_state saves
+    # what it returns under '<prefix>_extra_state', handed back to set_extra_state.
+    def get_extra_state(self):
+        raise RuntimeError('Reached a code path in Module.get_extra_state() that should never be called. Please '
+                           'file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml '
+                           'to report this bug.')
+
+    def set_extra_state(self, state):
+        raise RuntimeError('Reached a code path in Module.set_extra_state() that should never be called. Please '
+                           'file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml '
+                           'to report this bug.')
+
+    def _has_extra_state(self, method):
+        return getattr(type(self), method) is not getattr(Module, method)
+
+    # PyTorch's per-module half of load_state_dict (modules override it to
+    # adapt old checkpoints): loads the module's own parameters and persistent
+    # buffers (assign=True: stores the checkpoint's tensors in their place)
+    # and records the keys it misses and the ones no member here takes.
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):
+        skip = self._non_persistent_names()
+        local_state = {}
+        for name, p in self._parameters.items():
+            if p is not None:
+                local_state[name] = p
+        for name, b in self._buffers.items():
+            if b is not None and name not in skip:
+                local_state[name] = b
+        assign = local_metadata.get('assign_to_params_buffers', False)
+        for name, param in local_state.items():
+            key = prefix + name
+            if key not in state_dict:
+                if strict:
+                    missing_keys.append(key)
+                continue
+            input_param = state_dict[key]
+            if not isinstance(input_param, torch.Tensor):
+                error_msgs.append('While copying the parameter named "' + key + '", expected torch.Tensor or '
+                                  'Tensor-like object from checkpoint but received ' + str(type(input_param)))
+                continue
+            # A 1-element 1-D tensor fills a 0-dim one (checkpoints from before 0-dim tensors).
+            if len(param.shape) == 0 and len(input_param.shape) == 1 and input_param.shape[0] == 1:
+                input_param = input_param[0]
+            if input_param.shape != param.shape:
+                error_msgs.append('size mismatch for ' + key + ': copying a param with shape ' +
+                                  str(input_param.shape) + ' from checkpoint, the shape in current model is ' +
+                                  str(param.shape) + '.')
+                continue
+            try:
+                with torch.no_grad():
+                    if assign:
+                        if _is_parameter(param):
+                            if not _is_parameter(input_param):
+                                input_param = Parameter(input_param, requires_grad=param.requires_grad)
+                            else:
+                                input_param.requires_grad_(param.requires_grad)
+                        setattr(self, name, input_param)
+                    else:
+                        param.copy_(input_param)
+            except Exception as ex:
+                error_msgs.append('While copying the parameter named "' + key + '", whose dimensions in the model '
+                                  'are ' + str(param.size()) + ' and whose dimensions in the checkpoint are ' +
+                                  str(input_param.size()) + ', an exception occurred : ' + str(ex.args) + '.')
+        extra_key = prefix + '_extra_state'
+        if self._has_extra_state('set_extra_state'):
+            if extra_key in state_dict:
+                self.set_extra_state(state_dict[extra_key])
+            elif strict:
+                missing_keys.append(extra_key)
+        elif strict and extra_key in state_dict:
+            unexpected_keys.append(extra_key)
+        if strict:
+            for key in state_dict.keys():
+                if key.startswith(prefix) and key != extra_key:
+                    input_name = key[len(prefix):].split('.', 1)
+                    if len(input_name) > 1:
+                        if input_name[0] not in self._modules:
+                            unexpected_keys.append(key)
+                    elif input_name[0] not in local_state:
+                        unexpected_keys.append(key)
+
+    def load_state_dict(self, state_dict, strict=True, assign=False):
+        if not hasattr(state_dict, 'keys') or not hasattr(state_dict, '__getitem__'):
+            raise TypeError('Expected state_dict to be dict-like, got ' + str(type(state_dict)) + '.')
+        missing, unexpected, errors = [], [], []
+        metadata = {'assign_to_params_buffers': True} if assign else {}
+
+        # Each child sees the keys under its prefix only, as PyTorch hands them.
+        def load(module, local, prefix):
+            module._load_from_state_dict(local, prefix, metadata, True, missing, unexpected, errors)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + '.'
+                    load(child, {k: v for k, v in local.items() if k.startswith(child_prefix)}, child_prefix)
+        load(self, state_dict, '')
         if strict:
             if unexpected:
-                errors.append('Unexpected key(s) in state_dict: ' +
+                errors.insert(0, 'Unexpected key(s) in state_dict: ' +
                               ', '.join(['"' + k + '"' for k in unexpected]) + '. ')
             if missing:
                 errors.insert(0, 'Missing key(s) in state_dict: ' +
                               ', '.join(['"' + k + '"' for k in missing]) + '. ')
-        for key, param in own.items():
-            if key not in state_dict:
-                continue
-            value = state_dict[key]
-            if list(value.shape) != list(param.shape):
-                errors.append('size mismatch for ' + key + ': copying a param with shape ' + str(value.shape) +
-                              ' from checkpoint, the shape in current model is ' + str(param.shape) + '.')
-                continue
-            with torch.no_grad():
-                param.copy_(value)
         if errors:
             raise RuntimeError('Error(s) in loading state_dict for ' + type(self).__name__ + ':\n\t' +
                                '\n\t'.join(errors))

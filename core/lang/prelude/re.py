@@ -289,6 +289,9 @@ class Pattern:
     def __eq__(self, other):
         return isinstance(other, Pattern) and self.pattern == other.pattern and self.flags == other.flags
 
+    def __hash__(self):
+        return hash((self.pattern, self.flags))
+
     def __repr__(self):
         text = 're.compile(' + repr(self.pattern)
         shown = []

@@ -1,7 +1,8 @@
-# types: SimpleNamespace (CPython's repr and equality) and the names of the
-# built-in function and method types.
+# types: SimpleNamespace (CPython's repr and equality), MappingProxyType and
+# the names of the built-in function and method types.
 
 import sys
+from collections import _DictView
 
 
 class SimpleNamespace:
@@ -26,6 +27,42 @@ class SimpleNamespace:
         if not isinstance(other, SimpleNamespace):
             return NotImplemented
         return self.__dict__ != other.__dict__
+
+
+# A read-only view of a mapping (dataclasses' Field.metadata, inspect's
+# Signature.parameters; a class's __dict__ in CPython).
+class mappingproxy(_DictView):
+    def __init__(self, mapping):
+        if not hasattr(mapping, 'keys') or not hasattr(mapping, '__getitem__') or isinstance(mapping, (list, tuple)):
+            raise TypeError('mappingproxy() argument must be a mapping, not ' + type(mapping).__name__)
+        self._d = mapping
+
+    def __getitem__(self, key):
+        return self._d[key]
+
+    def __setitem__(self, key, value):
+        raise TypeError("'mappingproxy' object does not support item assignment")
+
+    def __delitem__(self, key):
+        raise TypeError("'mappingproxy' object does not support item deletion")
+
+    def __eq__(self, other):
+        return self._d == (other._d if isinstance(other, mappingproxy) else other)
+
+    def __or__(self, other):
+        return dict(self._d) | (dict(other._d) if isinstance(other, mappingproxy) else other)
+
+    def __repr__(self):
+        return 'mappingproxy(' + repr(self._d) + ')'
+
+    def __str__(self):
+        return str(self._d)
+
+    def copy(self):
+        return self._d.copy()
+
+
+MappingProxyType = mappingproxy
 
 
 def _f():
