@@ -1024,6 +1024,12 @@ def _torch_function(name, args, kwargs):
         dtype = _default_cdtype()
         kwargs = dict(kwargs)
         kwargs['dtype'] = dtype
+    # torch.zeros_like(z): z's complex dtype unless dtype= names another.
+    if name in ('zeros_like', 'ones_like', 'empty_like', 'randn_like') and dtype is None and \
+            len(args) > 0 and isinstance(args[0], ComplexTensor):
+        dtype = args[0].dtype
+        kwargs = dict(kwargs)
+        kwargs['dtype'] = dtype
     if _is_cdtype(dtype) and name in ('zeros', 'ones', 'empty', 'randn', 'full', 'zeros_like',
                                        'ones_like', 'empty_like', 'randn_like'):
         return _factory(name, args, dict(kwargs))
