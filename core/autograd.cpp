@@ -137,6 +137,7 @@ class AccumulateGrad final : public Node {
       Tensor acc = leaf_.grad();
       add_(acc, g);
     }
+    run_post_accumulate_hook(leaf_);
     return {};
   }
 

@@ -62,6 +62,38 @@ Tensor apply_grad_hook(Node& node, size_t output_nr, Tensor grad) {
   return replaced;
 }
 
-void clear_grad_hooks() { registry().clear(); }
+namespace {
+struct PostEntry {
+  std::weak_ptr<void> owner;
+  PostAccumulateHook run;
+};
+std::map<const void*, PostEntry>& post_registry() {
+  static std::map<const void*, PostEntry> r;
+  return r;
+}
+}  // namespace
+
+void set_post_accumulate_hook(const Tensor& leaf, PostAccumulateHook run) {
+  KILN_CHECK(leaf.requires_grad(), Runtime, "cannot register a hook on a tensor that doesn't require gradient");
+  KILN_CHECK(leaf.is_leaf(), Runtime, "post accumulate grad hooks cannot be registered on non-leaf tensors");
+  std::erase_if(post_registry(), [](const auto& e) { return e.second.owner.expired(); });
+  post_registry()[leaf.impl()] = PostEntry{std::weak_ptr<void>(leaf.impl_ptr()), std::move(run)};
+}
+
+PostAccumulateHook* find_post_accumulate_hook(const Tensor& leaf) {
+  auto it = post_registry().find(leaf.impl());
+  if (it == post_registry().end() || it->second.owner.expired()) return nullptr;
+  return &it->second.run;
+}
+
+void run_post_accumulate_hook(const Tensor& leaf) {
+  if (post_registry().empty()) return;
+  if (PostAccumulateHook* run = find_post_accumulate_hook(leaf)) (*run)(leaf);
+}
+
+void clear_grad_hooks() {
+  registry().clear();
+  post_registry().clear();
+}
 
 }  // namespace kiln

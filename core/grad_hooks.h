@@ -23,6 +23,13 @@ GradHook* find_grad_hook(const Tensor& t);
 // The gradient for output `output_nr` of `node` after its tensor's runner (for an
 // AccumulateGrad node: its leaf's).
 Tensor apply_grad_hook(Node& node, size_t output_nr, Tensor grad);
+// Tensor.register_post_accumulate_grad_hook's core: one runner per leaf,
+// called with the leaf once its AccumulateGrad has written .grad (by
+// backward(), not autograd.grad). Installing replaces the leaf's runner.
+using PostAccumulateHook = std::function<void(const Tensor&)>;
+void set_post_accumulate_hook(const Tensor& leaf, PostAccumulateHook run);
+PostAccumulateHook* find_post_accumulate_hook(const Tensor& leaf);
+void run_post_accumulate_hook(const Tensor& leaf);
 // Drops every runner: the interpreter whose functions they call is going away.
 void clear_grad_hooks();
 

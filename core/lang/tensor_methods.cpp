@@ -297,6 +297,22 @@ Obj m_retain_grad(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// The hook a.pos[0] added to the dict of hooks its tensor's runner calls;
+// `existing` is the tensor's runner, if any, and `install` sets a new one
+// (of type Runner, holding a fresh dict) when that is not one of this kind.
+template <class Runner, class Hook, class Install>
+Obj add_tensor_hook(Interp& in, const CallArgs& a, Hook* existing, Install install) {
+  Obj hooks;
+  if (existing && existing->template target<Runner>()) {
+    hooks = existing->template target<Runner>()->hooks;
+  } else {
+    hooks = make<DictObj>();
+    install(Runner{&in, hooks});
+  }
+  Obj add = getattr(in, in.import_module("torch.nn"), "_add_tensor_hook");
+  return in.call(add, std::vector<Obj>{hooks, a.pos[0]});
+}
+
 // Tensor.register_hook(hook): the tensor's hooks live in a dict (id -> hook)
 // that torch.nn's RemovableHandle removes from; the tensor's runner calls them
 // in order through the prelude, each seeing the previous one's result.
@@ -312,16 +328,26 @@ struct TensorHookRunner {
 Obj m_register_hook(Interp& in, const CallArgs& a) {
   a.check("register_hook", 1, 1, "hook");
   Tensor t = self_of(a);
-  GradHook* existing = find_grad_hook(t);
+  return add_tensor_hook<TensorHookRunner>(in, a, find_grad_hook(t),
+                                           [&](TensorHookRunner r) { set_grad_hook(t, std::move(r)); });
+}
+
+// Tensor.register_post_accumulate_grad_hook(hook): hook(tensor) once backward
+// has accumulated the leaf's .grad (optimizer steps run in backward); the
+// hooks live in a dict as register_hook's do.
+struct PostAccumulateRunner {
+  Interp* in;
   Obj hooks;
-  if (existing && existing->target<TensorHookRunner>()) {
-    hooks = existing->target<TensorHookRunner>()->hooks;
-  } else {
-    hooks = make<DictObj>();
-    set_grad_hook(t, TensorHookRunner{&in, hooks});
+  void operator()(const Tensor& leaf) const {
+    Obj run = getattr(*in, in->import_module("torch.nn"), "_run_post_accumulate_hooks");
+    in->call(run, std::vector<Obj>{hooks, make_tensor(leaf)});
   }
-  Obj add = getattr(in, in.import_module("torch.nn"), "_add_tensor_hook");
-  return in.call(add, std::vector<Obj>{hooks, a.pos[0]});
+};
+Obj m_register_post_accumulate_grad_hook(Interp& in, const CallArgs& a) {
+  a.check("register_post_accumulate_grad_hook", 1, 1, "hook");
+  Tensor t = self_of(a);
+  return add_tensor_hook<PostAccumulateRunner>(
+      in, a, find_post_accumulate_hook(t), [&](PostAccumulateRunner r) { set_post_accumulate_hook(t, std::move(r)); });
 }
 
 Obj m_backward(Interp& in, const CallArgs& a) {
@@ -633,6 +659,7 @@ const std::unordered_map<std::string, MethodInfo>& methods() {
         {"is_floating_point", m_is_floating_point}, {"_is_view", m_is_view}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr},
         {"detach", m_detach}, {"detach_", m_detach_}, {"requires_grad_", m_requires_grad_},
         {"retain_grad", m_retain_grad}, {"register_hook", m_register_hook},
+        {"register_post_accumulate_grad_hook", m_register_post_accumulate_grad_hook},
         {"storage_offset", m_storage_offset}, {"backward", m_backward}, {"to", m_to},
         {"index_put_", m_index_put<true>}, {"index_put", m_index_put<false>},
         {"float", m_cast<DType::Float32>}, {"double", m_cast<DType::Float64>}, {"half", m_cast<DType::Float16>},

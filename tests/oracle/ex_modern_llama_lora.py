@@ -5,7 +5,8 @@
 # weight-decay groups, a foreach EMA, module hooks (forward with kwargs,
 # full backward and backward pre-hooks), LoRA through parametrize, and
 # checkpoints through io.BytesIO (tied weights, load_state_dict(assign=True),
-# extra state, set_submodule).
+# extra state, set_submodule), and optimizer steps run in backward through
+# register_post_accumulate_grad_hook.
 import io
 import math
 import copy
@@ -312,3 +313,31 @@ print(cm.output.weight is cm.tok_embeddings.weight, hasattr(cm.norm.weight, '_no
 t = torch.ones(2)
 t.tag = 'x'
 print(copy.deepcopy(t).tag, t.__dict__)
+
+# the optimizer stepped inside backward, one parameter at a time
+head = nn.Sequential(nn.Linear(16, 8), nn.ReLU(), nn.Linear(8, 4))
+popts = {p: torch.optim.SGD([p], lr=0.1) for p in head.parameters()}
+stepped = []
+
+
+def step_in_backward(p):
+    stepped.append(tuple(p.shape))
+    popts[p].step()
+    popts[p].zero_grad()
+
+
+handles = [p.register_post_accumulate_grad_hook(step_in_backward) for p in head.parameters()]
+feats = torch.randn(5, 16)
+for i in range(3):
+    loss = head(feats).pow(2).mean()
+    loss.backward()
+    print('in-backward', i, round(loss.item(), 6), all(p.grad is None for p in head.parameters()))
+print(stepped[:4], len(stepped))
+handles[0].remove()
+head(feats).sum().backward()
+print(head[0].weight.grad is not None, head[0].bias.grad is None)
+for bad in (torch.randn(2, requires_grad=True).mul(2), torch.randn(2)):
+    try:
+        bad.register_post_accumulate_grad_hook(lambda t: None)
+    except RuntimeError as e:
+        print('RuntimeError:', e)

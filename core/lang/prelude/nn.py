@@ -92,6 +92,12 @@ def _run_tensor_hooks(hooks, grad):
 
 
 
+# Tensor.register_post_accumulate_grad_hook's hooks, each called with the tensor (their results are ignored).
+def _run_post_accumulate_hooks(hooks, tensor):
+    for hook in list(hooks.values()):
+        hook(tensor)
+
+
 # The identity on a module's tensor inputs (or outputs) whose backward hands
 # the gradients to `fn` (a _BackwardHook method), which calls the module's
 # backward hooks and returns the gradients to pass on: PyTorch's
