@@ -271,7 +271,16 @@ Obj f_sdpa(Interp& in, const CallArgs& a) {
     const Tensor& mask = input(b[3], fn);
     attn = mask.dtype() == DType::Bool ? masked_fill(attn, logical_not(mask), neg_inf) : add(attn, mask);
   }
-  attn = softmax(attn, -1);
+  if (has_mask || flag(in, b[5], false)) {
+    // PyTorch's _safe_softmax: a row every key is masked out of attends to
+    // nothing (zeros, not NaN). Its logits are replaced before the softmax
+    // too, so no NaN reaches the gradient either.
+    Tensor masked_rows = all(eq(attn, neg_inf), Shape{-1}, true);
+    Tensor zero = scalar_tensor(0.0, attn.dtype(), true);
+    attn = where(masked_rows, zero, softmax(where(masked_rows, zero, attn), -1));
+  } else {
+    attn = softmax(attn, -1);
+  }
   double p = or_default(b[4], Obj::from_float(0)).as_number();
   if (p > 0) attn = dropout(attn, p, true);
   // PyTorch's CPU kernel is flash attention on 4-d inputs, which 3-d ones are unsqueezed to.

@@ -8,7 +8,8 @@
 # index_add_, scatter_add_, a load-balancing loss), torch.random.fork_rng,
 # a custom Function with set_materialize_grads(False), and the Python the
 # scripts around such models lean on (__class_getitem__, __eq__ without
-# __hash__, types.MappingProxyType).
+# __hash__, types.MappingProxyType); attention rows with every key masked out
+# (zeros, as PyTorch's safe softmax) and a Function with setup_context.
 import math
 import types
 import torch
@@ -280,3 +281,37 @@ try:
     meta['experts'] = 8
 except TypeError as e:
     print('TypeError:', e)
+
+
+# padded batches: a query row with every key masked out attends to nothing
+qa = torch.randn(2, 2, 3, 4, requires_grad=True)
+ka = torch.randn(2, 2, 3, 4, requires_grad=True)
+pad = torch.tensor([[True, True, False], [False, False, False]])[:, None, None, :]
+att = F.scaled_dot_product_attention(qa, ka, ka, attn_mask=pad)
+print(att[1, 0].detach(), att[0, 1, 2].detach())
+att.sum().backward()
+print(qa.grad[1, 0].abs().sum().item(), qa.grad[0, 0, 0])
+fm = torch.zeros(3, 3)
+fm[1] = float('-inf')
+print(F.scaled_dot_product_attention(qa.detach(), ka.detach(), ka.detach(), attn_mask=fm)[0, 0])
+
+
+# the PyTorch 2 form of a custom Function: forward without ctx, then setup_context
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(x):
+        return x ** 2
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        return 2 * x * g
+
+
+zs = torch.tensor([1., -2.], requires_grad=True)
+Square.apply(zs).sum().backward()
+print(zs.grad)

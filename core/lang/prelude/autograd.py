@@ -43,13 +43,22 @@ class Function:
         ctx.needs_input_grad = tuple(isinstance(a, torch.Tensor) and a.requires_grad and torch.is_grad_enabled()
                                      for a in args)
         with torch.no_grad():
-            outputs = cls.forward(ctx, *args)
+            if cls.setup_context is Function.setup_context:
+                outputs = cls.forward(ctx, *args)
+            else:
+                # The PyTorch 2 form: forward(*args) without ctx, then setup_context(ctx, inputs, output).
+                outputs = cls.forward(*args)
+                cls.setup_context(ctx, args, outputs)
         if cls.backward is Function.backward and cls.jvp is not Function.jvp:
             # Forward mode only: its outputs become dual tensors carrying what jvp gives.
             duals = torch.autograd.forward_ad._function_jvp(cls, ctx, args, outputs)
             if duals is not None:
                 return duals
         return torch._C._function_apply(cls, ctx, args, outputs, ctx._non_differentiable)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        raise NotImplementedError("setup_context is not implemented.")
 
     @staticmethod
     def jvp(ctx, *grad_inputs):
