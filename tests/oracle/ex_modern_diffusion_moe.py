@@ -294,6 +294,16 @@ print(qa.grad[1, 0].abs().sum().item(), qa.grad[0, 0, 0])
 fm = torch.zeros(3, 3)
 fm[1] = float('-inf')
 print(F.scaled_dot_product_attention(qa.detach(), ka.detach(), ka.detach(), attn_mask=fm)[0, 0])
+# nn.MultiheadAttention: scaled_dot_product_attention's zeros, except on PyTorch's
+# eval-mode no-grad fast path, whose softmax leaves NaN there
+mha = nn.MultiheadAttention(4, 2, batch_first=True)
+xs = torch.randn(2, 3, 4)
+kpm = torch.tensor([[True, True, True], [False, False, True]])
+for train, grad in ((True, True), (False, False)):
+    mha.train(train)
+    with torch.set_grad_enabled(grad):
+        o, w = mha(xs, xs, xs, key_padding_mask=kpm, need_weights=False)
+    print('mha', train, grad, o[0, 0].tolist(), [round(v, 4) for v in o[1, 0].tolist()], w)
 
 
 # the PyTorch 2 form of a custom Function: forward without ctx, then setup_context

@@ -159,8 +159,25 @@ class MultiheadAttention(nn.Module):
             attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
         return attn_mask
 
+    # Whether PyTorch takes its fast path (torch._native_multi_head_attention):
+    # batched self-attention in eval mode with nothing needing grad. Its
+    # softmax, unlike scaled_dot_product_attention's, leaves NaN in a row
+    # whose keys are all masked out.
+    def _fast_path(self, query, key, value):
+        if query.dim() != 3 or query is not key or key is not value or self.training:
+            return False
+        if self.num_heads % 2 != 0 or not self.batch_first or self.bias_k is not None or self.bias_v is not None:
+            return False
+        if self.add_zero_attn or not self._qkv_same_embed_dim or self.in_proj_bias is None:
+            return False
+        if torch.is_autocast_enabled() or query.dtype != self.in_proj_weight.dtype:
+            return False
+        args = (query, self.in_proj_weight, self.in_proj_bias, self.out_proj.weight, self.out_proj.bias)
+        return not (torch.is_grad_enabled() and any(t is not None and t.requires_grad for t in args))
+
     def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
                 average_attn_weights=True, is_causal=False):
+        fast = self._fast_path(query, key, value)
         if is_causal and attn_mask is None:
             raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the Transformer "
                                "module method `generate_square_subsequent_mask` to create this mask.")
@@ -193,7 +210,7 @@ class MultiheadAttention(nn.Module):
         src_len = k.size(1)
         attn_mask = self._merged_mask(attn_mask, key_padding_mask, bsz, src_len)
         dropout_p = self.dropout if self.training else 0.0
-        if need_weights:
+        if need_weights or fast:
             q_scaled = q * math.sqrt(1.0 / float(self.head_dim))
             if attn_mask is not None:
                 weights = torch.baddbmm(attn_mask, q_scaled, k.transpose(-2, -1))
@@ -211,6 +228,8 @@ class MultiheadAttention(nn.Module):
             if not batched:
                 out = out.squeeze(1)
                 weights = weights.squeeze(0)
+            if not need_weights:
+                weights = None
         else:
             if attn_mask is not None:
                 if attn_mask.size(0) == 1 and attn_mask.dim() == 3:
