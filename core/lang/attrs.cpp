@@ -2,6 +2,7 @@
 // (__build_class__) and super(): the object model of user classes.
 #include <algorithm>
 
+#include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/str_translate.h"
@@ -144,8 +145,18 @@ static Obj class_special_method(Interp& in, const Obj& o, std::string_view name)
   return attr.is_null() ? attr : bind(in, attr, o, meta);
 }
 
+Obj tuple_subclass_attr(Interp& in, const Obj& o, std::string_view name) {
+  const Obj& cls = o.as<TupleObj>()->cls;
+  const ClassObj* c = cls.as<ClassObj>();
+  if (!c) return Obj::null();
+  Obj attr = c->lookup(name);
+  if (attr.is_null() || attr.kind() == Kind::Builtin) return Obj::null();  // tuple's and object's own
+  return bind(in, attr, o, cls);
+}
+
 Obj special_method(Interp& in, const Obj& o, std::string_view name) {
   if (o.kind() == Kind::Class) return class_special_method(in, o, name);
+  if (o.kind() == Kind::Tuple) return tuple_subclass_attr(in, o, name);
   const InstanceObj* inst = o.as<InstanceObj>();
   if (!inst) return Obj::null();
   Obj attr = inst->get_class().lookup(name);
@@ -160,18 +171,28 @@ namespace {
 Obj new_class_object(Interp& in, const std::string& name, std::vector<Obj> bases) {
   if (bases.empty()) bases.push_back(in.builtin("object"));
   bool is_exception = false;
+  Kind native = Kind::Instance;
+  Obj tuple = find_builtin_class(in, "tuple");
   for (const Obj& base : bases) {
     ClassObj* base_cls = base.as<ClassObj>();
     if (!base_cls) throw Error("bases must be types", ErrorKind::Type);
-    if (base_cls->native_kind != Kind::Instance)
+    // tuple and its script subclasses (collections.namedtuple) can be derived
+    // from: their instances are tuples that carry their class (TupleObj::cls).
+    const bool tuple_base = base.is(tuple) || (base_cls->native_kind == Kind::Tuple && !base_cls->construct &&
+                                                base_cls->is_subclass_of(tuple.as<ClassObj>()));
+    if (base_cls->native_kind != Kind::Instance && !tuple_base)
       throw Error("subclassing the built-in type '" + base_cls->name + "' is not supported by kiln",
                   ErrorKind::NotImplemented);
+    if (tuple_base) native = Kind::Tuple;
     is_exception |= base_cls->is_exception;
   }
+  if (native == Kind::Tuple && is_exception)
+    throw Error("multiple bases have instance lay-out conflict", ErrorKind::Type);
   auto* cls = new ClassObj(name);
   Obj result(cls);
   cls->set_bases(std::move(bases));
   cls->is_exception = is_exception;
+  cls->native_kind = native;
   return result;
 }
 
