@@ -99,6 +99,25 @@ Obj exception_init(Interp&, const CallArgs& a) {
   return Obj();
 }
 
+// OSError.__init__(self, *args): as CPython's, OSError(errno, strerror[, filename[, winerror[,
+// filename2]]]) sets those attributes (None otherwise), and args keeps (errno, strerror).
+Obj os_error_init(Interp&, const CallArgs& a) {
+  size_t i;
+  Obj self = self_or_first(a, i);
+  InstanceObj* inst = self.as<InstanceObj>();
+  if (!inst) return Obj();
+  std::vector<Obj> args(a.pos.begin() + long(i), a.pos.end());
+  const bool named = args.size() >= 2 && args.size() <= 5;
+  auto at = [&](size_t k) { return named && k < args.size() ? args[k] : Obj(); };
+  inst->attrs.set("errno", at(0));
+  inst->attrs.set("strerror", at(1));
+  inst->attrs.set("filename", at(2));
+  inst->attrs.set("filename2", at(4));
+  if (named && args.size() > 2) args.resize(2);
+  inst->attrs.set("args", make_tuple(std::move(args)));
+  return Obj();
+}
+
 // object.__init_subclass__(): what a subclass hook's super() call ends at.
 Obj object_init_subclass(Interp&, const CallArgs& a) {
   KILN_CHECK(a.kw.empty(), Type, "object.__init_subclass__() takes no keyword arguments");
@@ -160,6 +179,7 @@ Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
   ensure_method(*this, "tuple", "__new__", tuple_new);
   ensure_method(*this, "BaseException", "__init__", exception_init);
   ensure_method(*this, "SystemExit", "__init__", system_exit_init);
+  ensure_method(*this, "OSError", "__init__", os_error_init);
   register_module("builtins", builtins_);
   register_stdlib_modules(*this);
   make_torch_module(*this);

@@ -862,6 +862,15 @@ std::string exception_str(Interp& in, const InstanceObj& inst) {
   auto* t = args.as<TupleObj>();
   if (!t) return str(in, args);
   if (t->items.empty()) return "";
+  if (t->items.size() == 2 && inst.get_class().is_subclass_of(find_builtin_class(in, "OSError").as<ClassObj>())) {
+    // OSError(errno, strerror, filename): [Errno 2] No such file or directory: 'x'
+    auto attr = [&](const char* n) { const Obj* v = const_cast<InstanceObj&>(inst).attrs.find(std::string_view(n));
+                                     return v ? *v : Obj(); };
+    std::string s = "[Errno " + str(in, t->items[0]) + "] " + str(in, t->items[1]);
+    if (!attr("filename").is_none()) s += ": " + repr(in, attr("filename"));
+    if (!attr("filename2").is_none()) s += " -> " + repr(in, attr("filename2"));
+    return s;
+  }
   if (t->items.size() == 1) {
     // KeyError shows the key as repr (KeyError: 'a').
     bool key_error = inst.get_class().is_subclass_of(exception_class_for(in, ErrorKind::Key).as<ClassObj>());
@@ -1521,6 +1530,10 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
     if (o.kind() == Kind::Instance && cls->native_kind == Kind::Tensor && cls->name == "Tensor")
       return tensor_like(o);
     if (o.kind() == Kind::Tensor && cls->name == "Parameter") return o.as<TensorObj>()->is_parameter;
+    if (o.kind() == Kind::Tensor && cls->native_kind == Kind::Tensor)  // torch.LongTensor: a CPU tensor of its dtype
+      if (const Obj* d = const_cast<ClassObj*>(cls)->attrs.find(std::string_view("dtype")))
+        return d->kind() == Kind::DType && o.as<TensorObj>()->tensor.dtype() == d->as_dtype() &&
+               o.as<TensorObj>()->tensor.device().type == DeviceType::CPU;
     if (o.kind() == Kind::Tuple && cls->name == "Size") return o.as<TupleObj>()->is_size;
     if (o.kind() == Kind::Tuple && cls->name != "tuple") return type_of(in, o).as<ClassObj>()->is_subclass_of(cls);
     if (o.kind() == Kind::Dict && cls->name == "OrderedDict") return o.as<DictObj>()->ordered;

@@ -29,6 +29,10 @@ def split(p):
     return head, tail
 
 
+def normcase(s):
+    return s
+
+
 def basename(p):
     return p[p.rfind('/') + 1:]
 
