@@ -3257,6 +3257,15 @@ def _with_grid_grad(value, grid, mult):
     return value + (grid - grid.detach()) * mult
 
 
+# ATen's dtype checks, in the words of the CPU kernel that makes them.
+def _check_grid_sample_dtypes(input, grid, kernel):
+    if not input.is_floating_point():
+        raise NotImplementedError(f'"{kernel}" not implemented for ' f"'{_ATEN_TYPE_NAMES[input.dtype]}'")
+    if grid.dtype != input.dtype:
+        raise RuntimeError(f'expected scalar type {_ATEN_TYPE_NAMES[input.dtype]} but found '
+                           f'{_ATEN_TYPE_NAMES[grid.dtype]}')
+
+
 def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
     if mode != 'bilinear' and mode != 'nearest' and mode != 'bicubic':
         raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
@@ -3281,12 +3290,7 @@ def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corne
     if input.dim() != 4 or grid.dim() != 4:
         raise RuntimeError(f'grid_sampler(): expected 4D input and grid with same number of dimensions, but got '
                            f'input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
-    if not input.is_floating_point():
-        raise NotImplementedError(f'"grid_sampler_2d_cpu_kernel_impl" not implemented for '
-                                  f"'{_ATEN_TYPE_NAMES[input.dtype]}'")
-    if grid.dtype != input.dtype:
-        raise RuntimeError(f'expected scalar type {_ATEN_TYPE_NAMES[input.dtype]} but found '
-                           f'{_ATEN_TYPE_NAMES[grid.dtype]}')
+    _check_grid_sample_dtypes(input, grid, 'grid_sampler_2d_cpu_kernel_impl')
     n, c, h, w = input.shape
     ho, wo = grid.size(1), grid.size(2)
     g = grid.detach().reshape(n, 1, ho * wo, 2)
@@ -3347,12 +3351,7 @@ def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corne
 def _grid_sample_3d(input, grid, mode, padding_mode, align_corners):
     if mode == 'bicubic':
         raise NotImplementedError('grid_sample: bicubic sampling of a 5-D input is not supported by Kiln')
-    if not input.is_floating_point():
-        raise NotImplementedError(f'"grid_sampler_3d_cpu" not implemented for '
-                                  f"'{_ATEN_TYPE_NAMES[input.dtype]}'")
-    if grid.dtype != input.dtype:
-        raise RuntimeError(f'expected scalar type {_ATEN_TYPE_NAMES[input.dtype]} but found '
-                           f'{_ATEN_TYPE_NAMES[grid.dtype]}')
+    _check_grid_sample_dtypes(input, grid, 'grid_sampler3d_cpu')
     n, c, d, h, w = input.shape
     do, ho, wo = grid.size(1), grid.size(2), grid.size(3)
     m = do * ho * wo
