@@ -260,10 +260,7 @@ Obj f_as_tensor(Interp& in, const CallArgs& a) {
   return place_on(make_tensor(tensor_from_data(as_data(in, a.pos[0]), d)), device.value_or(default_device()));
 }
 
-// torch.Tensor(...) and the legacy typed constructors (torch.LongTensor(...)):
-// a tensor of dtype `d` from data, or of the given sizes (zeros where PyTorch
-// leaves them uninitialized).
-Obj construct_typed_tensor(Interp& in, const CallArgs& a, DType d, const char* name) {
+Obj typed_tensor_on_cpu(Interp& in, const CallArgs& a, DType d, const char* name) {
   bool sizes = !a.pos.empty();
   for (const Obj& o : a.pos) sizes = sizes && o.is_int();
   if (sizes || (a.pos.size() == 1 && a.pos[0].kind() == Kind::Tuple && a.pos[0].as<TupleObj>()->is_size)) {
@@ -284,6 +281,15 @@ Obj construct_typed_tensor(Interp& in, const CallArgs& a, DType d, const char* n
     return make_tensor(t->tensor.detach());
   }
   return make_tensor(tensor_from_data(as_data(in, a.pos[0]), d));
+}
+
+// torch.Tensor(...) and the legacy typed constructors (torch.LongTensor(...)):
+// a tensor of dtype `d` from data, or of the given sizes (zeros where PyTorch
+// leaves them uninitialized), on the default device.
+Obj construct_typed_tensor(Interp& in, const CallArgs& a, DType d, const char* name) {
+  Obj t = typed_tensor_on_cpu(in, a, d, name);
+  // A tensor argument gives an alias of itself, where it is.
+  return a.pos.size() == 1 && a.pos[0].kind() == Kind::Tensor ? t : place_on(t, default_device());
 }
 
 Obj construct_tensor(Interp& in, const CallArgs& a) { return construct_typed_tensor(in, a, DType::Float32, "Tensor"); }
