@@ -196,8 +196,26 @@ Obj new_class_object(Interp& in, const std::string& name, std::vector<Obj> bases
   return result;
 }
 
+// A tuple subclass's instances are tuples: what the tuple operators do is
+// tuple's, so a class statement that redefines one is refused rather than
+// silently not consulted (its methods, properties, __repr__/__str__,
+// __new__/__init__ are).
+void check_tuple_subclass(const ClassObj& cls) {
+  if (cls.native_kind != Kind::Tuple) return;
+  static const char* const kTupleOwn[] = {
+      "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__getitem__",
+      "__len__", "__iter__", "__reversed__", "__contains__", "__add__", "__radd__", "__mul__",
+      "__rmul__", "__bool__", "__getattr__", "__getattribute__", "__setattr__", "__delattr__"};
+  for (const char* name : kTupleOwn)
+    if (const_cast<ClassObj&>(cls).attrs.find(std::string_view(name)))
+      throw Error(std::string("a tuple subclass's own ") + name + " is not supported by kiln (class '" + cls.name +
+                      "')",
+                  ErrorKind::NotImplemented);
+}
+
 // The next __init_subclass__ in the MRO, an implicit classmethod, sees each new subclass.
 void run_init_subclass(Interp& in, Obj& cls) {
+  check_tuple_subclass(*cls.as<ClassObj>());
   const ClassObj* c = cls.as<ClassObj>();
   Obj hook = c->lookup_after(c, "__init_subclass__");
   if (const auto* cm = hook.as<ClassMethodObj>()) hook = cm->func;
