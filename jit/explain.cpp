@@ -42,7 +42,7 @@ void format_region(std::ostringstream& out, const RegionReport& r) {
   }
   for (const RecompileReport& c : r.recompiles) {
     out << "  recompile at " << c.start << ": " << c.guard << ": expected " << c.expected << ", got " << c.actual;
-    if (c.made_dynamic) out << " (the dim is dynamic from now on)";
+    if (c.made_dynamic) out << " (" << c.dynamic_note() << ")";
     else if (!c.fix.empty()) out << "; " << c.fix;
     out << "\n";
   }
@@ -82,7 +82,7 @@ std::string report_json(const Report& r) {
                         {"kernels_from_memory", g.kernel_sources.memory}});
     for (const RecompileReport& c : region.recompiles)
       recompiles.push_back({{"start", c.start}, {"guard", c.guard}, {"expected", c.expected},
-                            {"actual", c.actual}, {"fix", c.fix}, {"made_dynamic", c.made_dynamic}});
+                            {"actual", c.actual}, {"fix", c.fix}, {"made_dynamic", c.made_dynamic}, {"ints_dynamic", c.ints_dynamic}});
     regions.push_back({{"kind", region.kind}, {"name", region.name}, {"loc", region.loc}, {"graphs", graphs},
                        {"recompiles", recompiles}, {"warnings", region.warnings},
                        {"eager_runs", region.eager_runs}});

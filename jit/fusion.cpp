@@ -303,7 +303,9 @@ class Fuser {
     Access acc = access_of(g_, ops_, n);
     const OpDef& f = p.op->is_inplace() ? *p.op->functional : *p.op;
     Group* home = nullptr;
-    if (f.lower && p.op->kind != OpKind::View && !g_.nodes[size_t(n)].steal_source && on_device(p)) {
+    // A node with dynamic int arguments stays eager: a lowering would bake this run's values in.
+    const Node& node = g_.nodes[size_t(n)];
+    if (f.lower && p.op->kind != OpKind::View && !node.steal_source && !node.dynamic_ints && on_device(p)) {
       for (size_t i = groups_.size(); i-- > 0 && !home;) {
         Group& g = *groups_[i];
         if (!g.sealed && try_join(g, n, acc)) home = &g;

@@ -28,6 +28,10 @@ class Builder {
     for (size_t a = 0; a < p.args.size(); ++a) {
       use_ = {node, int32_t(a)};
       n.args.push_back(arg(s.args[a], p.args[a]));
+      NodeArg& added = n.args.back();
+      if (added.kind == NodeArg::Kind::Const && (p.args[a].is_int() || p.args[a].is_int_list()) && dynamic_ &&
+          dynamic_->int_arg(size_t(node), a))
+        n.dynamic_ints = added.dynamic = true;
     }
     for (size_t j = 0; j < p.outs.size(); ++j) n.outs.push_back(output(node, int32_t(j), p.outs[j]));
     g_.nodes.push_back(std::move(n));
@@ -219,6 +223,14 @@ std::string constant_text(const Value& v) {
   return detail::cat("<", v.type_name(), ">");  // tensors are never constants
 }
 
+// A dynamic int argument: its value changes from run to run, its length does not.
+std::string dynamic_text(const Value& v) {
+  if (!v.is_int_list()) return "?";
+  std::string out = "[";
+  for (size_t i = 0; i < v.int_list().size(); ++i) out += i ? ", ?" : "?";
+  return out + "]";
+}
+
 class TextWriter {
  public:
   TextWriter(const Graph& g, const SiteNames* sites) : g_(g), sites_(sites), syms_(dim_symbols(g)) {
@@ -292,7 +304,7 @@ class TextWriter {
         for (size_t i = 0; i < a.list.size(); ++i) out += (i ? ", " : "") + name(a.list[i]);
         return out + "]";
       }
-      case NodeArg::Kind::Const: return key + constant_text(a.constant);
+      case NodeArg::Kind::Const: return key + (a.dynamic ? dynamic_text(a.constant) : constant_text(a.constant));
     }
     return key;
   }
@@ -422,7 +434,8 @@ uint64_t structural_hash(const Graph& g) {
         h.u64(a.list.size());
         for (ValueId e : a.list) h.i64(e);
       }
-      if (a.kind == NodeArg::Kind::Const) hash_constant(h, a.constant);
+      if (a.kind == NodeArg::Kind::Const && !a.dynamic) hash_constant(h, a.constant);
+      if (a.dynamic) h.u64(a.constant.is_int_list() ? a.constant.int_list().size() : ~uint64_t(0));
     }
     h.u64(n.outs.size());
     for (ValueId o : n.outs) {

@@ -47,7 +47,10 @@ struct NodeArg {
   Kind kind = Kind::Const;
   ValueId value = -1;            // Tensor (-1: undefined tensor, or None in a Tensor slot), Scalar
   std::vector<ValueId> list;     // TensorList (-1: an undefined element)
-  Value constant;                // Const
+  Value constant;                // Const: for a dynamic one, the example run's value
+  // Const int or int[] whose value each run reads from its own op (automatic
+  // dynamic shapes: a size passed on as a Python int). Printed `?`.
+  bool dynamic = false;
 };
 
 struct Node {
@@ -64,6 +67,10 @@ struct Node {
   // Set by mark_stealable_copies on a clone whose source dies unread with the
   // graph: the executor may move the source's buffer into the output.
   bool steal_source = false;
+  // Some int argument is dynamic (NodeArg::dynamic): passes neither rewrite
+  // the node nor reason through it, and fusion leaves it to its eager kernel,
+  // which reads the values of each run.
+  bool dynamic_ints = false;
 };
 
 struct Graph {
@@ -81,6 +88,8 @@ struct Graph {
 struct DynamicDims {
   virtual ~DynamicDims() = default;
   virtual uint64_t mask(size_t tensor_input) const = 0;
+  // Whether int / int[] argument `arg` of node `node` is dynamic.
+  virtual bool int_arg(size_t /*node*/, size_t /*arg*/) const { return false; }
 };
 Graph build_graph(std::span<const lazy::PendingOp> ops, const DynamicDims* dynamic = nullptr);
 
@@ -109,7 +118,7 @@ struct SiteNames {
 // Tensor inputs are %0.. in input order, node outputs follow, scalar inputs
 // are %s0..; tensor arguments are positional, the rest name=value; a
 // non-contiguous static value adds " strides=[..]". Dynamic dims print as
-// s<input>_<dim>. `return` lists the outputs no later node reads (the graph
+// s<input>_<dim>, dynamic int arguments as ? (`end=?`, `size=[?, ?]`). `return` lists the outputs no later node reads (the graph
 // does not know which tensors the script keeps). Deterministic: same
 // structure, same text.
 std::string to_text(const Graph& g, const SiteNames* sites = nullptr);
@@ -117,7 +126,8 @@ std::string to_text(const Graph& g, const SiteNames* sites = nullptr);
 // Whether a value's example strides are row-major dense (size-1 dims aside).
 bool contiguous(const IrValue& v);
 
-// A stable structural hash (ops, arg kinds, constants, dtypes, tensor inputs'
+// A stable structural hash (ops, arg kinds, constants (a dynamic one by kind
+// and length only), dtypes, tensor inputs'
 // static sizes, strides and requires_grad, dynamic masks; not scalar input
 // values, not sites, not node outputs' sizes, which follow from the rest, so a
 // dynamic graph hashes the same whatever example sizes built it). Equal graphs

@@ -229,6 +229,10 @@ class SignatureWriter {
     }
     uint64_t alt = v.var().index();
     push(What::ArgKind, alt);
+    if ((alt == kInt || alt == kIntList) && dynamic_.int_arg(node_, arg_)) {
+      if (alt == kIntList) push(What::ListLength, v.int_list().size());
+      return;  // its value is read from each run's op
+    }
     switch (alt) {
       case kTensor: tensor(v.tensor(), 0); break;
       case kTensorList: {
@@ -467,14 +471,37 @@ class Explainer {
   std::string (*site_name_)(uint32_t);
 };
 
+// Whether the int argument a context points at names dims (sum's dim,
+// transpose's dim0, flatten's start_dim, movedim's source): those pick what a
+// kernel computes, so a change recompiles (torch.compile specializes a SymInt
+// used as a dim, too). Other ints are sizes, offsets, indices and counts.
+bool names_dims(std::span<const lazy::PendingOp> ops, const Context& c) {
+  if (c.node >= ops.size() || !ops[c.node].op) return true;
+  const auto& args = ops[c.node].op->schema.args;
+  if (c.arg >= args.size()) return true;
+  const std::string& name = args[c.arg].name;
+  return name.find("dim") != std::string::npos || name.find("axis") != std::string::npos || name == "source" ||
+         name == "destination";
+}
+
 bool same_check(const Guard& a, const Guard& b) {
   return a.node == b.node && a.arg == b.arg && a.what == b.what && a.dim == b.dim;
 }
 
 }  // namespace
 
+bool DynamicSpec::int_arg(uint32_t node, uint32_t arg) const {
+  return !ints.empty() && std::binary_search(ints.begin(), ints.end(), uint64_t(node) << 32 | arg);
+}
+
+void DynamicSpec::add_int(uint32_t node, uint32_t arg) {
+  uint64_t key = uint64_t(node) << 32 | arg;
+  auto at = std::lower_bound(ints.begin(), ints.end(), key);
+  if (at == ints.end() || *at != key) ints.insert(at, key);
+}
+
 bool DynamicSpec::any() const {
-  return std::any_of(masks.begin(), masks.end(), [](uint64_t m) { return m != 0; });
+  return !ints.empty() || std::any_of(masks.begin(), masks.end(), [](uint64_t m) { return m != 0; });
 }
 
 Signature make_signature(std::span<const lazy::PendingOp> ops, const DynamicSpec& dynamic) {
@@ -541,30 +568,26 @@ std::optional<Mismatch> first_mismatch(const Signature& entry, const Signature& 
     m = explain.explain(want[first], got[first], c);
   }
 
-  // Only sizes differ when the checks line up and every failing one is an InputDim.
+  // Only sizes differ when the checks line up and every failing one is an
+  // InputDim or an int argument's value (a size passed on as a Python int).
   if (want.size() != got.size()) return m;
   Context scan;
   std::vector<std::pair<size_t, int>> dims;
-  bool constants = false;  // constants differ too: the sizes as Python ints, most likely
+  std::vector<std::pair<uint32_t, uint32_t>> ints;
   for (size_t i = 0; i < got.size(); ++i) {
     scan.step(got[i]);
     if (want[i] == got[i]) continue;
-    const bool same = same_check(want[i], got[i]);
-    if (same && What(got[i].what) == What::ConstValue) {
-      constants = true;
+    if (!same_check(want[i], got[i])) return m;
+    const What w = What(got[i].what);
+    if (w == What::ConstValue && (scan.alt == kInt || scan.alt == kIntList) && !names_dims(now_ops, scan)) {
+      std::pair<uint32_t, uint32_t> key{scan.node, scan.arg};
+      if (ints.empty() || ints.back() != key) ints.push_back(key);
       continue;
     }
-    if (!same || What(got[i].what) != What::InputDim || scan.input < 0) return m;
+    if (w != What::InputDim || scan.input < 0) return m;
     dims.emplace_back(size_t(scan.input), int(got[i].dim));
   }
-  if (constants) {
-    // A dynamic dim would not help: the constants would still differ.
-    if (!dims.empty())
-      m.fix = "an int argument changed with the size (x.shape[i] passed on to view, arange or a "
-              "slice?): a graph holds ints as constants, so each size compiles its own graph and "
-              "mark_dynamic does not change that; pad to a fixed length to compile once";
-    return m;
-  }
+  m.int_args = std::move(ints);
   m.only_sizes = true;
   m.size_dims = std::move(dims);
   return m;

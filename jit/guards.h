@@ -53,10 +53,15 @@ struct Guard {
 };
 static_assert(sizeof(Guard) == 16, "no padding: signatures compare guards with memcmp");
 
-// Which dims of which tensor inputs are dynamic (by input order of first use).
+// Which dims of which tensor inputs are dynamic (by input order of first use),
+// and which int / int[] arguments are (by node and argument index): their
+// values are read from each run's ops, like a scalar input's.
 struct DynamicSpec {
   std::vector<uint64_t> masks;  // masks[i]: bit d set: dim d of input i is dynamic
+  std::vector<uint64_t> ints;   // sorted node << 32 | arg
   uint64_t mask(size_t input) const { return input < masks.size() ? masks[input] : 0; }
+  bool int_arg(uint32_t node, uint32_t arg) const;
+  void add_int(uint32_t node, uint32_t arg);
   bool any() const;
 };
 
@@ -79,8 +84,11 @@ struct Mismatch {
   std::string expected;  // "64"
   std::string actual;    // "32"
   std::string fix;       // "" when none
-  bool only_sizes = false;  // true when every difference is a tensor input's dim size
+  // True when every difference is a tensor input's dim size or an int argument's
+  // value: what automatic dynamic shapes can make symbolic.
+  bool only_sizes = false;
   std::vector<std::pair<size_t, int>> size_dims;  // (input, dim) pairs that differ, when only_sizes
+  std::vector<std::pair<uint32_t, uint32_t>> int_args;  // (node, arg) ints that differ, when only_sizes
 };
 // `site_name(site)` names a PendingOp::site ("model.py:12"); may be empty.
 std::optional<Mismatch> first_mismatch(const Signature& entry, const Signature& now,

@@ -52,7 +52,7 @@ void recompile(const RecompileReport& r, size_t entries, lang::FrameRef where, u
   e.stack = s->strings().intern(region);
   e.text = s->strings().intern(r.guard);
   std::string detail = "expected " + r.expected + ", got " + r.actual;
-  if (r.made_dynamic) detail += "; the dim is dynamic from now on";
+  if (r.made_dynamic) detail += "; " + r.dynamic_note();
   else if (!r.fix.empty()) detail += "; " + r.fix;
   e.detail = s->strings().intern(detail);
   e.a = entries;

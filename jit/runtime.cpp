@@ -436,13 +436,16 @@ class Runtime : public lazy::Runner {
       r.report.warnings.push_back("iterations at " + rec.start + " record different ops (" + rec.guard +
                                   "): the loop unrolls into the graph of its frame from now on");
     }
-    // Automatic dynamic shapes: a recompile caused only by sizes makes those dims symbolic.
+    // Automatic dynamic shapes: a recompile caused only by sizes makes those dims symbolic,
+    // and the int arguments that changed with them (torch.compile's SymInts) runtime values.
     if (m && m->only_sizes && r.dynamic != 0) {
       for (auto [input, dim] : m->size_dims) {
         if (cache.dynamic.masks.size() <= input) cache.dynamic.masks.resize(input + 1, 0);
         cache.dynamic.masks[input] |= uint64_t(1) << dim;
       }
+      for (auto [node, arg] : m->int_args) cache.dynamic.add_int(node, arg);
       rec.made_dynamic = true;
+      rec.ints_dynamic = !m->int_args.empty();
       sig = make_signature(ops, cache.dynamic);
     }
     // compile() runs next and takes id next_graph_id_ + 1: the event names the graph it causes.
@@ -458,6 +461,7 @@ class Runtime : public lazy::Runner {
       const DynamicSpec& spec;
       explicit Masks(const DynamicSpec& s) : spec(s) {}
       uint64_t mask(size_t i) const override { return spec.mask(i); }
+      bool int_arg(size_t node, size_t arg) const override { return spec.int_arg(uint32_t(node), uint32_t(arg)); }
     } masks(cache.dynamic);
     Graph g = build_graph(ops, &masks);
     Entry e;

@@ -66,6 +66,12 @@ struct RecompileReport {
   std::string start;   // where the graph starts
   std::string guard, expected, actual, fix;
   bool made_dynamic = false;  // automatic dynamic shapes took over
+  bool ints_dynamic = false;  // ... of int arguments (the changed sizes as Python ints)
+  // "the dim is dynamic from now on" and the like; "" unless made_dynamic.
+  std::string dynamic_note() const {
+    if (!made_dynamic) return "";
+    return ints_dynamic ? "the changed int arguments are dynamic from now on" : "the dim is dynamic from now on";
+  }
 };
 struct BreakReport {
   std::string category;  // lazy::sync_reason_name

@@ -2,6 +2,7 @@
 // (__build_class__) and super(): the object model of user classes.
 #include <algorithm>
 
+#include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/objops.h"
 #include "core/lang/str_translate.h"
@@ -144,8 +145,18 @@ static Obj class_special_method(Interp& in, const Obj& o, std::string_view name)
   return attr.is_null() ? attr : bind(in, attr, o, meta);
 }
 
+Obj tuple_subclass_attr(Interp& in, const Obj& o, std::string_view name) {
+  const Obj& cls = o.as<TupleObj>()->cls;
+  const ClassObj* c = cls.as<ClassObj>();
+  if (!c) return Obj::null();
+  Obj attr = c->lookup(name);
+  if (attr.is_null() || attr.kind() == Kind::Builtin) return Obj::null();  // tuple's and object's own
+  return bind(in, attr, o, cls);
+}
+
 Obj special_method(Interp& in, const Obj& o, std::string_view name) {
   if (o.kind() == Kind::Class) return class_special_method(in, o, name);
+  if (o.kind() == Kind::Tuple) return tuple_subclass_attr(in, o, name);
   const InstanceObj* inst = o.as<InstanceObj>();
   if (!inst) return Obj::null();
   Obj attr = inst->get_class().lookup(name);
@@ -160,23 +171,51 @@ namespace {
 Obj new_class_object(Interp& in, const std::string& name, std::vector<Obj> bases) {
   if (bases.empty()) bases.push_back(in.builtin("object"));
   bool is_exception = false;
+  Kind native = Kind::Instance;
+  Obj tuple = find_builtin_class(in, "tuple");
   for (const Obj& base : bases) {
     ClassObj* base_cls = base.as<ClassObj>();
     if (!base_cls) throw Error("bases must be types", ErrorKind::Type);
-    if (base_cls->native_kind != Kind::Instance)
+    // tuple and its script subclasses (collections.namedtuple) can be derived
+    // from: their instances are tuples that carry their class (TupleObj::cls).
+    const bool tuple_base = base.is(tuple) || (base_cls->native_kind == Kind::Tuple && !base_cls->construct &&
+                                                base_cls->is_subclass_of(tuple.as<ClassObj>()));
+    if (base_cls->native_kind != Kind::Instance && !tuple_base)
       throw Error("subclassing the built-in type '" + base_cls->name + "' is not supported by kiln",
                   ErrorKind::NotImplemented);
+    if (tuple_base) native = Kind::Tuple;
     is_exception |= base_cls->is_exception;
   }
+  if (native == Kind::Tuple && is_exception)
+    throw Error("multiple bases have instance lay-out conflict", ErrorKind::Type);
   auto* cls = new ClassObj(name);
   Obj result(cls);
   cls->set_bases(std::move(bases));
   cls->is_exception = is_exception;
+  cls->native_kind = native;
   return result;
+}
+
+// A tuple subclass's instances are tuples: what the tuple operators do is
+// tuple's, so a class statement that redefines one is refused rather than
+// silently not consulted (its methods, properties, __repr__/__str__,
+// __new__/__init__ are).
+void check_tuple_subclass(const ClassObj& cls) {
+  if (cls.native_kind != Kind::Tuple) return;
+  static const char* const kTupleOwn[] = {
+      "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__getitem__",
+      "__len__", "__iter__", "__reversed__", "__contains__", "__add__", "__radd__", "__mul__",
+      "__rmul__", "__bool__", "__getattr__", "__getattribute__", "__setattr__", "__delattr__"};
+  for (const char* name : kTupleOwn)
+    if (const_cast<ClassObj&>(cls).attrs.find(std::string_view(name)))
+      throw Error(std::string("a tuple subclass's own ") + name + " is not supported by kiln (class '" + cls.name +
+                      "')",
+                  ErrorKind::NotImplemented);
 }
 
 // The next __init_subclass__ in the MRO, an implicit classmethod, sees each new subclass.
 void run_init_subclass(Interp& in, Obj& cls) {
+  check_tuple_subclass(*cls.as<ClassObj>());
   const ClassObj* c = cls.as<ClassObj>();
   Obj hook = c->lookup_after(c, "__init_subclass__");
   if (const auto* cm = hook.as<ClassMethodObj>()) hook = cm->func;

@@ -267,7 +267,8 @@ Obj list_construct(Interp& in, const CallArgs& a) {
 
 Obj tuple_construct(Interp& in, const CallArgs& a) {
   a.check("tuple", 0, 1);
-  if (!a.pos.empty() && a.pos[0].kind() == Kind::Tuple && !a.pos[0].as<TupleObj>()->is_size) return a.pos[0];
+  if (const TupleObj* t = a.pos.empty() ? nullptr : a.pos[0].as<TupleObj>())  // a plain tuple is itself
+    if (!t->is_size && t->cls.kind() != Kind::Class && t->struct_name.empty()) return a.pos[0];
   std::vector<Obj> v;
   if (!a.pos.empty()) extend_from_iterable(in, v, a.pos[0]);
   return make_tuple(std::move(v));
@@ -332,7 +333,7 @@ Obj type_construct(Interp& in, const CallArgs& a) {
 
 Obj property_construct(Interp&, const CallArgs& a) {
   a.check("property", 0, 4, "fget fset fdel doc");
-  return make<PropertyObj>(a.arg(0, "fget"), a.arg(1, "fset"));
+  return make<PropertyObj>(a.arg(0, "fget"), a.arg(1, "fset"), a.arg(2, "fdel"), a.arg(3, "doc"));
 }
 
 Obj staticmethod_construct(Interp&, const CallArgs& a) {

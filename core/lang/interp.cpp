@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/grad_hooks.h"
+#include "core/lang/builtins.h"
 #include "core/lang/compiler.h"
 #include "core/lang/objops.h"
 #include "core/lang/parser.h"
@@ -70,12 +71,50 @@ Obj object_new(Interp&, const CallArgs& a) {
   return make<InstanceObj>(cls);
 }
 
+// tuple.__new__(cls, iterable=()): a tuple of the iterable's items, of class
+// `cls` when that is a subclass (a namedtuple's __new__ ends here).
+Obj tuple_new(Interp& in, const CallArgs& a) {
+  size_t i;
+  Obj cls = self_or_first(a, i);
+  const ClassObj* c = cls.as<ClassObj>();
+  if (!c) throw Error("tuple.__new__(X): X is not a type object (" + type_name(cls) + ")", ErrorKind::Type);
+  Obj tuple = find_builtin_class(in, "tuple");
+  if (!c->is_subclass_of(tuple.as<ClassObj>()) || c->native_kind != Kind::Tuple)
+    throw Error("tuple.__new__(" + c->name + "): " + c->name + " is not a subtype of tuple", ErrorKind::Type);
+  KILN_CHECK(a.kw.empty(), Type, "tuple() takes no keyword arguments");
+  KILN_CHECK(a.pos.size() <= i + 1, Type, "tuple expected at most 1 argument, got ", a.pos.size() - i);
+  std::vector<Obj> items;
+  if (a.pos.size() > i) extend_from_iterable(in, items, a.pos[i]);
+  Obj r = make_tuple(std::move(items));
+  if (!cls.is(tuple)) r.as<TupleObj>()->cls = cls;
+  return r;
+}
+
 // BaseException.__init__(self, *args): records args.
 Obj exception_init(Interp&, const CallArgs& a) {
   size_t i;
   Obj self = self_or_first(a, i);
   if (InstanceObj* inst = self.as<InstanceObj>())
     inst->attrs.set("args", make_tuple(std::vector<Obj>(a.pos.begin() + long(i), a.pos.end())));
+  return Obj();
+}
+
+// OSError.__init__(self, *args): as CPython's, OSError(errno, strerror[, filename[, winerror[,
+// filename2]]]) sets those attributes (None otherwise), and args keeps (errno, strerror).
+Obj os_error_init(Interp&, const CallArgs& a) {
+  size_t i;
+  Obj self = self_or_first(a, i);
+  InstanceObj* inst = self.as<InstanceObj>();
+  if (!inst) return Obj();
+  std::vector<Obj> args(a.pos.begin() + long(i), a.pos.end());
+  const bool named = args.size() >= 2 && args.size() <= 5;
+  auto at = [&](size_t k) { return named && k < args.size() ? args[k] : Obj(); };
+  inst->attrs.set("errno", at(0));
+  inst->attrs.set("strerror", at(1));
+  inst->attrs.set("filename", at(2));
+  inst->attrs.set("filename2", at(4));
+  if (named && args.size() > 2) args.resize(2);
+  inst->attrs.set("args", make_tuple(std::move(args)));
   return Obj();
 }
 
@@ -137,8 +176,10 @@ Interp::Interp(std::ostream* out) : out_(out ? out : &std::cout) {
   ensure_method(*this, "object", "__delattr__", object_delattr);
   ensure_method(*this, "object", "__new__", object_new);
   ensure_method(*this, "object", "__init_subclass__", object_init_subclass);
+  ensure_method(*this, "tuple", "__new__", tuple_new);
   ensure_method(*this, "BaseException", "__init__", exception_init);
   ensure_method(*this, "SystemExit", "__init__", system_exit_init);
+  ensure_method(*this, "OSError", "__init__", os_error_init);
   register_module("builtins", builtins_);
   register_stdlib_modules(*this);
   make_torch_module(*this);
@@ -203,9 +244,28 @@ void Interp::run_file(const std::string& path) {
 
 namespace {
 
+// An instance of a tuple subclass: the class's own __new__ (a namedtuple's)
+// makes it, else tuple.__new__(cls, iterable); a script __init__ then runs.
+Obj instantiate_tuple(Interp& in, const Obj& c, std::span<const Obj> pos, std::span<const Kwarg> kw) {
+  const ClassObj& cls = *c.as<ClassObj>();
+  Obj new_fn = cls.lookup("__new__");
+  if (const auto* sm = new_fn.as<StaticMethodObj>()) new_fn = sm->func;
+  std::vector<Obj> args{c};
+  args.insert(args.end(), pos.begin(), pos.end());
+  Obj inst = new_fn.kind() == Kind::Function ? in.call(new_fn, args, kw) : tuple_new(in, CallArgs{args, kw, Obj::null()});
+  if (!isinstance(in, inst, c)) return inst;
+  Obj init = cls.lookup("__init__");
+  if (init.kind() != Kind::Function) return inst;
+  args[0] = inst;
+  Obj r = in.call(init, args, kw);
+  if (!r.is_none()) throw Error("__init__() should return None, not '" + type_name(r) + "'", ErrorKind::Type);
+  return inst;
+}
+
 Obj instantiate(Interp& in, const Obj& c, std::span<const Obj> pos, std::span<const Kwarg> kw) {
   ClassObj& cls = *c.as<ClassObj>();
   if (cls.construct) return cls.construct(in, CallArgs{pos, kw, Obj::null()});
+  if (cls.native_kind == Kind::Tuple) return instantiate_tuple(in, c, pos, kw);
   // A class statement's own __new__ (object's is a builtin) makes the
   // instance; as in CPython, __init__ runs only on an instance of the class.
   Obj new_fn = cls.lookup("__new__");

@@ -11,6 +11,7 @@
 #include "core/lang/builtins.h"
 #include "core/lang/interp.h"
 #include "core/lang/iterators.h"
+#include "core/lang/function_attrs.h"
 #include "core/lang/objops.h"
 #include "core/lang/set_order.h"
 #include "core/lang/str_translate.h"
@@ -1164,17 +1165,25 @@ const MethodTable& slice_methods() {
   return t;
 }
 
-// @prop.setter / .getter: a new property with one accessor replaced.
+// @prop.setter / .getter / .deleter: a new property with one accessor replaced.
 Obj property_setter(Interp&, const CallArgs& a) {
   a.check("setter", 1, 1);
-  return make<PropertyObj>(a.self.as<PropertyObj>()->fget, a.pos[0]);
+  const PropertyObj& p = *a.self.as<PropertyObj>();
+  return make<PropertyObj>(p.fget, a.pos[0], p.fdel, p.doc);
 }
 Obj property_getter(Interp&, const CallArgs& a) {
   a.check("getter", 1, 1);
-  return make<PropertyObj>(a.pos[0], a.self.as<PropertyObj>()->fset);
+  const PropertyObj& p = *a.self.as<PropertyObj>();
+  return make<PropertyObj>(a.pos[0], p.fset, p.fdel, p.doc);
+}
+Obj property_deleter(Interp&, const CallArgs& a) {
+  a.check("deleter", 1, 1);
+  const PropertyObj& p = *a.self.as<PropertyObj>();
+  return make<PropertyObj>(p.fget, p.fset, a.pos[0], p.doc);
 }
 const MethodTable& property_methods() {
-  static const MethodTable t = {{"setter", property_setter}, {"getter", property_getter}};
+  static const MethodTable t = {
+      {"setter", property_setter}, {"getter", property_getter}, {"deleter", property_deleter}};
   return t;
 }
 
@@ -1230,6 +1239,13 @@ Obj data_attribute(const Obj& o, const std::string& name) {
     case Kind::Property:
       if (name == "fget") return o.as<PropertyObj>()->fget;
       if (name == "fset") return o.as<PropertyObj>()->fset;
+      if (name == "fdel") return o.as<PropertyObj>()->fdel;
+      if (name == "__doc__") {  // CPython copies fget's docstring when no doc is given
+        const PropertyObj& p = *o.as<PropertyObj>();
+        if (!p.doc.is_none() || p.fget.kind() != Kind::Function) return p.doc;
+        Obj d = function_attr(p.fget, "__doc__");
+        return d.is_null() ? Obj() : d;
+      }
       break;
     case Kind::StaticMethod:
       if (name == "__func__") return o.as<StaticMethodObj>()->func;

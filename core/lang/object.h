@@ -144,9 +144,15 @@ struct TupleObj : HeapObj {
   KILN_HEAP_KIND(Tuple)
   TupleObj() : HeapObj(kKind) {}
   explicit TupleObj(std::vector<Obj> v, bool size = false) : HeapObj(kKind), items(std::move(v)), is_size(size) {}
-  void clear_refs() override { items.clear(); }
+  void clear_refs() override {
+    items.clear();
+    cls = Obj();
+  }
   std::vector<Obj> items;
   bool is_size = false;  // a torch.Size: prints as torch.Size([..])
+  // The class of an instance of a tuple subclass (`class P(tuple)`, collections.namedtuple):
+  // its methods and type; null for a tuple.
+  Obj cls;
   // A named tuple (torch.return_types.max): its type name and field names.
   std::string struct_name;
   std::vector<std::string> fields;
@@ -443,9 +449,11 @@ struct IteratorObj : HeapObj {
 
 struct PropertyObj : HeapObj {
   KILN_HEAP_KIND(Property)
-  PropertyObj(Obj g, Obj s) : HeapObj(kKind), fget(std::move(g)), fset(std::move(s)) {}
-  void clear_refs() override { fget = Obj(); fset = Obj(); }
-  Obj fget, fset;
+  PropertyObj(Obj g, Obj s, Obj d = Obj(), Obj doc_ = Obj())
+      : HeapObj(kKind), fget(std::move(g)), fset(std::move(s)), fdel(std::move(d)), doc(std::move(doc_)) {}
+  void clear_refs() override { fget = fset = fdel = doc = Obj(); }
+  Obj fget, fset, fdel;
+  Obj doc;  // __doc__: the doc argument, else None (fget's docstring is read on access)
 };
 struct StaticMethodObj : HeapObj {
   KILN_HEAP_KIND(StaticMethod)

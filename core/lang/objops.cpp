@@ -25,6 +25,9 @@ namespace kiln::lang {
 std::string type_name(const Obj& o) {
   switch (o.kind()) {
     case Kind::Instance: return o.as<InstanceObj>()->get_class().name;
+    case Kind::Tuple:
+      if (auto* c = o.as<TupleObj>()->cls.as<ClassObj>()) return c->name;
+      return "tuple";
     case Kind::Class: return "type";
     case Kind::Iterator: return o.as<IteratorObj>()->type_name();
     case Kind::Set: return o.as<SetObj>()->frozen ? "frozenset" : "set";
@@ -859,6 +862,15 @@ std::string exception_str(Interp& in, const InstanceObj& inst) {
   auto* t = args.as<TupleObj>();
   if (!t) return str(in, args);
   if (t->items.empty()) return "";
+  if (t->items.size() == 2 && inst.get_class().is_subclass_of(find_builtin_class(in, "OSError").as<ClassObj>())) {
+    // OSError(errno, strerror, filename): [Errno 2] No such file or directory: 'x'
+    auto attr = [&](const char* n) { const Obj* v = const_cast<InstanceObj&>(inst).attrs.find(std::string_view(n));
+                                     return v ? *v : Obj(); };
+    std::string s = "[Errno " + str(in, t->items[0]) + "] " + str(in, t->items[1]);
+    if (!attr("filename").is_none()) s += ": " + repr(in, attr("filename"));
+    if (!attr("filename2").is_none()) s += " -> " + repr(in, attr("filename2"));
+    return s;
+  }
   if (t->items.size() == 1) {
     // KeyError shows the key as repr (KeyError: 'a').
     bool key_error = inst.get_class().is_subclass_of(exception_class_for(in, ErrorKind::Key).as<ClassObj>());
@@ -901,6 +913,11 @@ std::string ordered_dict_repr(Interp& in, const Obj& o, bool recursive) {
   return "OrderedDict([" + join_reprs(in, pairs) + "])";
 }
 
+std::string repr_result(Interp&, const Obj& r) {
+  KILN_CHECK(r.kind() == Kind::Str, Type, "__repr__ returned non-string (type ", type_name(r), ")");
+  return r.as<StrObj>()->value;
+}
+
 std::string container_repr(Interp& in, const Obj& o) {
   NestGuard nest(in, " while getting the repr of an object");
   ReprGuard g(o);
@@ -908,6 +925,10 @@ std::string container_repr(Interp& in, const Obj& o) {
     case Kind::List: return g.recursive ? "[...]" : "[" + join_reprs(in, o.as<ListObj>()->items) + "]";
     case Kind::Tuple: {
       auto* t = o.as<TupleObj>();
+      if (t->cls.kind() == Kind::Class) {  // a tuple subclass's own __repr__ (a namedtuple's)
+        Obj f = special_method(in, o, "__repr__");
+        if (!f.is_null()) return repr_result(in, in.call(f, {}));
+      }
       std::string body = join_reprs(in, t->items);
       if (t->is_size) return "torch.Size([" + body + "])";
       if (!t->struct_name.empty()) {
@@ -958,11 +979,7 @@ std::string opt_repr(Interp& in, const Obj& o) { return o.is_none() ? "None" : r
 std::string instance_repr(Interp& in, const Obj& o) {
   auto* inst = o.as<InstanceObj>();
   Obj f = special_method(in, o, "__repr__");
-  if (!f.is_null()) {
-    Obj r = in.call(f, {});
-    KILN_CHECK(r.kind() == Kind::Str, Type, "__repr__ returned non-string (type ", type_name(r), ")");
-    return r.as<StrObj>()->value;
-  }
+  if (!f.is_null()) return repr_result(in, in.call(f, {}));
   if (o.is(not_implemented(in))) return "NotImplemented";
   if (o.is(ellipsis(in))) return "Ellipsis";
   if (inst->get_class().is_exception) return exception_repr(in, *inst);
@@ -1029,21 +1046,29 @@ std::string repr(Interp& in, const Obj& o) {
   return "<?>";
 }
 
+// The result of the class's __str__, if it defines one.
+static std::optional<std::string> own_str(Interp& in, const Obj& o) {
+  Obj f = special_method(in, o, "__str__");
+  if (f.is_null()) return std::nullopt;
+  Obj r = in.call(f, {});
+  KILN_CHECK(r.kind() == Kind::Str, Type, "__str__ returned non-string (type ", type_name(r), ")");
+  return r.as<StrObj>()->value;
+}
+
 std::string str(Interp& in, const Obj& o) {
   switch (o.kind()) {
     case Kind::Str: return o.as<StrObj>()->value;
     case Kind::Instance: {
-      Obj f = special_method(in, o, "__str__");
-      if (!f.is_null()) {
-        Obj r = in.call(f, {});
-        KILN_CHECK(r.kind() == Kind::Str, Type, "__str__ returned non-string (type ", type_name(r), ")");
-        return r.as<StrObj>()->value;
-      }
+      if (std::optional<std::string> s = own_str(in, o)) return *s;
       auto* inst = o.as<InstanceObj>();
       if (inst->get_class().is_exception && special_method(in, o, "__repr__").is_null())
         return exception_str(in, *inst);
       return repr(in, o);
     }
+    case Kind::Tuple:
+      if (o.as<TupleObj>()->cls.kind() == Kind::Class)  // a tuple subclass's own __str__
+        if (std::optional<std::string> s = own_str(in, o)) return *s;
+      return repr(in, o);
     case Kind::Device: return device_str(*o.as<DeviceObj>());
     default: return repr(in, o);
   }
@@ -1470,6 +1495,7 @@ Obj type_of(Interp& in, const Obj& o) {
     case Kind::DType: return torch_class(in, "dtype");
     case Kind::Device: return torch_class(in, "device");
     case Kind::Tuple:
+      if (o.as<TupleObj>()->cls.kind() == Kind::Class) return o.as<TupleObj>()->cls;
       if (o.as<TupleObj>()->is_size) return find_builtin_class(in, "Size");
       if (!o.as<TupleObj>()->struct_name.empty()) return return_type_class(in, o.as<TupleObj>()->struct_name);
       break;
@@ -1513,6 +1539,10 @@ bool isinstance(Interp& in, const Obj& o, const Obj& cls_or_tuple) {
     if (o.kind() == Kind::Instance && cls->native_kind == Kind::Tensor && cls->name == "Tensor")
       return tensor_like(o);
     if (o.kind() == Kind::Tensor && cls->name == "Parameter") return o.as<TensorObj>()->is_parameter;
+    if (o.kind() == Kind::Tensor && cls->native_kind == Kind::Tensor)  // torch.LongTensor: a CPU tensor of its dtype
+      if (const Obj* d = const_cast<ClassObj*>(cls)->attrs.find(std::string_view("dtype")))
+        return d->kind() == Kind::DType && o.as<TensorObj>()->tensor.dtype() == d->as_dtype() &&
+               o.as<TensorObj>()->tensor.device().type == DeviceType::CPU;
     if (o.kind() == Kind::Tuple && cls->name == "Size") return o.as<TupleObj>()->is_size;
     if (o.kind() == Kind::Tuple && cls->name != "tuple") return type_of(in, o).as<ClassObj>()->is_subclass_of(cls);
     if (o.kind() == Kind::Dict && cls->name == "OrderedDict") return o.as<DictObj>()->ordered;
@@ -1603,7 +1633,8 @@ static Obj lookup_kind_attr(Interp& in, const Obj& o, const std::string& name) {
       auto* t = o.as<TupleObj>();
       for (size_t i = 0; i < t->fields.size() && i < t->items.size(); ++i)
         if (t->fields[i] == name) return t->items[i];
-      return builtin_method(in, o, name);
+      Obj v = tuple_subclass_attr(in, o, name);
+      return v.is_null() ? builtin_method(in, o, name) : v;
     }
     case Kind::Builtin: {
       Obj v = function_attr(o, name);
@@ -1660,18 +1691,21 @@ namespace {
 
 // Stores an instance attribute the way object.__setattr__ does: through a
 // property's setter when the class has one, else into the instance dict.
+// Stores through a property of the class, if it has one (false if not).
+bool property_store(Interp& in, const ClassObj& cls, const Obj& o, const std::string& name, const Obj& value) {
+  auto* p = cls.lookup(name).as<PropertyObj>();
+  if (!p) return false;
+  if (p->fset.is_none() || p->fset.is_null())
+    throw Error(detail::cat("property '", name, "' of '", cls.name, "' object has no setter"), ErrorKind::Attribute);
+  Obj args[] = {o, value};
+  in.call(p->fset, args);
+  return true;
+}
+
 void instance_store(Interp& in, const Obj& o, const std::string& name, Obj value) {
   auto* inst = o.as<InstanceObj>();
   if (name == "__class__") return set_instance_class(*inst, value);
-  Obj attr = inst->get_class().lookup(name);
-  if (auto* p = attr.as<PropertyObj>()) {
-    if (p->fset.is_none() || p->fset.is_null())
-      throw Error(detail::cat("property '", name, "' of '", inst->get_class().name, "' object has no setter"),
-                  ErrorKind::Attribute);
-    Obj args[] = {o, value};
-    in.call(p->fset, args);
-    return;
-  }
+  if (property_store(in, inst->get_class(), o, name, value)) return;
   inst->attrs.set(std::string_view(name), std::move(value));
 }
 
@@ -1705,6 +1739,9 @@ void setattr(Interp& in, const Obj& o, const std::string& name, Obj value) {
       return;
     case Kind::Module: o.as<ModuleObj>()->attrs.set(std::string_view(name), std::move(value)); return;
     case Kind::Tensor: tensor_setattr(in, o, name, std::move(value)); return;
+    case Kind::Tuple:  // a tuple subclass's instances have no __dict__ (a namedtuple's __slots__ = ())
+      if (auto* c = o.as<TupleObj>()->cls.as<ClassObj>(); c && property_store(in, *c, o, name, value)) return;
+      break;
     case Kind::Function:
       if (function_setattr(o, name, value)) return;
       throw Error(detail::cat("readonly attribute '", name, "'"), ErrorKind::Attribute);
@@ -1730,6 +1767,16 @@ void delattr(Interp& in, const Obj& o, const std::string& name) {
     }
   }
   if (o.kind() == Kind::Class) ++g_class_epoch;
+  if (o.kind() == Kind::Instance || o.kind() == Kind::Tuple) {  // a property's deleter
+    Obj cls = type_of(in, o);
+    if (auto* p = cls.as<ClassObj>()->lookup(name).as<PropertyObj>()) {
+      if (p->fdel.is_none() || p->fdel.is_null())
+        throw Error(detail::cat("property '", name, "' of '", cls.as<ClassObj>()->name, "' object has no deleter"),
+                    ErrorKind::Attribute);
+      in.call(p->fdel, {&o, 1});
+      return;
+    }
+  }
   if (attrs && attrs->erase(make_str(name))) return;
   if (o.kind() == Kind::Function && function_delattr(o, name)) return;
   no_attribute(o, name);

@@ -106,6 +106,9 @@ Obj instance_getattr(Interp& in, const Obj& inst, const std::string& name);
 Obj class_getattr(Interp& in, const Obj& cls, const std::string& name);
 // type(name, bases, dict): a new class from a namespace dict.
 Obj type_new(Interp& in, const CallArgs& a);
+// What a tuple subclass's class statement defines (methods, properties, class
+// attributes), bound to the tuple `o`; Null when absent or tuple's own.
+Obj tuple_subclass_attr(Interp& in, const Obj& o, std::string_view name);
 // A special method looked up on the class only (as Python does for dunders),
 // already bound to o; Null when the class does not define it.
 Obj special_method(Interp& in, const Obj& o, std::string_view name);

@@ -513,6 +513,19 @@ Obj frames_caller(Interp& in, const CallArgs& a) {
                      make_str(std::string(in.source_line(f.code->filename, line))), make_str(f.code->name)});
 }
 
+// _frames.module(depth): the __name__ of the module whose code runs in that
+// frame ('__main__' past the outermost): the module a namedtuple() class
+// belongs to, as CPython's sys._getframe(depth).f_globals['__name__'].
+Obj frames_module(Interp& in, const CallArgs& a) {
+  a.check("module", 1, 1);
+  int64_t depth = to_index(in, a.pos[0], "an integer");
+  std::vector<FrameRef> stack = current_stack(size_t(std::max<int64_t>(depth, 0)) + 1);
+  if (depth >= 0 && size_t(depth) < stack.size() && stack[size_t(depth)].globals)
+    if (Obj* n = const_cast<OrderedMap*>(stack[size_t(depth)].globals)->find(std::string_view("__name__")))
+      if (n->kind() == Kind::Str) return *n;
+  return make_str("__main__");
+}
+
 }  // namespace
 
 void set_argv(Interp& in, std::vector<std::string> argv) {
@@ -534,6 +547,7 @@ void register_stdlib_modules(Interp& in) {
   in.register_module("_re", make_re_core());
   Obj frames = make<ModuleObj>("_frames");
   frames.as<ModuleObj>()->attrs.set("caller", make_builtin("caller", frames_caller));
+  frames.as<ModuleObj>()->attrs.set("module", make_builtin("module", frames_module));
   in.register_module("_frames", frames);
   // CPython's _collections supplies OrderedDict to collections.py; so does Kiln's.
   Obj collections = make<ModuleObj>("_collections");

@@ -32,8 +32,8 @@ namespace {
                     : err == ENOTDIR ? "NotADirectoryError"
                     : err == EISDIR  ? "IsADirectoryError"
                                      : "OSError";
-  std::string msg = "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": " + repr(in, make_str(path));
-  raise_exception(in, find_builtin_class(in, cls), {make_str(msg)});
+  raise_exception(in, find_builtin_class(in, cls),
+                  {Obj::from_int(err), make_str(std::strerror(err)), make_str(path)});
 }
 
 const std::string& path_arg(const CallArgs& a, size_t i) { return str_of(a.pos[i], "path"); }

@@ -405,10 +405,27 @@ Obj m_cuda(Interp&, const CallArgs& a) {
   return to_device_obj(a.self, d.value_or(Device{DeviceType::CUDA, 0}));
 }
 
+// The dtype a legacy tensor type names: torch.LongTensor, or 'torch.LongTensor'.
+std::optional<DType> legacy_type_dtype(const Obj& o) {
+  if (auto* c = o.as<ClassObj>())
+    if (const Obj* d = const_cast<ClassObj*>(c)->attrs.find(std::string_view("dtype")); d && d->kind() == Kind::DType)
+      return d->as_dtype();
+  const StrObj* s = o.as<StrObj>();
+  if (!s) return std::nullopt;
+  for (int i = 0; i < kNumDTypes; ++i) {
+    DType d = static_cast<DType>(i);
+    if (!dtype_legacy_name(d).empty() && s->value == "torch." + std::string(dtype_legacy_name(d)) + "Tensor") return d;
+  }
+  throw Error("invalid type: '" + s->value + "'", ErrorKind::Value);
+}
+
+// t.type(): the legacy type name ('torch.FloatTensor'); t.type(T): a copy as
+// type T (a dtype, torch.LongTensor or its name).
 Obj m_type(Interp&, const CallArgs& a) {
   a.check("type", 0, 2, "dtype non_blocking");
   Obj d = a.arg(0, "dtype");
   if (d.is_none()) return make_str("torch." + std::string(dtype_legacy_name(self_of(a).dtype())) + "Tensor");
+  if (std::optional<DType> legacy = legacy_type_dtype(d)) return to_dtype_obj(a, *legacy);
   return to_dtype_obj(a, *dtype_of_obj(d, "type(): argument 'dtype'"));
 }
 

@@ -260,18 +260,44 @@ Obj f_as_tensor(Interp& in, const CallArgs& a) {
   return place_on(make_tensor(tensor_from_data(as_data(in, a.pos[0]), d)), device.value_or(default_device()));
 }
 
-// torch.Tensor(...): a float32 tensor from data, or of the given sizes.
-Obj construct_tensor(Interp& in, const CallArgs& a) {
+Obj typed_tensor_on_cpu(Interp& in, const CallArgs& a, DType d, const char* name) {
   bool sizes = !a.pos.empty();
   for (const Obj& o : a.pos) sizes = sizes && o.is_int();
-  if (sizes) {
+  if (sizes || (a.pos.size() == 1 && a.pos[0].kind() == Kind::Tuple && a.pos[0].as<TupleObj>()->is_size)) {
     Shape s;
-    for (const Obj& o : a.pos) s.push_back(o.as_int());
-    return make_tensor(zeros(s));
+    for (const Obj& o : sizes ? std::vector<Obj>(a.pos.begin(), a.pos.end()) : a.pos[0].as<TupleObj>()->items)
+      s.push_back(o.as_int());
+    return make_tensor(zeros(s, d));
   }
-  if (a.pos.empty()) return make_tensor(zeros(Shape{0}));
-  a.check("Tensor", 1, 1);
-  return make_tensor(tensor_from_data(as_data(in, a.pos[0]), DType::Float32));
+  if (a.pos.empty()) return make_tensor(zeros(Shape{0}, d));
+  a.check(name, 1, 1);
+  if (const TensorObj* t = a.pos[0].as<TensorObj>()) {  // an alias, of the constructor's type only
+    auto options = [](DType t) {  // PyTorch's words for the mismatch, its TensorOptions printed
+      return "TensorOptions(dtype=" + std::string(dtype_cpp_name(t)) +
+             ", device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), "
+             "memory_format=(nullopt))";
+    };
+    KILN_CHECK(t->tensor.dtype() == d, Type, "expected ", options(d), " (got ", options(t->tensor.dtype()), ")");
+    return make_tensor(t->tensor.detach());
+  }
+  return make_tensor(tensor_from_data(as_data(in, a.pos[0]), d));
+}
+
+// torch.Tensor(...) and the legacy typed constructors (torch.LongTensor(...)):
+// a tensor of dtype `d` from data, or of the given sizes (zeros where PyTorch
+// leaves them uninitialized), on the default device.
+Obj construct_typed_tensor(Interp& in, const CallArgs& a, DType d, const char* name) {
+  Obj t = typed_tensor_on_cpu(in, a, d, name);
+  // A tensor argument gives an alias of itself, where it is.
+  return a.pos.size() == 1 && a.pos[0].kind() == Kind::Tensor ? t : place_on(t, default_device());
+}
+
+Obj construct_tensor(Interp& in, const CallArgs& a) { return construct_typed_tensor(in, a, DType::Float32, "Tensor"); }
+
+template <DType D>
+Obj construct_legacy_tensor(Interp& in, const CallArgs& a) {
+  static const std::string name = std::string(dtype_legacy_name(D)) + "Tensor";
+  return construct_typed_tensor(in, a, D, name.c_str());
 }
 
 // nn.Parameter(data=None, requires_grad=True): a detached alias flagged as a parameter.
@@ -843,6 +869,22 @@ void add_classes(ModuleObj& torch, ModuleObj& c) {
   param_cls.as<ClassObj>()->attrs.set("__module__", make_str("torch.nn.parameter"));
   torch.attrs.set("Tensor", tensor_cls);
   c.attrs.set("Parameter", param_cls);
+  // torch.FloatTensor, torch.LongTensor, ...: constructors of CPU tensors of one
+  // dtype (their `dtype`), and isinstance tests for them.
+  const std::pair<DType, NativeFn> legacy[] = {
+      {DType::Float32, construct_legacy_tensor<DType::Float32>}, {DType::Float64, construct_legacy_tensor<DType::Float64>},
+      {DType::Float16, construct_legacy_tensor<DType::Float16>}, {DType::BFloat16, construct_legacy_tensor<DType::BFloat16>},
+      {DType::UInt8, construct_legacy_tensor<DType::UInt8>},     {DType::Int8, construct_legacy_tensor<DType::Int8>},
+      {DType::Int16, construct_legacy_tensor<DType::Int16>},     {DType::Int32, construct_legacy_tensor<DType::Int32>},
+      {DType::Int64, construct_legacy_tensor<DType::Int64>},     {DType::Bool, construct_legacy_tensor<DType::Bool>}};
+  for (const auto& [d, fn] : legacy) {
+    std::string name = std::string(dtype_legacy_name(d)) + "Tensor";
+    Obj cls = native_class(name.c_str(), Kind::Tensor, fn);
+    cls.as<ClassObj>()->attrs.set("__module__", make_str("torch"));
+    cls.as<ClassObj>()->attrs.set("dtype", Obj::from_dtype(d));
+    cls.as<ClassObj>()->attrs.set("is_cuda", Obj::from_bool(false));
+    torch.attrs.set(name, cls);
+  }
 }
 
 void add_ops(ModuleObj& torch) {

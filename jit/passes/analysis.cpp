@@ -159,6 +159,8 @@ bool rewritable_arg(const Node& u, size_t arg) {
 bool has_dynamic_dims(const Graph& g) {
   for (ValueId t : g.tensor_inputs)
     if (g.values[size_t(t)].dynamic_dims) return true;
+  for (const Node& n : g.nodes)
+    if (n.dynamic_ints) return true;
   return false;
 }
 

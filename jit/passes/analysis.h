@@ -96,9 +96,10 @@ int rewrite_reads(Graph& g, ValueId from, ValueId to, int32_t first, Allow allow
   return moved;
 }
 
-// Whether any tensor input has a dynamic dim: the graph (and the passes'
-// result) then serves other sizes than the example values carry, so facts
-// read from example sizes and strides do not hold for every run.
+// Whether any tensor input has a dynamic dim, or any node a dynamic int
+// argument: the graph (and the passes' result) then serves other sizes than
+// the example values carry, so facts read from example sizes and strides do
+// not hold for every run.
 bool has_dynamic_dims(const Graph& g);
 
 // Whether a and b address their memory alike in every run: same dtype and

@@ -8,7 +8,8 @@
 // buffer between tensors the script sees as distinct (and `empty` holds
 // garbage), random draws differ by design, in-place ops write. Python numbers
 // are graph inputs, one per use, so nodes with a Scalar argument (every add
-// and sub: alpha) never match: equal-looking numbers may differ next run.
+// and sub: alpha) never match: equal-looking numbers may differ next run; so
+// do nodes with dynamic int arguments.
 //
 // Values name memory, so for a non-view pair the memory must hold still:
 // nothing writes what the arguments may share between the two nodes, and
@@ -28,6 +29,7 @@ namespace kiln::jit {
 namespace {
 
 bool candidate(const Graph& g, const Node& n) {
+  if (n.dynamic_ints) return false;  // equal example ints prove nothing for the next run
   switch (n.op->kind) {
     case OpKind::Pointwise:
     case OpKind::Reduction:

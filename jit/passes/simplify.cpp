@@ -50,10 +50,13 @@ bool keeps_offset(const Node& n) {
   return false;
 }
 
-// The node producing v, when it runs; null for inputs.
+// The node producing v, when it runs and its constants hold for every run;
+// null for inputs.
 const Node* producer(const Graph& g, ValueId v) {
   int32_t p = v >= 0 ? def_node(g, v) : -1;
-  return p >= 0 && !g.nodes[size_t(p)].dead ? &g.nodes[size_t(p)] : nullptr;
+  if (p < 0) return nullptr;
+  const Node& n = g.nodes[size_t(p)];
+  return n.dead || n.dynamic_ints ? nullptr : &n;
 }
 
 ValueId self_of(const Node& n) {
@@ -98,7 +101,7 @@ class Simplifier {
   void run() {
     for (int32_t r = 0; r < int32_t(g_.nodes.size()); ++r) {
       const Node& n = g_.nodes[size_t(r)];
-      if (n.dead || n.outs.size() != 1) continue;
+      if (n.dead || n.dynamic_ints || n.outs.size() != 1) continue;
       ValueId out = n.outs[0];
       if (ValueId base = view_base(n); base >= 0) {
         // The same memory read the same way: any reader that x still holds for.

@@ -54,6 +54,34 @@ TEST(Fusion, PointwiseChainIsOneKernelStoringOnlyTheResult) {
   EXPECT_EQ(k.to_text().find("Tanh"), std::string::npos) << k.to_text();
 }
 
+// Every int argument dynamic (automatic dynamic shapes made them runtime values).
+struct AllIntsDynamic : DynamicDims {
+  uint64_t mask(size_t) const override { return 0; }
+  bool int_arg(size_t, size_t) const override { return true; }
+};
+
+TEST(Fusion, NodeWithDynamicIntsRunsEagerAndItsNeighboursStillFuse) {
+  // exp, then triu (its diagonal lowered as a constant), then neg: with the
+  // diagonal dynamic, triu runs on its eager kernel, which reads each run's value.
+  Tensor x = t({4, 4}), e = t({4, 4}), u = t({4, 4}), n = t({4, 4});
+  std::vector<PendingOp> ops = {pending("exp", {x}, {e}), pending("triu", {e, int64_t(1)}, {u}),
+                                pending("neg", {u}, {n})};
+  Graph fixed = build_graph(ops);
+  EXPECT_EQ(plan_text(fuse(fixed, ops, last_live(fixed)), fixed), "kernel fused_exp_triu_neg [3 nodes, 1 stores]\n");
+  AllIntsDynamic dyn;
+  Graph g = build_graph(ops, &dyn);
+  EXPECT_TRUE(g.nodes[1].dynamic_ints);
+  EXPECT_FALSE(g.nodes[0].dynamic_ints);
+  EXPECT_EQ(to_text(g),
+            "graph(%0: f32[4, 4]):\n"
+            "  %1: f32[4, 4] = exp(%0)\n"
+            "  %2: f32[4, 4] = triu(%1, diagonal=?)\n"
+            "  %3: f32[4, 4] = neg(%2)\n"
+            "  return (%3)\n");
+  EXPECT_EQ(plan_text(fuse(g, ops, last_live(g)), g),
+            "kernel fused_exp [1 nodes, 1 stores]\neager triu\nkernel fused_neg [1 nodes, 1 stores]\n");
+}
+
 TEST(Fusion, LiveIntermediateIsStoredToo) {
   Tensor x = t({16}), y = t({16}), z = t({16});
   std::vector<PendingOp> ops = {pending("exp", {x}, {y}), pending("neg", {y}, {z})};

@@ -173,6 +173,30 @@ TEST(JitGraph, DynamicDimsPrintAsSymbols) {
   EXPECT_NE(structural_hash(build_graph(other)), structural_hash(build_graph(ops)));
 }
 
+TEST(JitGraph, DynamicIntsPrintAsQuestionMarksAndHashAsTheirKind) {
+  struct Ints : DynamicDims {
+    uint64_t mask(size_t) const override { return 1; }
+    bool int_arg(size_t node, size_t arg) const override { return node == 0 && arg == 1; }
+  } dyn;
+  auto ops = [](int64_t n) {
+    Tensor x = t({n}), r = t({1, n});
+    Tensor v = make_view(x, {1, n}, {n, 1}, 0);
+    return std::vector<PendingOp>{pending("view", {x, Shape{1, n}}, {v}, 3), pending("relu", {v}, {r}, 4)};
+  };
+  Graph g = build_graph(ops(5), &dyn);
+  EXPECT_TRUE(g.nodes[0].dynamic_ints);
+  EXPECT_TRUE(g.nodes[0].args[1].dynamic);
+  EXPECT_FALSE(g.nodes[1].dynamic_ints);
+  EXPECT_EQ(to_text(g),
+            "graph(%0: f32[s0_0]):\n"
+            "  %1: f32[1, s0_0] = view(%0, size=[?, ?])\n"
+            "  %2: f32[1, s0_0] = relu(%1)\n"
+            "  return (%2)\n");
+  EXPECT_EQ(structural_hash(build_graph(ops(9), &dyn)), structural_hash(g));
+  EXPECT_EQ(to_text(build_graph(ops(9), &dyn)), to_text(g));
+  EXPECT_NE(structural_hash(build_graph(ops(5))), structural_hash(g));
+}
+
 TEST(JitGraph, HashEqualForEqualStructure) {
   auto a = mlp_ops(64, 0.5), b = mlp_ops(64, 0.01);  // other tensors, other scalar value
   EXPECT_EQ(structural_hash(build_graph(a)), structural_hash(build_graph(b)));

@@ -198,9 +198,9 @@ TEST(JitGuards, IntListConstantMismatchNamesTheElement) {
 }
 
 // A length that changes both an input's size and a Python int taken from it
-// (x.view(1, n) with n = x.shape[0]): marking the dim dynamic would leave the
-// int's guard failing, so the fix says so instead of suggesting it.
-TEST(JitGuards, SizeThatIsAlsoAnIntConstantIsNotOnlySizes) {
+// (x.view(1, n)): automatic dynamic shapes make both the dim and the int
+// argument dynamic, after which every length has the same signature.
+TEST(JitGuards, SizeThatIsAlsoAnIntConstantMakesBothDynamic) {
   auto ops = [](int64_t n) {
     Tensor x = t({n});
     Shape size{1, n};
@@ -210,10 +210,45 @@ TEST(JitGuards, SizeThatIsAlsoAnIntConstantIsNotOnlySizes) {
   auto m = first_mismatch(sig(ops(5)), sig(now), now, site_name);
   ASSERT_TRUE(m);
   EXPECT_EQ(m->guard, "`view` at model.py:9, argument `self` (input 0): size of dim 0");
+  EXPECT_TRUE(m->only_sizes);
+  EXPECT_EQ(m->size_dims, (std::vector<std::pair<size_t, int>>{{0, 0}}));
+  EXPECT_EQ(m->int_args, (std::vector<std::pair<uint32_t, uint32_t>>{{0, 1}}));
+
+  DynamicSpec dyn{{1}};
+  dyn.add_int(0, 1);
+  EXPECT_TRUE(dyn.int_arg(0, 1));
+  EXPECT_FALSE(dyn.int_arg(0, 0));
+  EXPECT_TRUE(sig(ops(5), dyn) == sig(ops(7), dyn));
+  // The list's length is still checked: view(1, n) against view(n).
+  Tensor x = t({4});
+  std::vector<PendingOp> flat{pending("view", {x, Shape{4}}, {make_view(x, {4}, {1}, 0)}, 9)};
+  EXPECT_FALSE(sig(ops(4), dyn) == sig(flat, dyn));
+}
+
+// An int that names a dim picks what the kernel computes: it is not made dynamic.
+TEST(JitGuards, DimArgumentsStaySpecialized) {
+  auto ops = [](int64_t n, int64_t d) {
+    Tensor x = t({n, 4});
+    return std::vector<PendingOp>{pending("sum", {x, Shape{d}, false, Value()}, {t({d == 0 ? 4 : n})}, 3)};
+  };
+  auto now = ops(6, 1);
+  auto m = first_mismatch(sig(ops(5, 0)), sig(now), now, site_name);
+  ASSERT_TRUE(m);
   EXPECT_FALSE(m->only_sizes);
+}
+
+// A Python int that changes alone (a loop counter used as an index) is made dynamic too.
+TEST(JitGuards, ChangedIndexIsADynamicInt) {
+  auto ops = [](int64_t i) {
+    Tensor x = t({8, 4});
+    return std::vector<PendingOp>{pending("select", {x, int64_t(0), i}, {make_view(x, {4}, {1}, i * 4)}, 5)};
+  };
+  auto now = ops(3);
+  auto m = first_mismatch(sig(ops(2)), sig(now), now, site_name);
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(m->only_sizes);
   EXPECT_TRUE(m->size_dims.empty());
-  EXPECT_NE(m->fix.find("mark_dynamic does not change that"), std::string::npos) << m->fix;
-  EXPECT_NE(m->fix.find("pad to a fixed length"), std::string::npos) << m->fix;
+  EXPECT_EQ(m->int_args, (std::vector<std::pair<uint32_t, uint32_t>>{{0, 2}}));
 }
 
 TEST(JitGuards, ScalarTypeMismatch) {

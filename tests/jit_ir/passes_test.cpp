@@ -268,6 +268,46 @@ TEST(PassCse, EqualViewsAreOneAndTheirReadersFollow) {
             "  return (%6)\n");
 }
 
+// Every int argument dynamic (automatic dynamic shapes made them runtime values).
+struct AllIntsDynamic : DynamicDims {
+  uint64_t mask(size_t) const override { return 0; }
+  bool int_arg(size_t, size_t) const override { return true; }
+};
+
+TEST(PassCse, EqualDynamicIntsAreNotShared) {
+  // view(x, [T, 6]) twice: equal in this run, but the sizes are runtime values
+  // (each taken from its own Python int), so neither read moves.
+  Tensor x = t({4, 6}), v1 = make_view(x, {4, 6}, {6, 1}, 0), v2 = make_view(x, {4, 6}, {6, 1}, 0);
+  Tensor r1 = t({4, 6}), r2 = t({4, 6}), s = t({4, 6});
+  std::vector<PendingOp> ops = {pending("view", {x, Shape{4, 6}}, {v1}), pending("view", {x, Shape{4, 6}}, {v2}),
+                                pending("relu", {v1}, {r1}), pending("relu", {v2}, {r2}),
+                                pending("add", {r1, r2, 1.0}, {s})};
+  Graph fixed = build_graph(ops);
+  eliminate_common_subexpressions(fixed, Live(fixed).out(fixed, 4).v);
+  EXPECT_GT(dead_count(fixed), 0);  // the static graph shares them
+  AllIntsDynamic dyn;
+  Graph g = build_graph(ops, &dyn);
+  std::string before = to_text(g);
+  EXPECT_NE(before.find("view(%0, size=[?, ?])"), std::string::npos) << before;
+  eliminate_common_subexpressions(g, Live(g).out(g, 4).v);
+  EXPECT_EQ(to_text(g), before);
+  EXPECT_EQ(dead_count(g), 0);
+}
+
+TEST(PassSimplify, DynamicIntsAreNotLookedThrough) {
+  // view(view(x, [24]), [4, 6]) gives x back in this run only.
+  Tensor x = t({4, 6}), r = t({4, 6});
+  Tensor flat = make_view(x, {24}, {1}, 0), back = make_view(flat, {4, 6}, {6, 1}, 0);
+  std::vector<PendingOp> ops = {pending("view", {x, Shape{24}}, {flat}), pending("view", {flat, Shape{4, 6}}, {back}),
+                                pending("relu", {back}, {r})};
+  AllIntsDynamic dyn;
+  Graph g = build_graph(ops, &dyn);
+  std::string before = to_text(g);
+  simplify_algebra(g);
+  EXPECT_EQ(count_rewritten(g), 0);
+  EXPECT_EQ(to_text(g), before);
+}
+
 // ---- algebraic simplification -------------------------------------------------------------------
 
 TEST(PassSimplify, DoubleTransposeReadsItsBase) {

@@ -102,3 +102,95 @@ enable_grad = torch.enable_grad
 def once_differentiable(fn):
     # Backward formulas are never differentiated in kiln (no create_graph), so this holds already.
     return fn
+
+
+# ---- gradcheck -----------------------------------------------------------------------------
+# PyTorch's slow-mode check: each input's Jacobian by central finite differences
+# against the one backward gives (one vector-Jacobian product per output element).
+
+class GradcheckError(RuntimeError):
+    pass
+
+
+def _as_tuple(x):
+    if isinstance(x, tuple):
+        return x
+    if isinstance(x, list):
+        return tuple(x)
+    return (x,)
+
+
+def _numerical_jacobian(func, inputs, i, out_index, out_numel, eps):
+    x = inputs[i]
+    jac = torch.zeros(x.numel(), out_numel, dtype=x.dtype)
+    base = x.detach().reshape(-1)
+    for k in range(x.numel()):
+        step = torch.zeros_like(base)
+        step[k] = eps
+        outs = []
+        for sign in (1, -1):
+            args = list(inputs)
+            # The perturbed input requires grad as the original does: func may differentiate (gradgradcheck).
+            args[i] = (base + sign * step).reshape(x.shape).requires_grad_(x.requires_grad)
+            outs.append(_as_tuple(func(*args))[out_index].detach().reshape(-1).to(x.dtype))
+        jac[k] = (outs[0] - outs[1]) / (2 * eps)
+    return jac
+
+
+def _analytical_jacobian(out, x):
+    jac = torch.zeros(x.numel(), out.numel(), dtype=x.dtype)
+    flat = out.reshape(-1)
+    for j in range(out.numel()):
+        g, = grad(flat[j], [x], retain_graph=True, allow_unused=True)
+        if g is not None:
+            jac[:, j] = g.reshape(-1).to(x.dtype)
+    return jac
+
+
+def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, nondet_tol=0.0,
+              check_undefined_grad=True, check_grad_dtypes=False, check_batched_grad=False,
+              check_batched_forward_grad=False, check_forward_ad=False, check_backward_ad=True,
+              fast_mode=False, masked=None):
+    inputs = _as_tuple(inputs)
+    wrt = [i for i, x in enumerate(inputs) if isinstance(x, torch.Tensor) and x.requires_grad]
+    if not wrt:
+        raise ValueError('gradcheck expects at least one input tensor to require gradient, but none of them '
+                         'have requires_grad=True.')
+    if not check_backward_ad:
+        return True
+    outputs = [(k, o) for k, o in enumerate(_as_tuple(func(*inputs)))
+               if isinstance(o, torch.Tensor) and o.requires_grad]
+    for oi, (k, out) in enumerate(outputs):
+        for ii, i in enumerate(wrt):
+            numerical = _numerical_jacobian(func, inputs, i, k, out.numel(), eps)
+            analytical = _analytical_jacobian(out, inputs[i])
+            if not torch.allclose(analytical, numerical, rtol, atol):
+                if not raise_exception:
+                    return False
+                raise GradcheckError('Jacobian mismatch for output ' + str(oi) + ' with respect to input '
+                                     + str(ii) + ',\nnumerical:' + str(numerical) + '\nanalytical:'
+                                     + str(analytical) + '\n')
+    return True
+
+
+def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
+                  gen_non_contig_grad_outputs=False, raise_exception=True, nondet_tol=0.0,
+                  check_undefined_grad=True, check_grad_dtypes=False, check_batched_grad=False,
+                  check_fwd_over_rev=False, check_rev_over_rev=True, fast_mode=False, masked=False):
+    # gradcheck of the vector-Jacobian product: the inputs' grads for grad_outputs
+    # (uniform in [-1, 1) when not given), with respect to the inputs and grad_outputs.
+    inputs = _as_tuple(inputs)
+    if grad_outputs is None:
+        outs = [o for o in _as_tuple(func(*inputs)) if isinstance(o, torch.Tensor) and o.requires_grad]
+        grad_outputs = tuple((torch.rand_like(o) * 2 - 1).requires_grad_() for o in outs)
+    grad_outputs = _as_tuple(grad_outputs)
+    n = len(inputs)
+    wrt = [i for i, x in enumerate(inputs) if isinstance(x, torch.Tensor) and x.requires_grad]
+
+    def vjp(*args):
+        ins, gos = args[:n], args[n:]
+        outs = [o for o in _as_tuple(func(*ins)) if isinstance(o, torch.Tensor) and o.requires_grad]
+        grads = grad(outs, [ins[i] for i in wrt], gos, create_graph=True, allow_unused=True)
+        return tuple(g for g in grads if g is not None)
+
+    return gradcheck(vjp, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol, raise_exception=raise_exception)

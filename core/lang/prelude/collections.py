@@ -1,11 +1,13 @@
 # collections: the containers model code uses, as CPython's behave.
 # OrderedDict is the interpreter's (a dict that prints and types as one);
-# defaultdict, Counter, deque and namedtuple are classes written here;
-# as Kiln cannot subclass built-in types, they are not instances of dict,
-# list or tuple (isinstance differs), but index, iterate, compare and print
-# like CPython's.
+# defaultdict, Counter and deque are classes written here; as Kiln cannot
+# subclass dict or list, they are not instances of dict or list (isinstance
+# differs), but index, iterate, compare and print like CPython's. namedtuple
+# makes tuple subclasses, as CPython's.
 
 from _collections import OrderedDict
+import _frames
+from keyword import iskeyword as _iskeyword
 
 
 # The read-only dict protocol of the classes below, over their dict `_d`.
@@ -202,10 +204,19 @@ class deque:
     def count(self, x):
         return self._items.count(x)
 
-    def index(self, x):
-        return self._items.index(x)
+    def index(self, x, start=0, stop=None):
+        n = len(self._items)
+        stop = n if stop is None else stop
+        start = max(start + n, 0) if start < 0 else start
+        stop = max(stop + n, 0) if stop < 0 else min(stop, n)
+        for i in range(start, stop):
+            if self._items[i] == x:
+                return i
+        raise ValueError(repr(x) + ' is not in deque')
 
     def remove(self, x):
+        if x not in self._items:
+            raise ValueError(repr(x) + ' is not in deque')
         self._items.remove(x)
 
     def __getitem__(self, i):
@@ -232,57 +243,138 @@ class deque:
         return 'deque(' + repr(self._items) + ', maxlen=' + str(self.maxlen) + ')'
 
 
-def namedtuple(typename, field_names, defaults=None, rename=False, module=None):
+def _field_accessor(index):
+    # CPython's _tuplegetter: reads item `index`; fields cannot be assigned.
+    def get(self):
+        return self[index]
+
+    def set(self, value):
+        raise AttributeError("can't set attribute")
+
+    def delete(self):
+        raise AttributeError("can't delete attribute")
+    return property(get, set, delete, 'Alias for field number ' + str(index))
+
+
+def _plural(n, word):
+    return str(n) + ' ' + word + ('' if n == 1 else 's')
+
+
+def _quoted_list(names):
+    names = ["'" + n + "'" for n in names]
+    if len(names) == 1:
+        return names[0]
+    return ', '.join(names[:-1]) + (',' if len(names) > 2 else '') + ' and ' + names[-1]
+
+
+# The arguments of a namedtuple's __new__(_cls, f1, f2, ...) bound as CPython
+# binds them, with its TypeError messages.
+def _bind_fields(qualname, fields, defaults, args, kwargs):
+    n = len(fields)
+    if len(args) > n:
+        lo = n - len(defaults)
+        takes = str(n + 1) if not defaults else 'from ' + str(lo + 1) + ' to ' + str(n + 1)
+        raise TypeError(qualname + '() takes ' + takes + ' positional argument' + ('' if n == 0 else 's')
+                        + ' but ' + str(len(args) + 1) + (' was' if len(args) == 0 else ' were') + ' given')
+    values = list(args)
+    for name in kwargs:
+        if name not in fields:
+            raise TypeError(qualname + "() got an unexpected keyword argument '" + name + "'")
+        if fields.index(name) < len(args):
+            raise TypeError(qualname + "() got multiple values for argument '" + name + "'")
+    missing = []
+    for i in range(len(args), n):
+        name = fields[i]
+        if name in kwargs:
+            values.append(kwargs[name])
+        elif i >= n - len(defaults):
+            values.append(defaults[i - (n - len(defaults))])
+        else:
+            missing.append(name)
+    if missing:
+        raise TypeError(qualname + '() missing ' + _plural(len(missing), 'required positional argument') + ': '
+                        + _quoted_list(missing))
+    return values
+
+
+def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
+    # A tuple subclass whose fields are read-only properties, as CPython's.
     if isinstance(field_names, str):
         field_names = field_names.replace(',', ' ').split()
+    field_names = list(map(str, field_names))
+    typename = str(typename)
+    if rename:
+        seen = set()
+        for index, name in enumerate(field_names):
+            if (not name.isidentifier() or _iskeyword(name) or name.startswith('_') or name in seen):
+                field_names[index] = '_' + str(index)
+            seen.add(name)
+    for name in [typename] + field_names:
+        if type(name) is not str:
+            raise TypeError('Type names and field names must be strings')
+        if not name.isidentifier():
+            raise ValueError('Type names and field names must be valid identifiers: ' + repr(name))
+        if _iskeyword(name):
+            raise ValueError('Type names and field names cannot be a keyword: ' + repr(name))
+    seen = set()
+    for name in field_names:
+        if name.startswith('_') and not rename:
+            raise ValueError('Field names cannot start with an underscore: ' + repr(name))
+        if name in seen:
+            raise ValueError('Encountered duplicate field name: ' + repr(name))
+        seen.add(name)
     fields = tuple(field_names)
-    defaults = tuple(defaults) if defaults is not None else ()
+    if defaults is not None:
+        defaults = tuple(defaults)
+        if len(defaults) > len(fields):
+            raise TypeError('Got more default values than field names')
+    else:
+        defaults = ()
+    qualname = typename + '.__new__'
 
-    class _NamedTuple:
-        _fields = fields
-        _field_defaults = dict(zip(fields[len(fields) - len(defaults):], defaults))
+    def __new__(_cls, *args, **kwargs):
+        return tuple.__new__(_cls, _bind_fields(qualname, fields, defaults, args, kwargs))
 
-        def __init__(self, *args, **kwargs):
-            values = list(args)
-            for name in fields[len(values):]:
-                if name in kwargs:
-                    values.append(kwargs[name])
-                elif name in self._field_defaults:
-                    values.append(self._field_defaults[name])
-                else:
-                    raise TypeError(typename + "() missing required argument: '" + name + "'")
-            if len(values) > len(fields):
-                raise TypeError(typename + '() takes ' + str(len(fields)) + ' positional arguments but '
-                                + str(len(values)) + ' were given')
-            object.__setattr__(self, '_values', tuple(values))
-            for name, value in zip(fields, values):
-                object.__setattr__(self, name, value)
+    @classmethod
+    def _make(cls, iterable):
+        result = tuple.__new__(cls, iterable)
+        if len(result) != len(fields):
+            raise TypeError('Expected ' + str(len(fields)) + ' arguments, got ' + str(len(result)))
+        return result
 
-        def __getitem__(self, i):
-            return self._values[i]
+    def _replace(self, **kwds):
+        result = self._make([kwds.pop(name) if name in kwds else value for name, value in zip(fields, self)])
+        if kwds:
+            raise ValueError('Got unexpected field names: ' + repr(list(kwds)))
+        return result
 
-        def __iter__(self):
-            return iter(self._values)
+    def __repr__(self):
+        return (self.__class__.__name__ + '('
+                + ', '.join(name + '=' + repr(value) for name, value in zip(fields, self)) + ')')
 
-        def __len__(self):
-            return len(self._values)
+    def _asdict(self):
+        return dict(zip(self._fields, self))
 
-        def __eq__(self, other):
-            if hasattr(other, '_values'):
-                return self._values == other._values
-            return self._values == other
+    def __getnewargs__(self):
+        return tuple(self)
 
-        def __hash__(self):
-            return hash(self._values)
-
-        def _asdict(self):
-            return dict(zip(fields, self._values))
-
-        def _replace(self, **kwargs):
-            return type(self)(*[kwargs.get(name, value) for name, value in zip(fields, self._values)])
-
-        def __repr__(self):
-            return typename + '(' + ', '.join(n + '=' + repr(v) for n, v in zip(fields, self._values)) + ')'
-
-    _NamedTuple.__name__ = typename
-    return _NamedTuple
+    namespace = {
+        '__doc__': typename + '(' + ', '.join(fields) + ')',
+        '__slots__': (),
+        '_fields': fields,
+        '_field_defaults': dict(zip(fields[len(fields) - len(defaults):], defaults)) if defaults else {},
+        '__new__': __new__,
+        '_make': _make,
+        '_replace': _replace,
+        '__repr__': __repr__,
+        '_asdict': _asdict,
+        '__getnewargs__': __getnewargs__,
+        '__match_args__': fields,
+    }
+    for index, name in enumerate(fields):
+        namespace[name] = _field_accessor(index)
+    result = type(typename, (tuple,), namespace)
+    # As CPython's: the class belongs to the module that called namedtuple().
+    result.__module__ = module if module is not None else _frames.module(1)
+    result.__qualname__ = typename
+    return result

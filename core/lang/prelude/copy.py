@@ -77,6 +77,11 @@ def deepcopy(x, memo=None):
         y = tuple(deepcopy(v, memo) for v in x)
         memo[key] = y
         return y
+    if isinstance(x, tuple) and hasattr(cls, '__getnewargs__'):
+        # A namedtuple, rebuilt from its __getnewargs__ as CPython's reduce does.
+        y = cls.__new__(cls, *deepcopy(x.__getnewargs__(), memo))
+        memo[key] = y
+        return y
     if cls is dict:
         y = {}
         memo[key] = y

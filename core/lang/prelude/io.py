@@ -3,6 +3,7 @@
 # goes to the file at once. '+' modes are not supported.
 
 import _os
+import os.path as _path
 
 SEEK_SET = 0
 SEEK_CUR = 1
@@ -359,8 +360,7 @@ class TextIOWrapper(_TextBuffer):
 
 
 def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):
-    if not isinstance(file, str):
-        raise TypeError('expected str, bytes or os.PathLike object, not ' + type(file).__name__)
+    file = _path.fspath(file)
     if '+' in mode:
         raise NotImplementedError("open() mode '" + mode + "' is not supported by kiln (r, w, a, x, text or binary)")
     if 'b' in mode:

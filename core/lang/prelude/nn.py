@@ -3449,7 +3449,7 @@ class MaxUnpool2d(_MaxUnpoolNd):
         return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
 
 
-# ---- affine_grid and 2-D grid_sample (spatial transformers) ----
+# ---- affine_grid and 2-D / 3-D grid_sample (spatial transformers) ----
 
 def _linspace_from_neg_one(theta, num_steps, align_corners):
     if num_steps <= 1:
@@ -3471,19 +3471,24 @@ def _affine_grid(theta, size, align_corners=None):
         if theta.dim() != 3 or theta.shape[-2] != 3 or theta.shape[-1] != 4:
             raise ValueError(f'Expected a batch of 3D affine matrices of shape Nx3x4 for size {size}. '
                              f'Got {theta.shape}.')
-        raise NotImplementedError('affine_grid: 3-D (5-D size) grids are not supported by Kiln')
     else:
         raise NotImplementedError(f'affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, '
                                   f'respectively. Got size {size}.')
-    if not (align_corners and min(size[-2:]) == 1) and min(size) <= 0:
+    if not (align_corners and min(size[2:]) == 1) and min(size) <= 0:
         raise ValueError(f'Expected non-zero, positive output size. Got {size}')
-    n, h, w = size[0], size[2], size[3]
-    # ATen's base grid: rows (x, y, 1) over the output pixels, times theta^T.
-    base = theta.new_empty(n, h, w, 3)
-    base.select(-1, 0).copy_(_linspace_from_neg_one(theta, w, align_corners))
-    base.select(-1, 1).copy_(_linspace_from_neg_one(theta, h, align_corners).unsqueeze(-1))
-    base.select(-1, 2).fill_(1)
-    grid = base.view(n, h * w, 3).bmm(theta.transpose(1, 2)).view(n, h, w, 2)
+    n, spatial = size[0], list(size[2:])
+    d = len(spatial)
+    # ATen's base grid: rows (x, y[, z], 1) over the output pixels (x along the
+    # last dimension), times theta^T.
+    base = theta.new_empty(n, *spatial, d + 1)
+    for k in range(d):
+        steps = _linspace_from_neg_one(theta, spatial[d - 1 - k], align_corners)
+        base.select(-1, k).copy_(steps.view([-1] + [1] * k) if steps.dim() else steps)
+    base.select(-1, d).fill_(1)
+    numel = 1
+    for s_ in spatial:
+        numel *= s_
+    grid = base.view(n, numel, d + 1).bmm(theta.transpose(1, 2)).view(n, *spatial, d)
     return torch._C._set_grad_fn_name(grid, 'AffineGridGeneratorBackward0')
 
 
@@ -3544,6 +3549,15 @@ def _with_grid_grad(value, grid, mult):
     return value + (grid - grid.detach()) * mult
 
 
+# ATen's dtype checks, in the words of the CPU kernel that makes them.
+def _check_grid_sample_dtypes(input, grid, kernel):
+    if not input.is_floating_point():
+        raise NotImplementedError(f'"{kernel}" not implemented for ' f"'{_ATEN_TYPE_NAMES[input.dtype]}'")
+    if grid.dtype != input.dtype:
+        raise RuntimeError(f'expected scalar type {_ATEN_TYPE_NAMES[input.dtype]} but found '
+                           f'{_ATEN_TYPE_NAMES[grid.dtype]}')
+
+
 def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
     if mode != 'bilinear' and mode != 'nearest' and mode != 'bicubic':
         raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
@@ -3564,16 +3578,11 @@ def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corne
             raise RuntimeError(f'grid_sampler(): expected input to have non-empty spatial dimensions, but input '
                                f'has sizes {list(input.shape)} with dimension {d} being empty')
     if input.dim() == 5 and grid.dim() == 5:
-        raise NotImplementedError('grid_sample: 3-D (5-D input) sampling is not supported by Kiln')
+        return _grid_sample_3d(input, grid, mode, padding_mode, align_corners)
     if input.dim() != 4 or grid.dim() != 4:
         raise RuntimeError(f'grid_sampler(): expected 4D input and grid with same number of dimensions, but got '
                            f'input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
-    if not input.is_floating_point():
-        raise NotImplementedError(f'"grid_sampler_2d_cpu_kernel_impl" not implemented for '
-                                  f"'{_ATEN_TYPE_NAMES[input.dtype]}'")
-    if grid.dtype != input.dtype:
-        raise RuntimeError(f'expected scalar type {_ATEN_TYPE_NAMES[input.dtype]} but found '
-                           f'{_ATEN_TYPE_NAMES[grid.dtype]}')
+    _check_grid_sample_dtypes(input, grid, 'grid_sampler_2d_cpu_kernel_impl')
     n, c, h, w = input.shape
     ho, wo = grid.size(1), grid.size(2)
     g = grid.detach().reshape(n, 1, ho * wo, 2)
@@ -3628,6 +3637,45 @@ def _grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corne
         out = at(iy_n, ix_w) * (s * e) + at(iy_n, ix_w + 1) * (s * wd) + at(iy_n + 1, ix_w) * (nd * e) \
             + at(iy_n + 1, ix_w + 1) * (nd * wd)
     return torch._C._set_grad_fn_name(out.view(n, c, ho, wo), 'GridSampler2DBackward0')
+
+
+# Volumetric (5-D) grid_sample: trilinear or nearest, as ATen's grid_sampler_3d.
+def _grid_sample_3d(input, grid, mode, padding_mode, align_corners):
+    if mode == 'bicubic':
+        raise NotImplementedError('grid_sample: bicubic sampling of a 5-D input is not supported by Kiln')
+    _check_grid_sample_dtypes(input, grid, 'grid_sampler3d_cpu')
+    n, c, d, h, w = input.shape
+    do, ho, wo = grid.size(1), grid.size(2), grid.size(3)
+    m = do * ho * wo
+    g = grid.detach().reshape(n, 1, m, 3)
+    flat = input.reshape(n, c, d * h * w)
+
+    def at(iz, iy, ix):
+        inside = (ix > -1) & (ix < w) & (iy > -1) & (iy < h) & (iz > -1) & (iz < d)
+        idx = torch.where(inside, (iz * h + iy) * w + ix, 0).expand(n, c, m)
+        return torch.where(inside, flat.gather(2, idx), 0.0)
+
+    x, x_mult = _grid_source_coord(g.select(-1, 0), w, padding_mode, align_corners)
+    y, y_mult = _grid_source_coord(g.select(-1, 1), h, padding_mode, align_corners)
+    z, z_mult = _grid_source_coord(g.select(-1, 2), d, padding_mode, align_corners)
+    if mode == 'nearest':
+        out = at(z.round().long(), y.round().long(), x.round().long())
+        if grid.requires_grad:
+            out = out * (1 + _with_grid_grad(torch.zeros_like(grid), grid, 0.0).sum())
+    else:
+        xyz = torch.stack([x, y, z], -1)
+        x, y, z = _with_grid_grad(xyz, grid.reshape(n, 1, m, 3),
+                                  torch.stack([x_mult, y_mult, z_mult], -1)).unbind(-1)
+        x0, y0, z0 = x.detach().floor(), y.detach().floor(), z.detach().floor()
+        fx, fy, fz = x - x0, y - y0, z - z0
+        ix, iy, iz = x0.long(), y0.long(), z0.long()
+        out = None
+        for dz, wz in ((0, 1 - fz), (1, fz)):
+            for dy, wy in ((0, 1 - fy), (1, fy)):
+                for dx, wx in ((0, 1 - fx), (1, fx)):
+                    v = at(iz + dz, iy + dy, ix + dx) * (wz * wy * wx)
+                    out = v if out is None else out + v
+    return torch._C._set_grad_fn_name(out.view(n, c, do, ho, wo), 'GridSampler3DBackward0')
 
 
 F.affine_grid = _affine_grid

@@ -103,6 +103,7 @@ def getcwd():
 
 
 def chdir(p):
+    p = path.fspath(p)
     _os.chdir(p)
 
 
@@ -111,14 +112,16 @@ def getpid():
 
 
 def listdir(p='.'):
-    return _os.listdir(p)
+    return _os.listdir(path.fspath(p))
 
 
 def mkdir(p, mode=511, *, dir_fd=None):
+    p = path.fspath(p)
     _os.mkdir(p, mode)
 
 
 def makedirs(name, mode=511, exist_ok=False):
+    name = path.fspath(name)
     head, tail = path.split(name)
     if not tail:
         head, tail = path.split(head)
@@ -137,6 +140,7 @@ def makedirs(name, mode=511, exist_ok=False):
 
 
 def remove(p):
+    p = path.fspath(p)
     _os.remove(p)
 
 
@@ -144,10 +148,12 @@ unlink = remove
 
 
 def rmdir(p):
+    p = path.fspath(p)
     _os.rmdir(p)
 
 
 def removedirs(name):
+    name = path.fspath(name)
     rmdir(name)
     head, tail = path.split(name)
     if not tail:
@@ -161,13 +167,14 @@ def removedirs(name):
 
 
 def rename(src, dst):
-    _os.rename(src, dst)
+    _os.rename(path.fspath(src), path.fspath(dst))
 
 
 replace = rename
 
 
 def walk(top, topdown=True):
+    top = path.fspath(top)
     try:
         names = _os.listdir(top)
     except OSError:
@@ -186,7 +193,10 @@ def cpu_count():
     return _os.cpu_count()
 
 
-def fspath(p):
-    if isinstance(p, str):
-        return p
-    raise TypeError('expected str, bytes or os.PathLike object, not ' + type(p).__name__)
+fspath = path.fspath
+
+
+class PathLike:
+    # The os.PathLike protocol: anything with __fspath__ is one (isinstance).
+    def __fspath__(self):
+        raise NotImplementedError

@@ -10,6 +10,8 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
          _disable_byteorder_record=False):
     if not _use_new_zipfile_serialization:
         raise NotImplementedError('kiln: torch.save writes the zip format only (_use_new_zipfile_serialization=True)')
+    if hasattr(type(f), '__fspath__'):  # a pathlib.Path
+        f = f.__fspath__()
     if not isinstance(f, str):  # a file object; anything else fails on its missing write, as in PyTorch
         f.write(torch._C._save_bytes(obj))
         return
@@ -54,8 +56,10 @@ class safe_globals:
 
 
 def load(f, map_location=None, pickle_module=None, weights_only=None, mmap=None, **pickle_load_args):
+    if hasattr(type(f), '__fspath__'):  # a pathlib.Path
+        f = f.__fspath__()
     if isinstance(f, str) and not torch._C._file_exists(f):
-        raise FileNotFoundError("[Errno 2] No such file or directory: '" + f + "'")
+        raise FileNotFoundError(2, 'No such file or directory', f)
     # A device (or its name) moves every tensor there; a function or dict, as PyTorch's idiom
     # lambda storage, loc: storage is used, keeps them on the CPU.
     if map_location is None:

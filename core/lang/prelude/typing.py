@@ -7,6 +7,7 @@
 # (Kiln has no collections.abc), so isinstance against them is not supported.
 
 import collections as _collections
+import _frames
 
 _NoneType = type(None)
 
@@ -564,15 +565,15 @@ class BinaryIO(IO[bytes]):
 
 # ---- NamedTuple, TypedDict, NewType -------------------------------------------------------
 
-def _make_namedtuple(name, fields, defaults=()):
-    nt = _collections.namedtuple(name, [f for f, _ in fields], defaults=defaults)
+def _make_namedtuple(name, fields, defaults=(), module=None):
+    nt = _collections.namedtuple(name, [f for f, _ in fields], defaults=defaults, module=module)
     nt.__annotations__ = dict(fields)
     return nt
 
 
-class _NamedTupleBase:
-    # A `class P(NamedTuple)` body becomes a namedtuple: its annotated names
-    # are the fields, their values the defaults, its methods are kept.
+class _NamedTupleBase(tuple):
+    # A `class P(NamedTuple)` body becomes a namedtuple (a tuple subclass): its
+    # annotated names are the fields, their values the defaults, its methods are kept.
     def __init_subclass__(cls):
         fields = list(vars(cls).get('__annotations__', {}).items())
         defaults = []
@@ -586,7 +587,7 @@ class _NamedTupleBase:
         nt = _make_namedtuple(cls.__name__, fields, defaults)
         own = vars(cls)
         for key, value in list(vars(nt).items()):
-            if key not in own and key not in ('__module__', '__qualname__', '__dict__', '__weakref__'):
+            if (key not in own or key in nt._fields) and key not in ('__module__', '__qualname__', '__dict__', '__weakref__'):
                 setattr(cls, key, value)
 
 
@@ -594,7 +595,7 @@ class _NamedTupleFactory(_Final):
     def __call__(self, typename, fields=None, **kwargs):
         if fields is None:
             fields = list(kwargs.items())
-        return _make_namedtuple(typename, [(n, _type_convert(t)) for n, t in fields])
+        return _make_namedtuple(typename, [(n, _type_convert(t)) for n, t in fields], module=_frames.module(1))
 
     def __mro_entries__(self, bases):
         return (_NamedTupleBase,)

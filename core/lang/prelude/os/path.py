@@ -1,5 +1,6 @@
 # os.path: CPython's posixpath string functions, and the file tests over
-# _os. realpath does not resolve symbolic links (it is abspath).
+# _os. realpath does not resolve symbolic links (it is abspath). Paths are
+# str or os.PathLike (pathlib.Path): their __fspath__ gives the str.
 
 import _os
 
@@ -9,9 +10,23 @@ pardir = '..'
 extsep = '.'
 
 
+# os.fspath: a str as is, a PathLike's __fspath__() (os.fspath is this).
+def fspath(p):
+    if isinstance(p, str):
+        return p
+    f = getattr(type(p), '__fspath__', None)
+    if f is None:
+        raise TypeError('expected str, bytes or os.PathLike object, not ' + type(p).__name__)
+    r = f(p)
+    if not isinstance(r, str):
+        raise TypeError('expected ' + type(p).__name__ + '.__fspath__() to return str or bytes, not '
+                        + type(r).__name__)
+    return r
+
+
 def join(a, *p):
-    path = a
-    for b in p:
+    path = fspath(a)
+    for b in map(fspath, p):
         if b.startswith('/'):
             path = b
         elif not path or path.endswith('/'):
@@ -22,6 +37,7 @@ def join(a, *p):
 
 
 def split(p):
+    p = fspath(p)
     i = p.rfind('/') + 1
     head, tail = p[:i], p[i:]
     if head and head != '/' * len(head):
@@ -29,15 +45,23 @@ def split(p):
     return head, tail
 
 
+def normcase(s):
+    s = fspath(s)
+    return s
+
+
 def basename(p):
+    p = fspath(p)
     return p[p.rfind('/') + 1:]
 
 
 def dirname(p):
+    p = fspath(p)
     return split(p)[0]
 
 
 def splitext(p):
+    p = fspath(p)
     sep_index = p.rfind('/')
     dot_index = p.rfind('.')
     if dot_index > sep_index:
@@ -50,10 +74,12 @@ def splitext(p):
 
 
 def isabs(s):
+    s = fspath(s)
     return s.startswith('/')
 
 
 def normpath(path):
+    path = fspath(path)
     if not path:
         return '.'
     initial = 0
@@ -72,6 +98,7 @@ def normpath(path):
 
 
 def abspath(path):
+    path = fspath(path)
     if not isabs(path):
         path = join(_os.getcwd(), path)
     return normpath(path)
@@ -81,6 +108,7 @@ realpath = abspath
 
 
 def relpath(path, start=None):
+    path = fspath(path)
     if not path:
         raise ValueError('no path specified')
     start_list = [x for x in abspath(curdir if start is None else start).split('/') if x]
@@ -93,6 +121,7 @@ def relpath(path, start=None):
 
 
 def expanduser(path):
+    path = fspath(path)
     if not path.startswith('~'):
         return path
     i = path.find('/', 1)
@@ -105,16 +134,20 @@ def expanduser(path):
 
 
 def exists(path):
+    path = fspath(path)
     return _os.kind(path) != 0
 
 
 def isfile(path):
+    path = fspath(path)
     return _os.kind(path) == 1
 
 
 def isdir(path):
+    path = fspath(path)
     return _os.kind(path) == 2
 
 
 def getsize(filename):
+    filename = fspath(filename)
     return _os.getsize(filename)
