@@ -536,6 +536,8 @@ bool load_builtin_method(Interp& in, Code& code, uint32_t pc, const Obj& self, u
   Kind k = self.kind();
   if (k != Kind::List && k != Kind::Dict && k != Kind::Str && k != Kind::Set && k != Kind::Tuple) return false;
   if (k == Kind::Set && self.as<SetObj>()->frozen) return false;  // lacks the set's mutators: no per-kind cache
+  // A tuple subclass's class may define the name itself (tuple's count or index redefined).
+  if (k == Kind::Tuple && self.as<TupleObj>()->cls.kind() == Kind::Class) return false;
   if (code.attr_cache.size() != code.code.size()) code.attr_cache.assign(code.code.size(), AttrCache{});
   AttrCache& c = code.attr_cache[pc];
   if (c.receiver != k) {

@@ -79,3 +79,13 @@ print(type(deep).__name__, batch.inputs.sum(), deep.inputs.sum())
 # torch.return_types are tuples too; tuple() of either gives a plain tuple.
 m = torch.max(torch.tensor([[1.0, 5.0], [3.0, 2.0]]), dim=1)
 print(isinstance(m, tuple), type(tuple(m)).__name__, type(tuple(p)).__name__, tuple(m)[1])
+
+# A subclass may redefine tuple's own methods: the call site that also sees
+# plain tuples must not reuse tuple's.
+class Counted(namedtuple('Counted', 'a b')):
+    def count(self, x):
+        return 'own count'
+
+
+for q in [(1, 1), Counted(1, 1), (1, 2), Counted(3, 4)]:
+    print(q.count(1), q.index(q[0]))
