@@ -54,12 +54,6 @@ TEST(Fusion, PointwiseChainIsOneKernelStoringOnlyTheResult) {
   EXPECT_EQ(k.to_text().find("Tanh"), std::string::npos) << k.to_text();
 }
 
-// Every int argument dynamic (automatic dynamic shapes made them runtime values).
-struct AllIntsDynamic : DynamicDims {
-  uint64_t mask(size_t) const override { return 0; }
-  bool int_arg(size_t, size_t) const override { return true; }
-};
-
 TEST(Fusion, NodeWithDynamicIntsRunsEagerAndItsNeighboursStillFuse) {
   // exp, then triu (its diagonal lowered as a constant), then neg: with the
   // diagonal dynamic, triu runs on its eager kernel, which reads each run's value.

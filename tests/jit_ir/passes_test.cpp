@@ -268,12 +268,6 @@ TEST(PassCse, EqualViewsAreOneAndTheirReadersFollow) {
             "  return (%6)\n");
 }
 
-// Every int argument dynamic (automatic dynamic shapes made them runtime values).
-struct AllIntsDynamic : DynamicDims {
-  uint64_t mask(size_t) const override { return 0; }
-  bool int_arg(size_t, size_t) const override { return true; }
-};
-
 TEST(PassCse, EqualDynamicIntsAreNotShared) {
   // view(x, [T, 6]) twice: equal in this run, but the sizes are runtime values
   // (each taken from its own Python int), so neither read moves.

@@ -1,4 +1,4 @@
-// Hand-made pending ops for the JIT's unit tests: what dispatch records
+// Hand-made pending ops (and dynamic-dims specs) for the JIT's unit tests: what dispatch records
 // inside a region (core/lazy.h), with the outputs the test allocated.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include "core/lazy.h"
 #include "core/op_table.h"
 #include "core/schema.h"
+#include "jit/graph.h"
 
 namespace kiln::jit {
 
@@ -17,5 +18,11 @@ inline lazy::PendingOp pending(std::string_view name, std::vector<Value> positio
   const OpDef& op = op_table().get(name);
   return {&op, bind_args(op.schema, positional, {}, /*all_positional=*/true), std::move(outs), site};
 }
+
+// Every int argument dynamic (automatic dynamic shapes made them runtime values).
+struct AllIntsDynamic : DynamicDims {
+  uint64_t mask(size_t) const override { return 0; }
+  bool int_arg(size_t, size_t) const override { return true; }
+};
 
 }  // namespace kiln::jit
